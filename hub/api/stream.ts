@@ -1,0 +1,36 @@
+/**
+ * Live stream over WebSocket: every stored device event, device-state change and rejection,
+ * as one JSON message each. A new client first gets a hello with the recent events so a page
+ * that reconnects after a hub restart is complete again.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import websocket from '@fastify/websocket';
+import type { WebSocket } from 'ws';
+import type { HubContext } from '../context';
+
+export const streamPlugin: FastifyPluginAsync<{ hub: HubContext }> = async (app, { hub }) => {
+  await app.register(websocket);
+  const clients = new Set<WebSocket>();
+
+  function broadcast(msg: object): void {
+    if (clients.size === 0) return;
+    const text = JSON.stringify(msg);
+    for (const c of clients) if (c.readyState === c.OPEN) c.send(text);
+  }
+
+  hub.ingest.on('device-event', (e) => broadcast({ type: 'device-event', ...e }));
+  hub.ingest.on('device-message', (m) => {
+    if (m.k === 'st' || m.k === 'hi') broadcast({ type: 'device-status', device: m.d, message: m });
+  });
+  hub.ingest.on('rejected', (r) => broadcast({ type: 'rejected', device: r.device ?? null, code: r.rejection.code, reason: r.rejection.reason, link: r.link }));
+
+  app.get('/api/stream', { websocket: true }, (socket) => {
+    clients.add(socket);
+    socket.on('close', () => clients.delete(socket));
+    socket.send(JSON.stringify({ type: 'hello', venue: hub.venue, devices: hub.ingest.deviceInfo(), events: hub.store.recentDeviceEvents(50) }));
+  });
+
+  app.addHook('onClose', async () => {
+    for (const c of clients) c.close(1001, 'hub stopping');
+  });
+};

@@ -1,0 +1,67 @@
+/**
+ * Builds the hub: store, ingest, links and the fastify app, without listening, so tests can
+ * `inject()` or listen on port 0 themselves.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { VenueConfig } from '../shared/venue';
+import { SqliteStore } from './store/sqlite';
+import { Ingest } from './ingest/pipeline';
+import { SerialLink, type SerialLinkOptions } from './ingest/serial';
+import { MqttLink, type MqttLinkOptions } from './ingest/mqtt';
+import type { HubContext, LinkView } from './context';
+import { installErrorHandler } from './api/errors';
+import { devicesPlugin } from './api/devices';
+import { streamPlugin } from './api/stream';
+import { dashboardPlugin } from './api/dashboard';
+
+export interface HubOptions {
+  venue: VenueConfig;
+  /** SQLite file, or ':memory:'. */
+  storePath: string;
+  mqtt?: Omit<MqttLinkOptions, 'venue'>;
+  serial?: Omit<SerialLinkOptions, 'binding'>[];
+  serialBinding?: SerialLinkOptions['binding'];
+  logger?: boolean;
+}
+
+export interface Hub extends HubContext {
+  app: FastifyInstance;
+  /** Opens the links (serial ports, MQTT). Resolves when MQTT is subscribed. */
+  startLinks(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function buildHub(opts: HubOptions): Promise<Hub> {
+  const store = new SqliteStore(opts.storePath);
+  const ingest = new Ingest(store, opts.venue);
+  const serialLinks = (opts.serial ?? []).map((s) => new SerialLink(ingest, { ...s, binding: opts.serialBinding }));
+  const mqttLink = opts.mqtt ? new MqttLink(ingest, { ...opts.mqtt, venue: opts.venue.id }) : null;
+  const links: LinkView[] = [
+    ...serialLinks.map((l) => ({ name: l.linkName, state: () => l.state })),
+    ...(mqttLink ? [{ name: `mqtt:${opts.mqtt!.url}`, state: () => mqttLink.state }] : []),
+  ];
+  const ctx: HubContext = { venue: opts.venue, store, ingest, links };
+
+  const app = Fastify({ logger: opts.logger ?? false });
+  installErrorHandler(app);
+  await app.register(devicesPlugin, { hub: ctx });
+  await app.register(streamPlugin, { hub: ctx });
+  await app.register(dashboardPlugin);
+
+  let closed = false;
+  return {
+    ...ctx,
+    app,
+    async startLinks() {
+      for (const l of serialLinks) l.start();
+      if (mqttLink) await mqttLink.start();
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.all([...serialLinks.map((l) => l.close()), mqttLink?.close()]);
+      await app.close();
+      store.close();
+    },
+  };
+}

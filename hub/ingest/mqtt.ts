@@ -1,0 +1,89 @@
+/**
+ * The MQTT link: the hub subscribes to every device's events and status of its venue and
+ * answers on each device's cmd topic. Connection trouble is a link state, never an exception.
+ */
+import { EventEmitter } from 'node:events';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import { CHANNEL_CMD, topicFor } from '../../shared/protocol/wire';
+import { parseTopic, venueSubscriptions } from '../../shared/protocol/topics';
+import { encodeLine } from '../../shared/protocol/decode';
+import type { HubCommand } from '../../shared/protocol/schema';
+import type { Ingest, Origin } from './pipeline';
+import type { LinkState } from './serial';
+
+export interface MqttLinkOptions {
+  url: string;
+  venue: string;
+  username?: string;
+  password?: string;
+  /** TLS and other client options pass straight to MQTT.js. */
+  client?: IClientOptions;
+}
+
+export class MqttLink extends EventEmitter<{ state: [LinkState, string?] }> {
+  state: LinkState = 'connecting';
+  private client: MqttClient | null = null;
+  /** Table of each device, learned from the topics it publishes on, for replies. */
+  private readonly tableOf: Record<string, string> = {};
+
+  constructor(
+    private readonly ingest: Ingest,
+    private readonly opts: MqttLinkOptions,
+  ) {
+    super();
+  }
+
+  private setState(s: LinkState, why?: string): void {
+    if (this.state === s) return;
+    this.state = s;
+    this.emit('state', s, why);
+  }
+
+  /** Resolves once subscribed, or keeps trying in the background if the broker is down. */
+  start(): Promise<void> {
+    const client = mqtt.connect(this.opts.url, {
+      clientId: `autoref-hub-${this.opts.venue}-${process.pid}`,
+      clean: true,
+      reconnectPeriod: 1000,
+      connectTimeout: 5000,
+      ...(this.opts.username ? { username: this.opts.username, password: this.opts.password } : {}),
+      ...this.opts.client,
+    });
+    this.client = client;
+    client.on('reconnect', () => this.setState('reconnecting'));
+    client.on('offline', () => this.setState('offline'));
+    client.on('error', (e) => this.setState(this.state === 'online' ? 'offline' : this.state, e.message));
+    client.on('message', (topic, payload) => this.onMessage(topic, payload));
+    return new Promise((resolve) => {
+      client.on('connect', () => {
+        client.subscribe(venueSubscriptions(this.opts.venue), { qos: 1 }, () => {
+          this.setState('online');
+          resolve();
+        });
+      });
+    });
+  }
+
+  private onMessage(topic: string, payload: Buffer): void {
+    const parts = parseTopic(topic);
+    if (!parts) return; // not ours: the subscription filter makes this unreachable in practice
+    this.tableOf[parts.device] = parts.table;
+    const origin: Origin = {
+      link: 'mqtt',
+      topic: { table: parts.table, device: parts.device },
+      send: (device, cmd) => this.send(device, cmd),
+    };
+    this.ingest.accept(payload, origin);
+  }
+
+  send(device: string, cmd: HubCommand): void {
+    const table = this.tableOf[device];
+    if (!this.client || table === undefined) return;
+    this.client.publish(topicFor(this.opts.venue, table, device, CHANNEL_CMD), encodeLine(cmd).trimEnd(), { qos: 1 });
+  }
+
+  async close(): Promise<void> {
+    this.setState('closed');
+    await this.client?.endAsync(true);
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * Every link (serial, MQTT, Firmata) hands raw lines or payloads to one Ingest. It validates,
+ * drops duplicates, stores, acknowledges and publishes. Bad input is rejected with a reason and
+ * counted; nothing here throws on input.
+ */
+import { EventEmitter } from 'node:events';
+import { decodeDeviceMessage } from '../../shared/protocol/decode';
+import { reject, type ErrorCode, type Rejection } from '../../shared/errors';
+import { PROTOCOL_VERSION } from '../../shared/protocol/wire';
+import type { DeviceEvent, DeviceMessage, HubCommand } from '../../shared/protocol/schema';
+import type { VenueConfig } from '../../shared/venue';
+import type { EventStore, StoredDeviceEvent } from '../store/types';
+import { Counters } from './counters';
+import { OVERSIZE_MARKER } from './line-guard';
+
+/** Where a message came from, and how to answer the device. */
+export interface Origin {
+  link: string;
+  /** For MQTT: the device and table named by the topic; the payload must match them. */
+  topic?: { table: string; device: string };
+  /** Sends a command back to the device over the same link. */
+  send(device: string, cmd: HubCommand): void;
+}
+
+export interface IngestEvents {
+  'device-event': [StoredDeviceEvent];
+  'device-message': [DeviceMessage, Origin];
+  rejected: [{ device: string | undefined; rejection: Rejection; link: string }];
+}
+
+export interface DeviceInfo {
+  id: string;
+  table: string;
+  link: string | null;
+  boot: string | null;
+  lastSeen: number | null;
+  state: 'unknown' | 'online' | 'offline';
+}
+
+export class Ingest extends EventEmitter<IngestEvents> {
+  readonly counters = new Counters();
+  private readonly devices: Record<string, DeviceInfo> = {};
+
+  constructor(
+    private readonly store: EventStore,
+    venue: VenueConfig,
+    private readonly now: () => number = Date.now,
+  ) {
+    super();
+    for (const t of venue.tables) {
+      for (const d of t.devices) {
+        this.devices[d.id] = { id: d.id, table: t.id, link: null, boot: null, lastSeen: null, state: 'unknown' };
+      }
+    }
+  }
+
+  deviceInfo(): DeviceInfo[] {
+    return Object.values(this.devices).map((d) => ({ ...d }));
+  }
+
+  /** One raw line (serial) or payload (MQTT). */
+  accept(raw: string | Uint8Array, origin: Origin): void {
+    if (typeof raw === 'string' && raw.includes(OVERSIZE_MARKER)) {
+      this.refuse(undefined, reject('AR_LINE_TOO_LONG', raw.slice(raw.indexOf(OVERSIZE_MARKER) + OVERSIZE_MARKER.length).trim() + ' bytes'), origin);
+      return;
+    }
+    const line = typeof raw === 'string' && raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (typeof line === 'string' && line.length === 0) return; // blank keep-alive line
+    const decoded = decodeDeviceMessage(line);
+    if (!decoded.ok) {
+      this.refuse(decoded.device, decoded.rejection, origin);
+      return;
+    }
+    const msg = decoded.msg;
+    const info = this.devices[msg.d];
+    if (!info) {
+      this.refuse(msg.d, reject('AR_UNKNOWN_DEVICE', msg.d), origin);
+      return;
+    }
+    if (origin.topic && (origin.topic.device !== msg.d || origin.topic.table !== info.table)) {
+      this.refuse(msg.d, reject('AR_TOPIC_MISMATCH', `topic ${origin.topic.table}/${origin.topic.device}, payload ${info.table}/${msg.d}`), origin);
+      return;
+    }
+    info.link = origin.link;
+    info.lastSeen = this.now();
+    info.state = msg.k === 'st' && msg.state === 'offline' ? 'offline' : 'online';
+    if (info.boot !== msg.b && msg.k !== 'st') info.boot = msg.b;
+    if (msg.k === 'ev') this.acceptEvent(msg, origin);
+    this.emit('device-message', msg, origin);
+  }
+
+  /** A link reports its device gone (cable pulled, last will). */
+  markOffline(device: string): void {
+    const info = this.devices[device];
+    if (info) info.state = 'offline';
+  }
+
+  private acceptEvent(e: DeviceEvent, origin: Origin): void {
+    const hubT = this.now();
+    const r = this.store.appendDeviceEvent(e, hubT, origin.link);
+    if (!r.inserted) {
+      this.counters.duplicate(e.d);
+    } else {
+      this.counters.accepted(e.d);
+      this.emit('device-event', { id: r.id, hubT, link: origin.link, event: e });
+    }
+    const upTo = this.store.contiguousSeq(e.d, e.b);
+    origin.send(e.d, { v: PROTOCOL_VERSION, k: 'ack', b: e.b, n: upTo });
+    if (e.n > upTo + 1) origin.send(e.d, { v: PROTOCOL_VERSION, k: 'rs', b: e.b, n: upTo + 1 });
+  }
+
+  private refuse(device: string | undefined, rejection: Rejection, origin: Origin): void {
+    this.counters.rejected(device, rejection.code as ErrorCode, rejection.reason, origin.link, this.now());
+    this.emit('rejected', { device, rejection, link: origin.link });
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * A serial link: one port, protocol v1 lines through LineGuard and parser-readline into the
+ * Ingest. A pulled cable is a state, not an exception: the link goes offline and reopens the
+ * port with backoff until it is back.
+ */
+import { EventEmitter } from 'node:events';
+import { SerialPort } from 'serialport';
+import { ReadlineParser } from '@serialport/parser-readline';
+import { MAX_LINE_BYTES } from '../../shared/protocol/wire';
+import { encodeLine } from '../../shared/protocol/decode';
+import type { HubCommand } from '../../shared/protocol/schema';
+import type { Ingest } from './pipeline';
+import { LineGuard } from './line-guard';
+
+export type LinkState = 'connecting' | 'online' | 'offline' | 'reconnecting' | 'closed';
+
+export interface SerialLinkOptions {
+  path: string;
+  baudRate?: number;
+  /** First and longest wait between reopen attempts, ms. */
+  backoffMinMs?: number;
+  backoffMaxMs?: number;
+  /** For tests: a serialport binding (e.g. @serialport/binding-mock). */
+  binding?: ConstructorParameters<typeof SerialPort>[0]['binding'];
+}
+
+export class SerialLink extends EventEmitter<{ state: [LinkState, string?] }> {
+  state: LinkState = 'connecting';
+  private port: SerialPort | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private attempt = 0;
+  /** Devices seen on this port, so a pulled cable marks them offline. */
+  private readonly seen: Record<string, true> = {};
+  readonly linkName: string;
+
+  constructor(
+    private readonly ingest: Ingest,
+    private readonly opts: SerialLinkOptions,
+  ) {
+    super();
+    this.linkName = `serial:${opts.path}`;
+    ingest.on('device-message', (m, origin) => {
+      if (origin.link === this.linkName) this.seen[m.d] = true;
+    });
+  }
+
+  start(): void {
+    this.open();
+  }
+
+  private setState(s: LinkState, why?: string): void {
+    if (this.state === s) return;
+    this.state = s;
+    this.emit('state', s, why);
+  }
+
+  private open(): void {
+    const port = new SerialPort({
+      path: this.opts.path,
+      baudRate: this.opts.baudRate ?? 115200,
+      autoOpen: false,
+      ...(this.opts.binding ? { binding: this.opts.binding } : {}),
+    });
+    this.port = port;
+    port.open((err) => {
+      if (err) {
+        this.port = null;
+        this.retry(err.message);
+        return;
+      }
+      this.attempt = 0;
+      this.setState('online');
+      const lines = port.pipe(new LineGuard(MAX_LINE_BYTES)).pipe(new ReadlineParser({ delimiter: '\n', encoding: 'utf8' }));
+      const origin = { link: this.linkName, send: (_device: string, cmd: HubCommand) => this.write(cmd) };
+      lines.on('data', (line: string) => this.ingest.accept(line, origin));
+    });
+    port.on('close', () => this.lost('port closed'));
+    port.on('error', (e) => this.lost(e.message));
+  }
+
+  private lost(why: string): void {
+    if (this.state === 'closed' || this.port === null) return;
+    this.port.removeAllListeners();
+    this.port = null;
+    for (const d of Object.keys(this.seen)) this.ingest.markOffline(d);
+    this.setState('offline', why);
+    this.retry(why);
+  }
+
+  private retry(why: string): void {
+    if (this.state === 'closed') return;
+    const min = this.opts.backoffMinMs ?? 250;
+    const max = this.opts.backoffMaxMs ?? 5000;
+    const wait = Math.min(max, min * 2 ** this.attempt++);
+    this.setState(this.state === 'connecting' ? 'connecting' : 'reconnecting', why);
+    this.timer = setTimeout(() => this.open(), wait);
+  }
+
+  write(cmd: HubCommand): void {
+    if (this.port?.isOpen) this.port.write(encodeLine(cmd));
+  }
+
+  async close(): Promise<void> {
+    this.setState('closed');
+    if (this.timer) clearTimeout(this.timer);
+    const port = this.port;
+    this.port = null;
+    if (port?.isOpen) await new Promise<void>((r) => port.close(() => r()));
+  }
+}

@@ -1,0 +1,163 @@
+/**
+ * Replay with corrections, shared by every engine.
+ *
+ * The log is append-only: an `undo`, `redo` or `override` never deletes anything. Instead the
+ * log is read as a list of events *in force*, and the game state is the engine's fold over that
+ * list. Ordinary events are reduced incrementally; a correction re-folds from the start, which
+ * is cheap for one match and keeps corrections trivially consistent with a clean replay.
+ */
+import type { GameEvent, CorrectionEvent } from '../../../shared/game/events';
+import type { RulesEngine } from '../../../shared/game/engine';
+
+export interface CorrectionRecord {
+  seq: number | undefined;
+  type: CorrectionEvent['type'];
+  t: number;
+  who: string | undefined;
+  why: string | undefined;
+  /** What it did, in plain words, e.g. "took back 5 events (seq 40-44)". */
+  effect: string;
+}
+
+/**
+ * Events in force as a persistent list, newest first: appending is O(1) and shares the tail, so
+ * every MatchState stays valid (and immutable) after later steps.
+ */
+export interface EventList {
+  readonly head: GameEvent;
+  readonly rest: EventList | null;
+  readonly length: number;
+}
+
+export function toArray(list: EventList | null): GameEvent[] {
+  const out: GameEvent[] = [];
+  for (let n: EventList | null = list; n !== null; n = n.rest) out.push(n.head);
+  return out.reverse();
+}
+
+function cons(head: GameEvent, rest: EventList | null): EventList {
+  return { head, rest, length: rest === null ? 1 : rest.length + 1 };
+}
+
+function fromArray(events: readonly GameEvent[]): EventList | null {
+  let list: EventList | null = null;
+  for (const e of events) list = cons(e, list);
+  return list;
+}
+
+export interface MatchState<S> {
+  game: S;
+  /** Events in force (see EventList); `toArray` gives them oldest first. */
+  inForce: EventList | null;
+  /** Groups of events taken back by undo, most recent last (for redo). */
+  undone: GameEvent[][];
+  corrections: CorrectionRecord[];
+}
+
+export function initialMatch<S>(engine: RulesEngine<S>): MatchState<S> {
+  return { game: engine.initial(), inForce: null, undone: [], corrections: [] };
+}
+
+function isShotEnd<S>(engine: RulesEngine<S>, e: GameEvent): boolean {
+  return engine.isShotEnd ? engine.isShotEnd(e) : e.type === 'at_rest';
+}
+
+/**
+ * Index where "the last shot" begins. A shot still in progress (events after the last shot end)
+ * is taken back first; otherwise the last complete shot, back to the end of the one before it.
+ * The `start` event is never taken back.
+ */
+function lastShotStart<S>(engine: RulesEngine<S>, events: readonly GameEvent[]): number {
+  const floor = events.length > 0 && events[0]!.type === 'start' ? 1 : 0;
+  let i = events.length - 1;
+  if (i >= floor && !isShotEnd(engine, events[i]!)) {
+    while (i >= floor && !isShotEnd(engine, events[i]!)) i--;
+    return i + 1;
+  }
+  i--;
+  while (i >= floor && !isShotEnd(engine, events[i]!)) i--;
+  return Math.max(i + 1, floor);
+}
+
+export function fold<S>(engine: RulesEngine<S>, events: readonly GameEvent[]): S {
+  let s = engine.initial();
+  for (const e of events) s = engine.reduce(s, e);
+  return s;
+}
+
+function record(e: CorrectionEvent, effect: string): CorrectionRecord {
+  return { seq: e.seq, type: e.type, t: e.t, who: e.who, why: e.why, effect };
+}
+
+/** One step of match replay. Pure: returns a new MatchState, never mutates the argument. */
+export function step<S>(engine: RulesEngine<S>, m: MatchState<S>, e: GameEvent): MatchState<S> {
+  switch (e.type) {
+    case 'undo': {
+      const all = toArray(m.inForce);
+      const from = lastShotStart(engine, all);
+      const taken = all.slice(from);
+      if (taken.length === 0) {
+        return { ...m, corrections: [...m.corrections, record(e, 'nothing to take back')] };
+      }
+      const kept = all.slice(0, from);
+      const span = `seq ${taken[0]!.seq ?? '?'}-${taken[taken.length - 1]!.seq ?? '?'}`;
+      return {
+        game: fold(engine, kept),
+        inForce: fromArray(kept),
+        undone: [...m.undone, taken],
+        corrections: [...m.corrections, record(e, `took back ${taken.length} events (${span})`)],
+      };
+    }
+    case 'redo': {
+      const group = m.undone[m.undone.length - 1];
+      if (!group) return { ...m, corrections: [...m.corrections, record(e, 'nothing to put back')] };
+      let inForce = m.inForce;
+      let game = m.game;
+      for (const g of group) {
+        game = engine.reduce(game, g);
+        inForce = cons(g, inForce);
+      }
+      return {
+        game,
+        inForce,
+        undone: m.undone.slice(0, -1),
+        corrections: [...m.corrections, record(e, `put back ${group.length} events`)],
+      };
+    }
+    case 'override': {
+      const all = toArray(m.inForce);
+      const at = all.findIndex((x) => x.type === 'decide' && x.decision === e.decision);
+      const replacement: GameEvent = { type: 'decide', decision: e.decision, answer: e.answer, t: e.t, seq: e.seq, by: e.by, who: e.who, why: e.why };
+      let inForce: GameEvent[];
+      let effect: string;
+      if (at >= 0) {
+        inForce = all;
+        const old = inForce[at] as Extract<GameEvent, { type: 'decide' }>;
+        inForce[at] = { ...replacement, seq: old.seq, t: old.t };
+        effect = `decision ${e.decision}: ${old.answer} -> ${e.answer}`;
+      } else {
+        // Never answered: the override answers it now.
+        inForce = [...all, replacement];
+        effect = `decision ${e.decision}: answered ${e.answer}`;
+      }
+      return { ...m, game: fold(engine, inForce), inForce: fromArray(inForce), corrections: [...m.corrections, record(e, effect)] };
+    }
+    default: {
+      // A new shot after an undo makes the undone shots unreachable for redo.
+      const undone = m.undone.length > 0 && isShotStartAfterUndo(e) ? [] : m.undone;
+      const inForce = cons(e, m.inForce);
+      return { ...m, game: engine.reduce(m.game, e), inForce, undone };
+    }
+  }
+}
+
+function isShotStartAfterUndo(e: GameEvent): boolean {
+  return e.by === undefined || e.by === 'sensor';
+}
+
+/** Replay a whole log (with corrections) and return the match state. */
+export function replay<S>(engine: RulesEngine<S>, log: readonly GameEvent[]): MatchState<S> {
+  let m = initialMatch(engine);
+  for (const e of log) m = step(engine, m, e);
+  return m;
+}

@@ -1,0 +1,50 @@
+/**
+ * The one catalogue of error codes. Every rejection, API error and CLI failure uses a code from
+ * here; docs/errors.md documents each one (a test keeps the two in step).
+ */
+export const ErrorCatalogue = {
+  // Wire input (serial lines, MQTT payloads)
+  AR_LINE_TOO_LONG: { status: 413, message: 'line longer than the protocol allows' },
+  AR_NOT_JSON: { status: 400, message: 'not a JSON text' },
+  AR_NOT_OBJECT: { status: 400, message: 'JSON is not an object' },
+  AR_PROTOCOL_VERSION: { status: 400, message: 'unknown or missing protocol version' },
+  AR_UNKNOWN_KIND: { status: 400, message: 'unknown message kind' },
+  AR_SCHEMA: { status: 400, message: 'message does not match the protocol schema' },
+  AR_UNKNOWN_DEVICE: { status: 403, message: 'device is not in the venue configuration' },
+  AR_TOPIC_MISMATCH: { status: 403, message: 'payload does not belong to the topic it came on' },
+  AR_SEQ_OLD: { status: 409, message: 'sequence number already received (duplicate)' },
+  // Configuration and command line
+  AR_CONFIG: { status: 400, message: 'invalid configuration' },
+  AR_UNKNOWN_GAME: { status: 404, message: 'no rules engine with that id' },
+  AR_BAD_LOG: { status: 400, message: 'event log line is not a valid game event' },
+  AR_PORT_IN_USE: { status: 409, message: 'network port already in use' },
+  // HTTP API
+  AR_NOT_FOUND: { status: 404, message: 'no such resource' },
+  AR_BAD_REQUEST: { status: 400, message: 'request body or query is invalid' },
+  AR_UNAUTHORIZED: { status: 401, message: 'missing or wrong token' },
+  AR_INTERNAL: { status: 500, message: 'internal error' },
+} as const;
+
+export type ErrorCode = keyof typeof ErrorCatalogue;
+
+/** A rejection: a code from the catalogue and a reason a person can act on. */
+export interface Rejection {
+  code: ErrorCode;
+  reason: string;
+}
+
+export function reject(code: ErrorCode, detail?: string): Rejection {
+  const base = ErrorCatalogue[code].message;
+  return { code, reason: detail ? `${base}: ${detail}` : base };
+}
+
+/** For misuse (programming errors): throw at once with a catalogued code. */
+export class AutorefError extends Error {
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+  constructor(code: ErrorCode, detail?: string) {
+    super(reject(code, detail).reason);
+    this.code = code;
+    this.statusCode = ErrorCatalogue[code].status;
+  }
+}

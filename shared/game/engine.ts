@@ -1,0 +1,98 @@
+/**
+ * The contract every rules engine fulfils, and the views of its state that the hub and the
+ * dashboard read without knowing the game.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import type { GameEvent } from './events';
+
+export const GameIds = [
+  'three-cushion',
+  'three-ball',
+  'four-ball',
+  'golf-billiards',
+  'eight-ball',
+  'nine-ball',
+  'minigolf',
+] as const;
+export type GameId = (typeof GameIds)[number];
+
+/**
+ * Something the engine cannot decide from what it saw. The score is provisional while one is
+ * open; one answer (a `decide` event) settles it. `default` is what a self-scoring table applies
+ * when nobody answers in time; null means someone must answer.
+ */
+export const PendingDecision = Type.Object({
+  /** Stable and deterministic (derived from the log), e.g. "shot-12:point". */
+  id: Type.String(),
+  /** Machine key for the question, used by the dashboard to translate, e.g. "c3.point". */
+  kind: Type.String(),
+  /** English text of the question, for logs and as the fallback label. */
+  question: Type.String(),
+  options: Type.Array(Type.Object({ value: Type.String(), label: Type.String() })),
+  default: Type.Union([Type.String(), Type.Null()]),
+  /** Who may answer: the referee only, or the players at the table too. */
+  answeredBy: Type.Union([Type.Literal('referee'), Type.Literal('players')]),
+  /** What the sensors saw that led to the question, in plain words. */
+  evidence: Type.Array(Type.String()),
+  /** Log position of the event that raised it. */
+  raisedAt: Type.Integer(),
+});
+export type PendingDecision = Static<typeof PendingDecision>;
+
+export const PlayerLine = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  side: Type.Optional(Type.String()),
+  /** Main figure of the game: points, balls home, strokes (minigolf, lower is better). */
+  score: Type.Number(),
+});
+export type PlayerLine = Static<typeof PlayerLine>;
+
+/** A game-agnostic summary, enough for the venue view and the match list. */
+export const GameSummary = Type.Object({
+  game: Type.String(),
+  status: Type.Union([
+    Type.Literal('setup'),
+    Type.Literal('playing'),
+    Type.Literal('finished'),
+    Type.Literal('abandoned'),
+  ]),
+  players: Type.Array(PlayerLine),
+  /** Player (or side) to play now, null when nobody is to play. */
+  turn: Type.Union([Type.String(), Type.Null()]),
+  /** True while a pending decision could still change the score. */
+  provisional: Type.Boolean(),
+  pending: Type.Array(PendingDecision),
+  winner: Type.Union([Type.String(), Type.Null()]),
+  /** One line a person can read: "Ayşe 23 – 19 Noam, inning 31". */
+  headline: Type.String(),
+});
+export type GameSummary = Static<typeof GameSummary>;
+
+/** An event the engine refused, kept in state so nothing is silently ignored. */
+export interface RejectedEvent {
+  seq: number | undefined;
+  type: string;
+  code: string;
+  reason: string;
+}
+
+/**
+ * A rules engine: pure, deterministic, no I/O, no clock. Same log in, same state out.
+ * `reduce` never throws on bad input: it records a RejectedEvent in the state instead.
+ */
+export interface RulesEngine<S = unknown> {
+  id: GameId;
+  title: string;
+  /** State before the `start` event. */
+  initial(): S;
+  reduce(state: S, event: GameEvent): S;
+  summary(state: S): GameSummary;
+  /** The full documented JSON report that `autoref replay` prints. */
+  report(state: S): unknown;
+  /**
+   * True for the event that closes a shot (usually `at_rest`); corrections use it to find
+   * "the last shot". Optional: `at_rest` is the default.
+   */
+  isShotEnd?(event: GameEvent): boolean;
+}

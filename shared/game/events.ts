@@ -1,0 +1,121 @@
+/**
+ * Game events: what every rules engine consumes.
+ *
+ * The hub turns raw device events (protocol v1) into these, on one timeline, and adds the
+ * inputs of people (referee, scorer, players) and of its own timers. A match is nothing but an
+ * ordered list of these events; replaying the list through an engine gives the match state.
+ *
+ * One TypeBox definition gives the TypeScript types and the JSON Schema that validates
+ * replay files and HTTP bodies.
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+/** Who or what produced an event. Sensor facts can be overridden by people, never silently. */
+export const Actor = Type.Union([
+  Type.Literal('sensor'),
+  Type.Literal('referee'),
+  Type.Literal('scorer'),
+  Type.Literal('player'),
+  Type.Literal('hub'),
+]);
+export type Actor = Static<typeof Actor>;
+
+/** Fields every event carries. `seq` and `t` are assigned by the hub (or the log file). */
+const base = {
+  /** Position in the match log, strictly increasing. */
+  seq: Type.Optional(Type.Integer({ minimum: 0 })),
+  /** Hub timeline in milliseconds (device times already mapped onto it). */
+  t: Type.Number(),
+  by: Type.Optional(Actor),
+  /** Name of the person who entered it (referee, marker, player). */
+  who: Type.Optional(Type.String({ maxLength: 80 })),
+  /** Free-text reason, required by corrections. */
+  why: Type.Optional(Type.String({ maxLength: 400 })),
+};
+
+function event<T extends string, P extends Record<string, TSchema>>(type: T, fields: P) {
+  return Type.Object({ type: Type.Literal(type), ...base, ...fields }, { additionalProperties: false });
+}
+
+const BallId = Type.String({ minLength: 1, maxLength: 24 });
+const PlaceId = Type.String({ minLength: 1, maxLength: 24 });
+
+export const PlayerSetup = Type.Object(
+  {
+    id: Type.String({ minLength: 1, maxLength: 40 }),
+    name: Type.String({ minLength: 1, maxLength: 80 }),
+    /** Side or team: golf billiards colour, pool group, minigolf team. */
+    side: Type.Optional(Type.String({ maxLength: 40 })),
+    /** Minigolf categories need it (MG-CAT-*). ISO date. */
+    born: Type.Optional(Type.String({ maxLength: 10 })),
+  },
+  { additionalProperties: false },
+);
+export type PlayerSetup = Static<typeof PlayerSetup>;
+
+export const GameEventSchemas = {
+  /** First event of every match: who plays and the engine configuration (engine defaults fill gaps). */
+  start: event('start', {
+    players: Type.Array(PlayerSetup, { minItems: 1, maxItems: 400 }),
+    config: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  }),
+  /** Cue or club strike; from an instrumented cue, a stroke sensor, or a tap. */
+  strike: event('strike', { ball: Type.Optional(BallId), player: Type.Optional(Type.String()), lane: Type.Optional(PlaceId) }),
+  /** Ball-to-ball contact. Unknown balls are left out: engines must not guess. */
+  contact: event('contact', { a: Type.Optional(BallId), b: Type.Optional(BallId) }),
+  /** A ball hit a cushion (rail). `ball` absent when the sensor cannot tell which. */
+  cushion: event('cushion', { ball: Type.Optional(BallId), cushion: Type.Optional(PlaceId) }),
+  /** Golf billiards goal. */
+  goal: event('goal', { goal: PlaceId, ball: Type.Optional(BallId) }),
+  /** Pocket: `captured` false means the ball rattled back out (not pocketed). */
+  pocket: event('pocket', { pocket: PlaceId, ball: Type.Optional(BallId), captured: Type.Boolean() }),
+  /** Late identity of a ball seen earlier by a sensor without identity (ball-return reader). */
+  identify: event('identify', { ref: Type.Integer({ minimum: 0 }), ball: BallId }),
+  /** A ball left the playing area (or touched the rail top, where that counts). */
+  off_table: event('off_table', { ball: Type.Optional(BallId), returned: Type.Optional(Type.Boolean()) }),
+  /** Minigolf: ball holed on a lane. */
+  hole: event('hole', { lane: PlaceId, ball: Type.Optional(BallId), player: Type.Optional(Type.String()) }),
+  /** Everything is still: the shot is over. */
+  at_rest: event('at_rest', {}),
+  /** A hub timer: shot clock, turn clock, minigolf stroke clock. */
+  clock: event('clock', {
+    clock: Type.String({ maxLength: 24 }),
+    phase: Type.Union([Type.Literal('start'), Type.Literal('warn'), Type.Literal('expire'), Type.Literal('stop')]),
+    player: Type.Optional(Type.String()),
+  }),
+  /**
+   * A referee or player call: fouls no sensor sees, placements, lag results, options, administration.
+   * `call` names it (engine-specific catalogue); the other fields carry its arguments.
+   */
+  ref: event('ref', {
+    call: Type.String({ minLength: 1, maxLength: 40 }),
+    player: Type.Optional(Type.String({ maxLength: 40 })),
+    ball: Type.Optional(BallId),
+    place: Type.Optional(PlaceId),
+    value: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Number(), Type.Boolean()])),
+    data: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  }),
+  /** Answer to a pending decision, by a person or (after a time-out) by the hub's default. */
+  decide: event('decide', { decision: Type.String({ minLength: 1, maxLength: 80 }), answer: Type.String({ maxLength: 80 }) }),
+  /** Correction: take back the last shot (its events stay in the log, out of force). */
+  undo: event('undo', {}),
+  /** Correction: put back in force what the last undo took out. */
+  redo: event('redo', {}),
+  /** Correction: replace the answer of an earlier decision; everything after it is re-decided. */
+  override: event('override', { decision: Type.String({ minLength: 1, maxLength: 80 }), answer: Type.String({ maxLength: 80 }) }),
+};
+
+const S = GameEventSchemas;
+export const GameEvent = Type.Union([
+  S.start, S.strike, S.contact, S.cushion, S.goal, S.pocket, S.identify, S.off_table, S.hole,
+  S.at_rest, S.clock, S.ref, S.decide, S.undo, S.redo, S.override,
+]);
+export type GameEvent = Static<typeof GameEvent>;
+export type GameEventType = GameEvent['type'];
+export type GameEventOf<K extends GameEventType> = Extract<GameEvent, { type: K }>;
+
+/** Events that change which events are in force rather than the game itself. */
+export type CorrectionEvent = GameEventOf<'undo' | 'redo' | 'override'>;
+export function isCorrection(e: GameEvent): e is CorrectionEvent {
+  return e.type === 'undo' || e.type === 'redo' || e.type === 'override';
+}

@@ -1,0 +1,57 @@
+/**
+ * Venue configuration: tables, their game and their devices. One schema for the config file,
+ * the API and the hub's checks (an unknown device is rejected).
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { ID_PATTERN } from './protocol/wire';
+import { GameIds } from './game/engine';
+
+const Id = Type.String({ pattern: ID_PATTERN });
+
+export const DeviceConfig = Type.Object(
+  {
+    id: Id,
+    link: Type.Union([Type.Literal('serial'), Type.Literal('mqtt'), Type.Literal('firmata')]),
+    /** Serial or Firmata port path, e.g. /dev/ttyACM0. */
+    path: Type.Optional(Type.String({ maxLength: 200 })),
+    /** Table profile under hardware/profiles (firmware build input). */
+    profile: Type.Optional(Type.String({ maxLength: 64 })),
+  },
+  { additionalProperties: false },
+);
+export type DeviceConfig = Static<typeof DeviceConfig>;
+
+export const TableConfig = Type.Object(
+  {
+    id: Id,
+    name: Type.String({ minLength: 1, maxLength: 80 }),
+    game: Type.Union(GameIds.map((g) => Type.Literal(g))),
+    devices: Type.Array(DeviceConfig, { maxItems: 16 }),
+  },
+  { additionalProperties: false },
+);
+export type TableConfig = Static<typeof TableConfig>;
+
+export const VenueConfig = Type.Object(
+  {
+    id: Id,
+    name: Type.String({ minLength: 1, maxLength: 80 }),
+    language: Type.Union([Type.Literal('en'), Type.Literal('tr'), Type.Literal('he')]),
+    tables: Type.Array(TableConfig, { maxItems: 200 }),
+  },
+  { additionalProperties: false },
+);
+export type VenueConfig = Static<typeof VenueConfig>;
+
+/** The embedded default: a small bar with one table of each kind, all simulated. */
+export const DEMO_VENUE: VenueConfig = {
+  id: 'demo',
+  name: 'Demo venue',
+  language: 'en',
+  tables: [
+    { id: 'gb1', name: 'Bumper pool 1', game: 'golf-billiards', devices: [{ id: 'gb1-a', link: 'mqtt', profile: 'golf-billiards' }] },
+    { id: 'c1', name: 'Carom 1', game: 'three-cushion', devices: [{ id: 'c1-a', link: 'mqtt', profile: 'carom' }] },
+    { id: 'p1', name: 'Pool 1', game: 'eight-ball', devices: [{ id: 'p1-a', link: 'mqtt', profile: 'pool' }] },
+    { id: 'mg1', name: 'Minigolf lane 1', game: 'minigolf', devices: [{ id: 'mg1-a', link: 'mqtt', profile: 'minigolf-lane' }] },
+  ],
+};
