@@ -15,6 +15,24 @@ export default tseslint.config(
     },
   },
   {
+    // Rules engines are pure: same log in, same state out. No clock, no randomness, no timers.
+    files: ['hub/rules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Engines must not read the clock: use the event time.' },
+        { selector: "MemberExpression[object.name='Date'][property.name='now']", message: 'Engines must not read the clock: use the event time.' },
+        { selector: "MemberExpression[object.name='Math'][property.name='random']", message: 'Engines must be deterministic.' },
+      ],
+      'no-restricted-globals': ['error', 'setTimeout', 'setInterval', 'setImmediate', 'process', 'performance', 'fetch', 'require'],
+    },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } },
+  },
+  {
     files: ['bin/**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },

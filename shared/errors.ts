@@ -12,7 +12,6 @@ export const ErrorCatalogue = {
   AR_SCHEMA: { status: 400, message: 'message does not match the protocol schema' },
   AR_UNKNOWN_DEVICE: { status: 403, message: 'device is not in the venue configuration' },
   AR_TOPIC_MISMATCH: { status: 403, message: 'payload does not belong to the topic it came on' },
-  AR_SEQ_OLD: { status: 409, message: 'sequence number already received (duplicate)' },
   // Configuration and command line
   AR_CONFIG: { status: 400, message: 'invalid configuration' },
   AR_UNKNOWN_GAME: { status: 404, message: 'no rules engine with that id' },

@@ -1,0 +1,98 @@
+/**
+ * The `autoref` command line.
+ */
+import { Command, InvalidArgumentError } from 'commander';
+import { AutorefError } from '../../shared/errors';
+import { start } from './start';
+import { replayFile } from './replay';
+import { listDevices } from './devices';
+import { loadVenue } from './start';
+import { startSimVenue } from '../../sim/venue';
+
+function int(v: string): number {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('expected a port number');
+  return n;
+}
+
+function collect(v: string, prev: string[]): string[] {
+  return [...prev, v];
+}
+
+function fail(e: unknown): never {
+  if (e instanceof AutorefError) {
+    console.error(`autoref: ${e.code}: ${e.message}`);
+    process.exit(2);
+  }
+  throw e;
+}
+
+function onSignals(stop: () => Promise<void>): void {
+  let stopping = false;
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(sig, () => {
+      if (stopping) process.exit(1);
+      stopping = true;
+      void stop().then(() => process.exit(0));
+    });
+  }
+}
+
+const program = new Command('autoref')
+  .description('Automatic referee and scorekeeper for game tables and lanes: hub, rules engines, dashboard.')
+  .showHelpAfterError();
+
+program
+  .command('start')
+  .description('run the hub: embedded MQTT broker, SQLite store, simulated tables and the dashboard')
+  .option('-p, --port <port>', 'HTTP port of the dashboard and API', int, 8080)
+  .option('--host <host>', 'address to listen on', '0.0.0.0')
+  .option('--broker-port <port>', 'port of the embedded MQTT broker', int, 1883)
+  .option('--broker-url <url>', 'use this MQTT broker instead of the embedded one (mqtt://, mqtts://)')
+  .option('--serial <path>', 'serial port of a device (repeatable)', collect, [] as string[])
+  .option('--store <path>', 'SQLite file for the event store', 'data/autoref.db')
+  .option('--venue <file>', 'venue configuration (JSON); default: the demo venue')
+  .option('--no-sim', 'do not start the simulated tables')
+  .action(async (o: { port: number; host: string; brokerPort: number; brokerUrl?: string; serial: string[]; store: string; venue?: string; sim: boolean }) => {
+    const running = await start(o).catch(fail);
+    onSignals(running.stop);
+  });
+
+program
+  .command('replay')
+  .description('feed a recorded event log through a rules engine and print the final state as JSON')
+  .argument('<event-log>', 'JSON Lines file (one game event per line) or a JSON array')
+  .requiredOption('-g, --game <id>', 'rules engine id, e.g. three-cushion, golf-billiards, eight-ball, minigolf')
+  .action((file: string, o: { game: string }) => {
+    try {
+      console.log(JSON.stringify(replayFile(file, o.game), null, 2));
+    } catch (e) {
+      fail(e);
+    }
+  });
+
+program
+  .command('simulate')
+  .description('run simulated tables of a venue against a hub through its MQTT broker')
+  .option('--broker-url <url>', 'MQTT broker the hub uses', 'mqtt://127.0.0.1:1883')
+  .option('--venue <file>', 'venue configuration (JSON); default: the demo venue')
+  .option('--every <seconds>', 'mean seconds between shots per table', Number, 4)
+  .option('--seed <n>', 'random seed', Number, 7)
+  .action(async (o: { brokerUrl: string; venue?: string; every: number; seed: number }) => {
+    try {
+      const sim = await startSimVenue({ brokerUrl: o.brokerUrl, venue: loadVenue(o.venue), shotEverySeconds: o.every, seed: o.seed, log: console.log });
+      onSignals(sim.stop);
+    } catch (e) {
+      fail(e);
+    }
+  });
+
+program
+  .command('devices')
+  .description('list serial ports and the devices a running hub knows')
+  .option('--hub <url>', 'hub URL', 'http://127.0.0.1:8080')
+  .action(async (o: { hub: string }) => {
+    await listDevices(o.hub, console.log);
+  });
+
+await program.parseAsync(process.argv);

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { Ingest, type Origin } from './pipeline';
+import { SqliteStore } from '../store/sqlite';
+import { DEMO_VENUE } from '../../shared/venue';
+import type { HubCommand } from '../../shared/protocol/schema';
+import { OVERSIZE_MARKER } from './line-guard';
+
+function setup() {
+  const store = new SqliteStore(':memory:');
+  const ingest = new Ingest(store, DEMO_VENUE, () => 1000);
+  const sent: HubCommand[] = [];
+  const origin: Origin = { link: 'test', send: (_d, c) => sent.push(c) };
+  return { store, ingest, sent, origin };
+}
+
+const ev = (n: number, d = 'gb1-a') => JSON.stringify({ v: 1, k: 'ev', d, b: 'b1', n, t: n * 1000, e: 'goal', s: 'g1', p: 'A' });
+
+describe('Ingest', () => {
+  it('stores a valid event, acknowledges it and publishes it', () => {
+    const { store, ingest, sent, origin } = setup();
+    const seen: number[] = [];
+    ingest.on('device-event', (e) => seen.push(e.event.n));
+    ingest.accept(ev(1), origin);
+    expect(store.countDeviceEvents()).toBe(1);
+    expect(seen).toEqual([1]);
+    expect(sent).toEqual([{ v: 1, k: 'ack', b: 'b1', n: 1 }]);
+    expect(ingest.counters.snapshot()['gb1-a']).toMatchObject({ accepted: 1, duplicates: 0, rejected: {} });
+  });
+
+  it('drops a duplicate (device, boot, sequence) and acks again so the device can let go', () => {
+    const { store, ingest, sent, origin } = setup();
+    ingest.accept(ev(1), origin);
+    ingest.accept(ev(1), origin);
+    expect(store.countDeviceEvents()).toBe(1);
+    expect(ingest.counters.snapshot()['gb1-a']?.duplicates).toBe(1);
+    expect(sent.filter((c) => c.k === 'ack')).toHaveLength(2);
+  });
+
+  it('asks for a resend when it sees a gap, and acks contiguously once filled', () => {
+    const { ingest, sent, origin } = setup();
+    ingest.accept(ev(1), origin);
+    ingest.accept(ev(3), origin);
+    expect(sent.at(-2)).toEqual({ v: 1, k: 'ack', b: 'b1', n: 1 });
+    expect(sent.at(-1)).toEqual({ v: 1, k: 'rs', b: 'b1', n: 2 });
+    ingest.accept(ev(2), origin);
+    expect(sent.at(-1)).toEqual({ v: 1, k: 'ack', b: 'b1', n: 3 });
+  });
+
+  it('rejects every kind of bad input with a reason, counted per device, and keeps going', () => {
+    const { store, ingest, origin } = setup();
+    const reasons: string[] = [];
+    ingest.on('rejected', (r) => reasons.push(`${r.rejection.code}: ${r.rejection.reason}`));
+    ingest.accept('not json at all', origin);
+    ingest.accept(`${OVERSIZE_MARKER} 9000`, origin);
+    ingest.accept(JSON.stringify({ v: 1, k: 'ev', d: 'gb1-a', b: 'b1', n: 'x', t: 1, e: 'goal', s: 'g1' }), origin);
+    ingest.accept(JSON.stringify({ v: 9, k: 'ev', d: 'gb1-a', b: 'b1', n: 1, t: 1, e: 'goal', s: 'g1' }), origin);
+    ingest.accept(ev(1, 'intruder'), origin);
+    ingest.accept(ev(1), { ...origin, topic: { table: 'c1', device: 'gb1-a' } });
+    ingest.accept(ev(1), origin);
+    const c = ingest.counters.snapshot();
+    expect(c['?']?.rejected).toEqual({ AR_NOT_JSON: 1, AR_LINE_TOO_LONG: 1 });
+    expect(c['gb1-a']?.rejected).toEqual({ AR_SCHEMA: 1, AR_PROTOCOL_VERSION: 1, AR_TOPIC_MISMATCH: 1 });
+    expect(c['intruder']?.rejected).toEqual({ AR_UNKNOWN_DEVICE: 1 });
+    expect(ingest.counters.totalRejected()).toBe(6);
+    expect(reasons).toHaveLength(6);
+    for (const r of reasons) expect(r).toMatch(/^AR_[A-Z_]+: .{8,}/);
+    expect(store.countDeviceEvents()).toBe(1);
+  });
+
+  it('tracks device health from status messages', () => {
+    const { ingest, origin } = setup();
+    ingest.accept(JSON.stringify({ v: 1, k: 'st', d: 'c1-a', b: 'b1', t: 1, state: 'online' }), origin);
+    expect(ingest.deviceInfo().find((d) => d.id === 'c1-a')).toMatchObject({ state: 'online', lastSeen: 1000, link: 'test' });
+    ingest.accept(JSON.stringify({ v: 1, k: 'st', d: 'c1-a', b: 'b1', t: 0, state: 'offline' }), origin);
+    expect(ingest.deviceInfo().find((d) => d.id === 'c1-a')?.state).toBe('offline');
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * What `npm start` runs, end to end in one process: embedded broker, store, simulated tables,
+ * dashboard. The simulated tables' events reach the store over MQTT.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { start, loadVenue, type Running } from '../../hub/cli/start';
+import { startEmbeddedBroker } from '../../hub/broker';
+import { waitFor } from '../helpers/hub';
+import { AutorefError } from '../../shared/errors';
+
+describe('autoref start', () => {
+  let running: Running | undefined;
+  afterAll(() => running?.stop());
+
+  it('runs the demo: simulated tables stream events into the store, the dashboard answers', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'autoref-start-'));
+    const lines: string[] = [];
+    running = await start({ port: 0, host: '127.0.0.1', brokerPort: 0, serial: [], store: path.join(dir, 'a.db'), sim: true, log: (l) => lines.push(l) });
+    expect(running.broker?.embedded).toBe(true);
+    expect(lines.some((l) => l.startsWith('dashboard: http://127.0.0.1:'))).toBe(true);
+    await waitFor(() => running!.hub.store.countDeviceEvents() >= 4, 'simulated events in the store', 20_000);
+    const devices = running.hub.ingest.deviceInfo();
+    expect(devices.every((d) => d.state === 'online')).toBe(true);
+    expect(running.hub.ingest.counters.totalRejected()).toBe(0);
+    const page = await fetch(running.url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<script type="module" src="/app.js">');
+  });
+
+  it('uses the broker already on the port, and says so in one line', async () => {
+    const lines: string[] = [];
+    const b = await startEmbeddedBroker({ port: 1883, log: (l) => lines.push(l) });
+    expect(b.embedded).toBe(false);
+    expect(b.url).toBe('mqtt://127.0.0.1:1883');
+    expect(lines).toEqual(['port 1883 already has an MQTT broker: using mqtt://127.0.0.1:1883 instead of the embedded one']);
+  });
+
+  it('refuses an invalid venue file with AR_CONFIG and the reason', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'autoref-venue-'));
+    const file = path.join(dir, 'venue.json');
+    writeFileSync(file, JSON.stringify({ id: 'Bad Id', name: 'x', language: 'en', tables: [] }));
+    expect(() => loadVenue(file)).toThrow(AutorefError);
+    expect(() => loadVenue(file)).toThrow(/AR_CONFIG|invalid configuration.*\/id/);
+  });
+});
