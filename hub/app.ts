@@ -9,6 +9,8 @@ import { Ingest } from './ingest/pipeline';
 import { SerialLink, type SerialLinkOptions } from './ingest/serial';
 import { MqttLink, type MqttLinkOptions } from './ingest/mqtt';
 import type { HubContext, LinkView } from './context';
+import { ClockSync, type ClockSyncOptions } from './time/sync';
+import { hubNow } from './time/hub-clock';
 import { installErrorHandler } from './api/errors';
 import { devicesPlugin } from './api/devices';
 import { streamPlugin } from './api/stream';
@@ -22,6 +24,8 @@ export interface HubOptions {
   serial?: Omit<SerialLinkOptions, 'binding'>[];
   serialBinding?: SerialLinkOptions['binding'];
   logger?: boolean;
+  /** Clock-sync pace (tests speed it up). */
+  clockSync?: Partial<Omit<ClockSyncOptions, 'now'>>;
 }
 
 export interface Hub extends HubContext {
@@ -34,13 +38,15 @@ export interface Hub extends HubContext {
 export async function buildHub(opts: HubOptions): Promise<Hub> {
   const store = new SqliteStore(opts.storePath);
   const ingest = new Ingest(store, opts.venue);
+  const clock = new ClockSync(ingest, { now: hubNow, ...opts.clockSync });
+  ingest.clock = clock;
   const serialLinks = (opts.serial ?? []).map((s) => new SerialLink(ingest, { ...s, binding: opts.serialBinding }));
   const mqttLink = opts.mqtt ? new MqttLink(ingest, { ...opts.mqtt, venue: opts.venue.id }) : null;
   const links: LinkView[] = [
     ...serialLinks.map((l) => ({ name: l.linkName, state: () => l.state })),
     ...(mqttLink ? [{ name: `mqtt:${opts.mqtt!.url}`, state: () => mqttLink.state }] : []),
   ];
-  const ctx: HubContext = { venue: opts.venue, store, ingest, links };
+  const ctx: HubContext = { venue: opts.venue, store, ingest, links, clock };
 
   const app = Fastify({ logger: opts.logger ?? false });
   installErrorHandler(app);
@@ -55,10 +61,12 @@ export async function buildHub(opts: HubOptions): Promise<Hub> {
     async startLinks() {
       for (const l of serialLinks) l.start();
       if (mqttLink) await mqttLink.start();
+      clock.start();
     },
     async close() {
       if (closed) return;
       closed = true;
+      clock.stop();
       await Promise.all([...serialLinks.map((l) => l.close()), mqttLink?.close()]);
       await app.close();
       store.close();

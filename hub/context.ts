@@ -5,6 +5,7 @@ import type { VenueConfig } from '../shared/venue';
 import type { EventStore } from './store/types';
 import type { Ingest } from './ingest/pipeline';
 import type { LinkState } from './ingest/serial';
+import type { ClockSync } from './time/sync';
 
 export interface LinkView {
   name: string;
@@ -16,4 +17,5 @@ export interface HubContext {
   store: EventStore;
   ingest: Ingest;
   links: LinkView[];
+  clock: ClockSync;
 }

@@ -28,6 +28,8 @@ export class SimDevice {
   private readonly bootedAt = process.hrtime.bigint();
   private readonly unacked: DeviceEvent[] = [];
   acked = 0;
+  /** Clock rate error of this board (0.007: runs 0.7 % fast), to test the hub's clock mapping. */
+  drift = 0;
 
   constructor(
     readonly id: string,
@@ -39,7 +41,7 @@ export class SimDevice {
 
   /** Device time, µs since boot, as the firmware stamps it in the interrupt. */
   micros(): number {
-    return Number((process.hrtime.bigint() - this.bootedAt) / 1000n);
+    return Math.round((Number(process.hrtime.bigint() - this.bootedAt) / 1000) * (1 + this.drift));
   }
 
   hello(profile: string): void {
@@ -98,7 +100,7 @@ export async function mqttTransport(url: string, venue: string, table: string, d
   return {
     send: (msg) => {
       const channel = msg.k === 'ev' ? CHANNEL_EVENTS : CHANNEL_STATUS;
-      void client.publish(topicFor(venue, table, device, channel), JSON.stringify(msg), { qos: 1, retain: msg.k === 'st' });
+      void client.publish(topicFor(venue, table, device, channel), JSON.stringify(msg), { qos: msg.k === 'sy' ? 0 : 1, retain: msg.k === 'st' });
     },
     onCommand: (cb) =>
       client.on('message', (_topic, payload) => {

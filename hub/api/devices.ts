@@ -11,7 +11,7 @@ export const devicesPlugin: FastifyPluginAsync<{ hub: HubContext }> = async (app
   app.get('/api/devices', async () => {
     const counters = hub.ingest.counters.snapshot();
     return {
-      devices: hub.ingest.deviceInfo().map((d) => ({ ...d, counters: counters[d.id] ?? null })),
+      devices: hub.ingest.deviceInfo().map((d) => ({ ...d, counters: counters[d.id] ?? null, clock: d.boot ? hub.clock.fit(d.id, d.boot) : null })),
       unknown: counters['?'] ?? null,
       links: hub.links.map((l) => ({ name: l.name, state: l.state() })),
     };

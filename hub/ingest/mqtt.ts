@@ -79,7 +79,9 @@ export class MqttLink extends EventEmitter<{ state: [LinkState, string?] }> {
   send(device: string, cmd: HubCommand): void {
     const table = this.tableOf[device];
     if (!this.client || table === undefined) return;
-    this.client.publish(topicFor(this.opts.venue, table, device, CHANNEL_CMD), encodeLine(cmd).trimEnd(), { qos: 1 });
+    // Clock sync is a round trip measured in milliseconds: QoS 0, so no PUBACK traffic delays it
+    // (a lost request just means one sample fewer).
+    this.client.publish(topicFor(this.opts.venue, table, device, CHANNEL_CMD), encodeLine(cmd).trimEnd(), { qos: cmd.k === 'sy' ? 0 : 1 });
   }
 
   async close(): Promise<void> {

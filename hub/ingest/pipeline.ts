@@ -12,6 +12,7 @@ import type { VenueConfig } from '../../shared/venue';
 import type { EventStore, StoredDeviceEvent } from '../store/types';
 import { Counters } from './counters';
 import { OVERSIZE_MARKER } from './line-guard';
+import { hubNow } from '../time/hub-clock';
 
 /** Where a message came from, and how to answer the device. */
 export interface Origin {
@@ -37,14 +38,23 @@ export interface DeviceInfo {
   state: 'unknown' | 'online' | 'offline';
 }
 
+/** Puts a device event on the hub's timeline (see hub/time/sync.ts). */
+export interface EventClock {
+  eventTime(e: DeviceEvent, arrivalMs: number): number;
+}
+
 export class Ingest extends EventEmitter<IngestEvents> {
+  /** Set by the hub once clock sync runs; without it an event's time is its arrival. */
+  clock: EventClock | null = null;
   readonly counters = new Counters();
   private readonly devices: Record<string, DeviceInfo> = {};
+  /** The link each device last spoke on, to send it commands. */
+  private readonly originOf: Record<string, Origin> = {};
 
   constructor(
     private readonly store: EventStore,
     venue: VenueConfig,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = hubNow,
   ) {
     super();
     for (const t of venue.tables) {
@@ -82,11 +92,20 @@ export class Ingest extends EventEmitter<IngestEvents> {
       return;
     }
     info.link = origin.link;
+    this.originOf[msg.d] = origin;
     info.lastSeen = this.now();
     info.state = msg.k === 'st' && msg.state === 'offline' ? 'offline' : 'online';
     if (info.boot !== msg.b && msg.k !== 'st') info.boot = msg.b;
     if (msg.k === 'ev') this.acceptEvent(msg, origin);
     this.emit('device-message', msg, origin);
+  }
+
+  /** Sends a command to a device over the link it last spoke on; false if it never spoke. */
+  sendTo(device: string, cmd: HubCommand): boolean {
+    const o = this.originOf[device];
+    if (!o) return false;
+    o.send(device, cmd);
+    return true;
   }
 
   /** A link reports its device gone (cable pulled, last will). */
@@ -97,12 +116,13 @@ export class Ingest extends EventEmitter<IngestEvents> {
 
   private acceptEvent(e: DeviceEvent, origin: Origin): void {
     const hubT = this.now();
-    const r = this.store.appendDeviceEvent(e, hubT, origin.link);
+    const at = this.clock ? this.clock.eventTime(e, hubT) : hubT;
+    const r = this.store.appendDeviceEvent(e, { hubT, at }, origin.link);
     if (!r.inserted) {
       this.counters.duplicate(e.d);
     } else {
       this.counters.accepted(e.d);
-      this.emit('device-event', { id: r.id, hubT, link: origin.link, event: e });
+      this.emit('device-event', { id: r.id, hubT, at, link: origin.link, event: e });
     }
     const upTo = this.store.contiguousSeq(e.d, e.b);
     origin.send(e.d, { v: PROTOCOL_VERSION, k: 'ack', b: e.b, n: upTo });

@@ -14,6 +14,7 @@ CREATE TABLE IF NOT EXISTS device_events (
   seq INTEGER NOT NULL,
   device_t INTEGER NOT NULL,
   hub_t REAL NOT NULL,
+  at REAL NOT NULL,
   link TEXT NOT NULL,
   body TEXT NOT NULL,
   UNIQUE (device, boot, seq)
@@ -29,6 +30,7 @@ CREATE TABLE IF NOT EXISTS device_boots (
 interface Row {
   id: number;
   hub_t: number;
+  at: number;
   link: string;
   body: string;
 }
@@ -39,7 +41,7 @@ export class SqliteStore implements EventStore {
   private readonly seqOf: Database.Statement;
   private readonly setContiguous: Database.Statement;
   private readonly hasSeq: Database.Statement;
-  private readonly appendTx: (e: DeviceEvent, hubT: number, link: string) => AppendResult;
+  private readonly appendTx: (e: DeviceEvent, hubT: number, at: number, link: string) => AppendResult;
 
   constructor(path: string) {
     this.db = new Database(path);
@@ -48,15 +50,15 @@ export class SqliteStore implements EventStore {
     this.db.pragma('synchronous = FULL');
     this.db.exec(SCHEMA);
     this.insert = this.db.prepare(
-      'INSERT OR IGNORE INTO device_events (device, boot, seq, device_t, hub_t, link, body) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      'INSERT OR IGNORE INTO device_events (device, boot, seq, device_t, hub_t, at, link, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     );
     this.seqOf = this.db.prepare('SELECT contiguous FROM device_boots WHERE device = ? AND boot = ?').pluck();
     this.setContiguous = this.db.prepare(
       'INSERT INTO device_boots (device, boot, contiguous) VALUES (?, ?, ?) ON CONFLICT (device, boot) DO UPDATE SET contiguous = excluded.contiguous',
     );
     this.hasSeq = this.db.prepare('SELECT 1 FROM device_events WHERE device = ? AND boot = ? AND seq = ?').pluck();
-    this.appendTx = this.db.transaction((e: DeviceEvent, hubT: number, link: string): AppendResult => {
-      const r = this.insert.run(e.d, e.b, e.n, e.t, hubT, link, JSON.stringify(e));
+    this.appendTx = this.db.transaction((e: DeviceEvent, hubT: number, at: number, link: string): AppendResult => {
+      const r = this.insert.run(e.d, e.b, e.n, e.t, hubT, at, link, JSON.stringify(e));
       if (r.changes === 0) return { inserted: false, id: 0 };
       let c = (this.seqOf.get(e.d, e.b) as number | undefined) ?? 0;
       if (e.n === c + 1) {
@@ -69,8 +71,8 @@ export class SqliteStore implements EventStore {
     });
   }
 
-  appendDeviceEvent(event: DeviceEvent, hubT: number, link: string): AppendResult {
-    return this.appendTx(event, hubT, link);
+  appendDeviceEvent(event: DeviceEvent, times: { hubT: number; at: number }, link: string): AppendResult {
+    return this.appendTx(event, times.hubT, times.at, link);
   }
 
   contiguousSeq(device: string, boot: string): number {
@@ -78,8 +80,8 @@ export class SqliteStore implements EventStore {
   }
 
   recentDeviceEvents(limit: number): StoredDeviceEvent[] {
-    const rows = this.db.prepare('SELECT id, hub_t, link, body FROM device_events ORDER BY id DESC LIMIT ?').all(limit) as Row[];
-    return rows.reverse().map((r) => ({ id: r.id, hubT: r.hub_t, link: r.link, event: JSON.parse(r.body) as DeviceEvent }));
+    const rows = this.db.prepare('SELECT id, hub_t, at, link, body FROM device_events ORDER BY id DESC LIMIT ?').all(limit) as Row[];
+    return rows.reverse().map((r) => ({ id: r.id, hubT: r.hub_t, at: r.at, link: r.link, event: JSON.parse(r.body) as DeviceEvent }));
   }
 
   countDeviceEvents(): number {

@@ -8,6 +8,8 @@ export interface StoredDeviceEvent {
   id: number;
   /** Hub time (ms since the epoch) when the hub stored it. */
   hubT: number;
+  /** When it happened, on the hub's timeline: the device's interrupt time through its clock map. */
+  at: number;
   /** Link it arrived on: serial:<path>, mqtt, firmata:<port>. */
   link: string;
   event: DeviceEvent;
@@ -20,7 +22,7 @@ export interface AppendResult {
 }
 
 export interface EventStore {
-  appendDeviceEvent(event: DeviceEvent, hubT: number, link: string): AppendResult;
+  appendDeviceEvent(event: DeviceEvent, times: { hubT: number; at: number }, link: string): AppendResult;
   /** Highest stored sequence for a device boot with every lower one present, 0 if none. */
   contiguousSeq(device: string, boot: string): number;
   recentDeviceEvents(limit: number): StoredDeviceEvent[];

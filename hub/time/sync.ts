@@ -1,0 +1,115 @@
+/**
+ * Clock sync: the hub asks each online device for its time now and then, and keeps one ClockMap
+ * per device boot. A reboot (new boot id) starts a new map. Sync runs often at first (the drift
+ * needs a few seconds of samples), then settles to a slower pace.
+ */
+import { PROTOCOL_VERSION } from '../../shared/protocol/wire';
+import type { DeviceEvent, DeviceSyncReply } from '../../shared/protocol/schema';
+import type { Ingest } from '../ingest/pipeline';
+import { ClockMap, type ClockFit } from './clock-map';
+
+export interface ClockSyncOptions {
+  /** Interval while a boot has fewer than `settleAfter` samples, ms. */
+  fastMs?: number;
+  slowMs?: number;
+  settleAfter?: number;
+  now: () => number;
+}
+
+interface Outstanding {
+  device: string;
+  sentAt: number;
+}
+
+export class ClockSync {
+  private readonly maps: Record<string, ClockMap> = {};
+  private readonly outstanding: Record<number, Outstanding> = {};
+  private nextQ = 1;
+  private timer: NodeJS.Timeout | null = null;
+  private readonly fastMs: number;
+  private readonly slowMs: number;
+  private readonly settleAfter: number;
+  private readonly lastAsked: Record<string, number> = {};
+
+  constructor(
+    private readonly ingest: Ingest,
+    private readonly opts: ClockSyncOptions,
+  ) {
+    this.fastMs = opts.fastMs ?? 500;
+    this.slowMs = opts.slowMs ?? 5000;
+    this.settleAfter = opts.settleAfter ?? 12;
+    ingest.on('device-message', (m) => {
+      if (m.k === 'sy') this.onReply(m);
+    });
+  }
+
+  private key(device: string, boot: string): string {
+    return `${device}/${boot}`;
+  }
+
+  mapFor(device: string, boot: string): ClockMap {
+    const k = this.key(device, boot);
+    let m = this.maps[k];
+    if (!m) {
+      m = new ClockMap();
+      this.maps[k] = m;
+    }
+    return m;
+  }
+
+  /**
+   * The hub-timeline time of an event, from the fitted clock; before the first sync, from the
+   * least-delayed arrival of that boot's events (never later than the arrival itself).
+   */
+  eventTime(e: DeviceEvent, arrivalMs: number): number {
+    const m = this.mapFor(e.d, e.b);
+    m.addArrival(e.t, arrivalMs);
+    return m.toHub(e.t);
+  }
+
+  /** Hub time of a device time, or NaN when nothing is known about that boot yet. */
+  toHub(device: string, boot: string, deviceUs: number): number {
+    return this.maps[this.key(device, boot)]?.toHub(deviceUs) ?? NaN;
+  }
+
+  fit(device: string, boot: string): ClockFit | null {
+    return this.maps[this.key(device, boot)]?.describe() ?? null;
+  }
+
+  start(): void {
+    const tick = (): void => {
+      this.round();
+      this.timer = setTimeout(tick, this.fastMs);
+    };
+    tick();
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** One pass: ask every online device that is due. */
+  round(): void {
+    const now = this.opts.now();
+    for (const d of this.ingest.deviceInfo()) {
+      if (d.state !== 'online' || d.boot === null) continue;
+      const samples = this.maps[this.key(d.id, d.boot)]?.describe()?.samples ?? 0;
+      const every = samples < this.settleAfter ? this.fastMs : this.slowMs;
+      if (now - (this.lastAsked[d.id] ?? -Infinity) < every) continue;
+      this.lastAsked[d.id] = now;
+      const q = this.nextQ++;
+      this.outstanding[q] = { device: d.id, sentAt: this.opts.now() };
+      this.ingest.sendTo(d.id, { v: PROTOCOL_VERSION, k: 'sy', q });
+    }
+    // Replies that never came are forgotten after a while.
+    for (const [q, o] of Object.entries(this.outstanding)) if (now - o.sentAt > 10_000) delete this.outstanding[Number(q)];
+  }
+
+  private onReply(m: DeviceSyncReply): void {
+    const o = this.outstanding[m.q];
+    if (!o || o.device !== m.d) return;
+    delete this.outstanding[m.q];
+    this.mapFor(m.d, m.b).addSample({ deviceUs: m.t, hubSendMs: o.sentAt, hubRecvMs: this.opts.now() });
+  }
+}
