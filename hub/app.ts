@@ -8,9 +8,14 @@ import { SqliteStore } from './store/sqlite';
 import { Ingest } from './ingest/pipeline';
 import { SerialLink, type SerialLinkOptions } from './ingest/serial';
 import { MqttLink, type MqttLinkOptions } from './ingest/mqtt';
+import { FirmataLink, type FirmataLinkOptions } from './ingest/firmata';
 import type { HubContext, LinkView } from './context';
 import { ClockSync, type ClockSyncOptions } from './time/sync';
 import { hubNow } from './time/hub-clock';
+import { MatchManager } from './games/matches';
+import { wireAssemblers } from './games/wiring';
+import type { AssemblerOptions } from './games/assembler';
+import { matchesPlugin } from './api/matches';
 import { installErrorHandler } from './api/errors';
 import { devicesPlugin } from './api/devices';
 import { streamPlugin } from './api/stream';
@@ -23,13 +28,22 @@ export interface HubOptions {
   mqtt?: Omit<MqttLinkOptions, 'venue'>;
   serial?: Omit<SerialLinkOptions, 'binding'>[];
   serialBinding?: SerialLinkOptions['binding'];
+  /** Arduinos running StandardFirmata, read through johnny-five (docs/firmata.md). */
+  firmata?: Omit<FirmataLinkOptions, 'io' | 'clock'>[];
+  /** For tests: makes each Firmata board's IO (e.g. mock-firmata) instead of opening its port. */
+  firmataIo?: FirmataLinkOptions['io'];
   logger?: boolean;
+  /** Venue token for every write to the API; null: writes are open (demo only). */
+  token?: string | null;
+  /** Shot assembly timing per game (tests shorten the rest timeout). */
+  assembler?: Partial<AssemblerOptions>;
   /** Clock-sync pace (tests speed it up). */
   clockSync?: Partial<Omit<ClockSyncOptions, 'now'>>;
 }
 
 export interface Hub extends HubContext {
   app: FastifyInstance;
+  matches: MatchManager;
   /** Opens the links (serial ports, MQTT). Resolves when MQTT is subscribed. */
   startLinks(): Promise<void>;
   close(): Promise<void>;
@@ -41,25 +55,33 @@ export async function buildHub(opts: HubOptions): Promise<Hub> {
   const clock = new ClockSync(ingest, { now: hubNow, ...opts.clockSync });
   ingest.clock = clock;
   const serialLinks = (opts.serial ?? []).map((s) => new SerialLink(ingest, { ...s, binding: opts.serialBinding }));
+  const firmataLinks = (opts.firmata ?? []).map((f) => new FirmataLink(ingest, { ...f, io: opts.firmataIo }));
   const mqttLink = opts.mqtt ? new MqttLink(ingest, { ...opts.mqtt, venue: opts.venue.id }) : null;
   const links: LinkView[] = [
     ...serialLinks.map((l) => ({ name: l.linkName, state: () => l.state })),
     ...(mqttLink ? [{ name: `mqtt:${opts.mqtt!.url}`, state: () => mqttLink.state }] : []),
+    ...firmataLinks.map((l) => ({ name: l.linkName, state: () => l.state })),
   ];
   const ctx: HubContext = { venue: opts.venue, store, ingest, links, clock };
+  const matches = new MatchManager(store, opts.venue, hubNow);
+  matches.restore();
+  const assemblers = wireAssemblers(opts.venue, ingest, matches, opts.assembler ?? {});
 
   const app = Fastify({ logger: opts.logger ?? false });
   installErrorHandler(app);
   await app.register(devicesPlugin, { hub: ctx });
-  await app.register(streamPlugin, { hub: ctx });
+  await app.register(matchesPlugin, { hub: ctx, matches, token: opts.token ?? null });
+  await app.register(streamPlugin, { hub: ctx, matches });
   await app.register(dashboardPlugin);
 
   let closed = false;
   return {
     ...ctx,
     app,
+    matches,
     async startLinks() {
       for (const l of serialLinks) l.start();
+      for (const l of firmataLinks) l.start();
       if (mqttLink) await mqttLink.start();
       clock.start();
     },
@@ -67,7 +89,8 @@ export async function buildHub(opts: HubOptions): Promise<Hub> {
       if (closed) return;
       closed = true;
       clock.stop();
-      await Promise.all([...serialLinks.map((l) => l.close()), mqttLink?.close()]);
+      for (const a of assemblers) a.close();
+      await Promise.all([...serialLinks.map((l) => l.close()), ...firmataLinks.map((l) => l.close()), mqttLink?.close()]);
       await app.close();
       store.close();
     },

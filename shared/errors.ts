@@ -17,6 +17,9 @@ export const ErrorCatalogue = {
   AR_UNKNOWN_GAME: { status: 404, message: 'no rules engine with that id' },
   AR_BAD_LOG: { status: 400, message: 'event log line is not a valid game event' },
   AR_PORT_IN_USE: { status: 409, message: 'network port already in use' },
+  // Matches
+  AR_MATCH_RUNNING: { status: 409, message: 'a match is already running on this table' },
+  AR_NO_MATCH: { status: 409, message: 'no match is running on this table' },
   // HTTP API
   AR_NOT_FOUND: { status: 404, message: 'no such resource' },
   AR_BAD_REQUEST: { status: 400, message: 'request body or query is invalid' },

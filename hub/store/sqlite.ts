@@ -4,7 +4,8 @@
  */
 import Database from 'better-sqlite3';
 import type { DeviceEvent } from '../../shared/protocol/schema';
-import type { AppendResult, EventStore, StoredDeviceEvent } from './types';
+import type { GameEvent } from '../../shared/game/events';
+import type { AppendResult, EventStore, MatchRecord, MatchStatus, Snapshot, StoredDeviceEvent } from './types';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS device_events (
@@ -19,6 +20,27 @@ CREATE TABLE IF NOT EXISTS device_events (
   body TEXT NOT NULL,
   UNIQUE (device, boot, seq)
 );
+CREATE TABLE IF NOT EXISTS matches (
+  id TEXT PRIMARY KEY,
+  tbl TEXT NOT NULL,
+  game TEXT NOT NULL,
+  status TEXT NOT NULL,
+  started_at REAL NOT NULL,
+  ended_at REAL,
+  summary TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS matches_by_status ON matches (status);
+CREATE TABLE IF NOT EXISTS game_events (
+  match TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  body TEXT NOT NULL,
+  PRIMARY KEY (match, seq)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS snapshots (
+  match TEXT PRIMARY KEY,
+  seq INTEGER NOT NULL,
+  state TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS device_boots (
   device TEXT NOT NULL,
   boot TEXT NOT NULL,
@@ -26,6 +48,20 @@ CREATE TABLE IF NOT EXISTS device_boots (
   PRIMARY KEY (device, boot)
 );
 `;
+
+interface MatchRow {
+  id: string;
+  tbl: string;
+  game: string;
+  status: MatchStatus;
+  started_at: number;
+  ended_at: number | null;
+  summary: string;
+}
+
+function toMatch(r: MatchRow): MatchRecord {
+  return { id: r.id, table: r.tbl, game: r.game, status: r.status, startedAt: r.started_at, endedAt: r.ended_at, summary: JSON.parse(r.summary) as unknown };
+}
 
 interface Row {
   id: number;
@@ -42,12 +78,17 @@ export class SqliteStore implements EventStore {
   private readonly setContiguous: Database.Statement;
   private readonly hasSeq: Database.Statement;
   private readonly appendTx: (e: DeviceEvent, hubT: number, at: number, link: string) => AppendResult;
+  private readonly insertGame: Database.Statement;
+  private readonly appendGameTx: (match: string, event: GameEvent, summary: unknown) => void;
 
-  constructor(path: string) {
+  constructor(path: string, opts: { durability?: 'process' | 'power' } = {}) {
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
-    // FULL: a committed append survives power loss, not just a process kill; acks depend on it.
-    this.db.pragma('synchronous = FULL');
+    // NORMAL in WAL mode: each commit is in the WAL (in the OS's hands) before the hub
+    // acknowledges, so killing the hub loses nothing acknowledged. FULL adds an fsync per commit,
+    // which caps ingest at a few hundred events per second; it is the choice for venues that want
+    // acknowledged events to survive a power cut as well (durability: 'power').
+    this.db.pragma(`synchronous = ${opts.durability === 'power' ? 'FULL' : 'NORMAL'}`);
     this.db.exec(SCHEMA);
     this.insert = this.db.prepare(
       'INSERT OR IGNORE INTO device_events (device, boot, seq, device_t, hub_t, at, link, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
@@ -56,6 +97,12 @@ export class SqliteStore implements EventStore {
     this.setContiguous = this.db.prepare(
       'INSERT INTO device_boots (device, boot, contiguous) VALUES (?, ?, ?) ON CONFLICT (device, boot) DO UPDATE SET contiguous = excluded.contiguous',
     );
+    this.insertGame = this.db.prepare('INSERT INTO game_events (match, seq, body) VALUES (?, ?, ?)');
+    const setSummary = this.db.prepare('UPDATE matches SET summary = ? WHERE id = ?');
+    this.appendGameTx = this.db.transaction((match: string, event: GameEvent, summary: unknown) => {
+      this.insertGame.run(match, event.seq, JSON.stringify(event));
+      if (summary !== undefined) setSummary.run(JSON.stringify(summary), match);
+    });
     this.hasSeq = this.db.prepare('SELECT 1 FROM device_events WHERE device = ? AND boot = ? AND seq = ?').pluck();
     this.appendTx = this.db.transaction((e: DeviceEvent, hubT: number, at: number, link: string): AppendResult => {
       const r = this.insert.run(e.d, e.b, e.n, e.t, hubT, at, link, JSON.stringify(e));
@@ -69,6 +116,50 @@ export class SqliteStore implements EventStore {
       }
       return { inserted: true, id: Number(r.lastInsertRowid) };
     });
+  }
+
+  createMatch(m: MatchRecord): void {
+    this.db
+      .prepare('INSERT INTO matches (id, tbl, game, status, started_at, ended_at, summary) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(m.id, m.table, m.game, m.status, m.startedAt, m.endedAt, JSON.stringify(m.summary));
+  }
+
+  updateMatch(id: string, patch: Partial<Pick<MatchRecord, 'status' | 'endedAt' | 'summary'>>): void {
+    if (patch.status !== undefined) this.db.prepare('UPDATE matches SET status = ? WHERE id = ?').run(patch.status, id);
+    if (patch.endedAt !== undefined) this.db.prepare('UPDATE matches SET ended_at = ? WHERE id = ?').run(patch.endedAt, id);
+    if (patch.summary !== undefined) this.db.prepare('UPDATE matches SET summary = ? WHERE id = ?').run(JSON.stringify(patch.summary), id);
+  }
+
+  getMatch(id: string): MatchRecord | null {
+    const r = this.db.prepare('SELECT * FROM matches WHERE id = ?').get(id) as MatchRow | undefined;
+    return r ? toMatch(r) : null;
+  }
+
+  listMatches(filter: { table?: string; status?: MatchStatus; limit?: number }): MatchRecord[] {
+    const rows = this.db
+      .prepare('SELECT * FROM matches WHERE (@tbl IS NULL OR tbl = @tbl) AND (@status IS NULL OR status = @status) ORDER BY started_at DESC LIMIT @lim')
+      .all({ tbl: filter.table ?? null, status: filter.status ?? null, lim: filter.limit ?? 100 }) as MatchRow[];
+    return rows.map(toMatch);
+  }
+
+  appendGameEvent(match: string, event: GameEvent, summary?: unknown): void {
+    this.appendGameTx(match, event, summary);
+  }
+
+  gameEvents(match: string, fromSeq = 0): GameEvent[] {
+    const rows = this.db.prepare('SELECT body FROM game_events WHERE match = ? AND seq >= ? ORDER BY seq').pluck().all(match, fromSeq) as string[];
+    return rows.map((b) => JSON.parse(b) as GameEvent);
+  }
+
+  saveSnapshot(match: string, s: Snapshot): void {
+    this.db
+      .prepare('INSERT INTO snapshots (match, seq, state) VALUES (?, ?, ?) ON CONFLICT (match) DO UPDATE SET seq = excluded.seq, state = excluded.state')
+      .run(match, s.seq, JSON.stringify(s.state));
+  }
+
+  latestSnapshot(match: string): Snapshot | null {
+    const r = this.db.prepare('SELECT seq, state FROM snapshots WHERE match = ?').get(match) as { seq: number; state: string } | undefined;
+    return r ? { seq: r.seq, state: JSON.parse(r.state) as unknown } : null;
   }
 
   appendDeviceEvent(event: DeviceEvent, times: { hubT: number; at: number }, link: string): AppendResult {

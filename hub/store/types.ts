@@ -1,8 +1,10 @@
 /**
- * The event store contract. SQLite is the embedded default; other stores implement the same
- * interface and pass the same contract suite (test/contract/store.ts).
+ * The event store contract. SQLite is the embedded default; PostgreSQL serves installations
+ * with several hubs. Both pass the same contract suite (test/contract/store.test.ts).
+ * Append-only: nothing is updated in place except a match's status row and its latest snapshot.
  */
 import type { DeviceEvent } from '../../shared/protocol/schema';
+import type { GameEvent } from '../../shared/game/events';
 
 export interface StoredDeviceEvent {
   id: number;
@@ -21,11 +23,45 @@ export interface AppendResult {
   id: number;
 }
 
+export type MatchStatus = 'playing' | 'finished' | 'abandoned';
+
+export interface MatchRecord {
+  id: string;
+  table: string;
+  game: string;
+  status: MatchStatus;
+  startedAt: number;
+  endedAt: number | null;
+  /** The engine summary when it last changed (for lists and history without replay). */
+  summary: unknown;
+}
+
+export interface Snapshot {
+  /** Log position the state includes (the seq of the last event folded in). */
+  seq: number;
+  state: unknown;
+}
+
 export interface EventStore {
   appendDeviceEvent(event: DeviceEvent, times: { hubT: number; at: number }, link: string): AppendResult;
   /** Highest stored sequence for a device boot with every lower one present, 0 if none. */
   contiguousSeq(device: string, boot: string): number;
   recentDeviceEvents(limit: number): StoredDeviceEvent[];
   countDeviceEvents(): number;
+
+  createMatch(m: MatchRecord): void;
+  updateMatch(id: string, patch: Partial<Pick<MatchRecord, 'status' | 'endedAt' | 'summary'>>): void;
+  getMatch(id: string): MatchRecord | null;
+  listMatches(filter: { table?: string; status?: MatchStatus; limit?: number }): MatchRecord[];
+  /**
+   * Appends one game event (`event.seq` is the next position of that match's log) and, in the
+   * same transaction, the match's new summary.
+   */
+  appendGameEvent(match: string, event: GameEvent, summary?: unknown): void;
+  /** The match log from position `fromSeq` on (inclusive), in order. */
+  gameEvents(match: string, fromSeq?: number): GameEvent[];
+  saveSnapshot(match: string, s: Snapshot): void;
+  latestSnapshot(match: string): Snapshot | null;
+
   close(): void;
 }

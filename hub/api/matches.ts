@@ -1,0 +1,76 @@
+/**
+ * Tables and matches: start, inputs (referee calls, player choices, answers to pending
+ * decisions), corrections, end; history. Bodies are validated by the shared schemas.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { Type, type Static } from '@sinclair/typebox';
+import { GameEventSchemas, PlayerSetup } from '../../shared/game/events';
+import { AutorefError } from '../../shared/errors';
+import type { HubContext } from '../context';
+import type { MatchManager, InputEvent } from '../games/matches';
+import { requireToken } from './auth';
+
+const TableParams = Type.Object({ table: Type.String({ maxLength: 32 }) });
+const MatchParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+const StartBody = Type.Object(
+  { players: Type.Array(PlayerSetup, { minItems: 1, maxItems: 400 }), config: Type.Optional(Type.Record(Type.String(), Type.Unknown())), who: Type.Optional(Type.String({ maxLength: 80 })) },
+  { additionalProperties: false },
+);
+/** Any game event but `start`, without seq (the hub places it); `t` optional (the hub stamps it). */
+const inputSchemas = Object.entries(GameEventSchemas)
+  .filter(([k]) => k !== 'start')
+  .map(([, s]) => Type.Omit(s, ['seq', 't']));
+const InputBody = Type.Intersect([Type.Union(inputSchemas), Type.Object({ t: Type.Optional(Type.Number()) })]);
+const EndBody = Type.Object(
+  { status: Type.Optional(Type.Union([Type.Literal('finished'), Type.Literal('abandoned')])), who: Type.Optional(Type.String({ maxLength: 80 })), why: Type.Optional(Type.String({ maxLength: 400 })) },
+  { additionalProperties: false },
+);
+const ListQuery = Type.Object({
+  table: Type.Optional(Type.String({ maxLength: 32 })),
+  status: Type.Optional(Type.Union([Type.Literal('playing'), Type.Literal('finished'), Type.Literal('abandoned')])),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+});
+
+export const matchesPlugin: FastifyPluginAsync<{ hub: HubContext; matches: MatchManager; token: string | null }> = async (app, { hub, matches, token }) => {
+  const write = { preHandler: requireToken(token) };
+
+  app.get('/api/tables', async () => ({
+    tables: hub.venue.tables.map((t) => ({ ...t, match: matches.current(t.id)?.id ?? null, summary: matches.summaryOf(t.id) })),
+  }));
+
+  app.post('/api/tables/:table/matches', { ...write, schema: { params: TableParams, body: StartBody } }, async (req, reply) => {
+    const { table } = req.params as Static<typeof TableParams>;
+    const body = req.body as Static<typeof StartBody>;
+    const rec = matches.start(table, body.players, body.config, body.who);
+    return reply.status(201).send({ match: rec, summary: matches.summaryOf(table) });
+  });
+
+  app.post('/api/tables/:table/input', { ...write, schema: { params: TableParams, body: InputBody } }, async (req) => {
+    const { table } = req.params as Static<typeof TableParams>;
+    const u = matches.input(table, req.body as InputEvent);
+    return { seq: u.seq, summary: u.summary };
+  });
+
+  app.post('/api/tables/:table/end', { ...write, schema: { params: TableParams, body: EndBody } }, async (req) => {
+    const { table } = req.params as Static<typeof TableParams>;
+    const b = req.body as Static<typeof EndBody>;
+    return { match: matches.end(table, b.status ?? 'abandoned', b.who, b.why) };
+  });
+
+  app.get('/api/matches', { schema: { querystring: ListQuery } }, async (req) => {
+    const q = req.query as Static<typeof ListQuery>;
+    return { matches: hub.store.listMatches(q) };
+  });
+
+  app.get('/api/matches/:id', { schema: { params: MatchParams } }, async (req) => {
+    const d = matches.details((req.params as Static<typeof MatchParams>).id);
+    if (!d) throw new AutorefError('AR_NOT_FOUND', 'match');
+    return d;
+  });
+
+  app.get('/api/matches/:id/events', { schema: { params: MatchParams } }, async (req) => {
+    const id = (req.params as Static<typeof MatchParams>).id;
+    if (!hub.store.getMatch(id)) throw new AutorefError('AR_NOT_FOUND', 'match');
+    return { events: hub.store.gameEvents(id) };
+  });
+};

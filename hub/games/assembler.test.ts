@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { ShotAssembler, toGameEvent, type AssembledInput, type AssemblerOptions } from './assembler';
+import type { StoredDeviceEvent } from '../store/types';
+import type { DeviceEvent } from '../../shared/protocol/schema';
+
+/** A hand-cranked clock: timers fire when advance() passes them. */
+function fakeTimers() {
+  let now = 0;
+  let timers: { at: number; fn: () => void; id: number }[] = [];
+  let next = 1;
+  return {
+    api: {
+      now: () => now,
+      set: (fn: () => void, ms: number) => {
+        const id = next++;
+        timers.push({ at: now + ms, fn, id });
+        return id;
+      },
+      clear: (h: unknown) => {
+        timers = timers.filter((t) => t.id !== h);
+      },
+    },
+    advance(ms: number) {
+      const end = now + ms;
+      for (;;) {
+        timers.sort((a, b) => a.at - b.at);
+        const t = timers[0];
+        if (!t || t.at > end) break;
+        timers.shift();
+        now = t.at;
+        t.fn();
+      }
+      now = end;
+    },
+  };
+}
+
+let id = 0;
+function dev(at: number, fields: Partial<DeviceEvent> & Pick<DeviceEvent, 'e' | 's'>): StoredDeviceEvent {
+  return { id: ++id, hubT: at, at, link: 'test', event: { v: 1, k: 'ev', d: 'gb1-a', b: 'b', n: id, t: at * 1000, ...fields } };
+}
+
+const opts: AssemblerOptions = { reorderMs: 40, restAfterMs: 1000, impliedStrike: true, shotEndsOn: [] };
+
+function types(out: AssembledInput[]): string[] {
+  return out.map((o) => (o.kind === 'event' ? o.event.type : `tag:${o.ball}`));
+}
+
+describe('shot assembly', () => {
+  it('maps each device event type to its game event, leaving unknown balls out', () => {
+    const g = (f: Parameters<typeof dev>[1]) => toGameEvent(dev(5, f));
+    expect(g({ e: 'goal', s: 'g1', p: 'A', o: 'white' })).toEqual({ kind: 'event', event: { type: 'goal', t: 5, by: 'sensor', goal: 'A', ball: 'white' } });
+    expect(g({ e: 'pocket', s: 'pk3' })).toEqual({ kind: 'event', event: { type: 'pocket', t: 5, by: 'sensor', pocket: 'pk3', captured: true } });
+    expect(g({ e: 'rattle', s: 'pk3', p: '3' })).toMatchObject({ event: { type: 'pocket', pocket: '3', captured: false } });
+    expect(g({ e: 'cushion', s: 'r1', p: 'N' })).toEqual({ kind: 'event', event: { type: 'cushion', t: 5, by: 'sensor', cushion: 'N' } });
+    expect(g({ e: 'contact', s: 'bed' })).toEqual({ kind: 'event', event: { type: 'contact', t: 5, by: 'sensor' } });
+    expect(g({ e: 'contact', s: 'bed', o: 'white+red' })).toMatchObject({ event: { a: 'white', b: 'red' } });
+    expect(g({ e: 'out', s: 'o1', o: 'yellow' })).toMatchObject({ event: { type: 'off_table', ball: 'yellow' } });
+    expect(g({ e: 'hole', s: 'cup', p: '7' })).toMatchObject({ event: { type: 'hole', lane: '7' } });
+    expect(g({ e: 'stroke', s: 'tee', p: '7' })).toMatchObject({ event: { type: 'strike', lane: '7' } });
+    expect(g({ e: 'tag', s: 'ret', o: '8' })).toEqual({ kind: 'tag', ball: '8', t: 5 });
+  });
+
+  it('puts events from several boards back in time order within the reorder window', () => {
+    const clock = fakeTimers();
+    const out: AssembledInput[] = [];
+    const a = new ShotAssembler(opts, (i) => out.push(i), clock.api);
+    a.push(dev(10, { e: 'cushion', s: 'r1', p: '2' }));
+    a.push(dev(5, { e: 'contact', s: 'bed' })); // arrived late, happened first
+    a.push(dev(12, { e: 'cushion', s: 'r1', p: '3' }));
+    clock.advance(100);
+    expect(types(out)).toEqual(['strike', 'contact', 'cushion', 'cushion']);
+    expect(out.map((o) => (o.kind === 'event' ? o.event.t : 0))).toEqual([5, 5, 10, 12]);
+  });
+
+  it('ends the shot after the sensors stay silent, once, at the last event time plus the timeout', () => {
+    const clock = fakeTimers();
+    const out: AssembledInput[] = [];
+    const a = new ShotAssembler(opts, (i) => out.push(i), clock.api);
+    a.push(dev(0, { e: 'goal', s: 'g', p: 'A' }));
+    clock.advance(500);
+    a.push(dev(500, { e: 'cushion', s: 'r' }));
+    clock.advance(5000);
+    expect(types(out)).toEqual(['strike', 'goal', 'cushion', 'at_rest']);
+    expect(out.at(-1)).toMatchObject({ event: { type: 'at_rest', t: 1500, by: 'hub' } });
+    a.push(dev(6000, { e: 'goal', s: 'g', p: 'B' }));
+    clock.advance(3000);
+    expect(types(out).slice(4)).toEqual(['strike', 'goal', 'at_rest']);
+  });
+
+  it('a declared rest ends the shot without a second at_rest; a hole ends a minigolf stroke', () => {
+    const clock = fakeTimers();
+    const out: AssembledInput[] = [];
+    const a = new ShotAssembler(opts, (i) => out.push(i), clock.api);
+    a.push(dev(0, { e: 'goal', s: 'g', p: 'A' }));
+    clock.advance(50);
+    a.restDeclared();
+    clock.advance(5000);
+    expect(types(out)).toEqual(['strike', 'goal']);
+
+    const mg: AssembledInput[] = [];
+    const m = new ShotAssembler({ ...opts, impliedStrike: false, shotEndsOn: ['hole'] }, (i) => mg.push(i), clock.api);
+    m.push(dev(clock.api.now(), { e: 'stroke', s: 'tee', p: '1' }));
+    clock.advance(100);
+    m.push(dev(clock.api.now(), { e: 'hole', s: 'cup', p: '1' }));
+    clock.advance(20_000);
+    expect(types(mg)).toEqual(['strike', 'hole']);
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * Shot assembly for one table: raw device events (already on the hub timeline) become game
+ * events in time order. Events from the table's boards are held for a short reorder window so a
+ * late one still goes in its place; a shot ends when the sensors stay silent for `restAfterMs`
+ * (or when someone says so: an explicit at_rest input goes straight to the match).
+ *
+ * Attribution is honest: a sensor that does not know the ball leaves `ball` out, and the engine
+ * raises a pending decision where the rules need it. Nothing is guessed here.
+ */
+import type { GameEvent } from '../../shared/game/events';
+import type { StoredDeviceEvent } from '../store/types';
+
+export interface AssemblerOptions {
+  /** How long an event waits for earlier events from slower links, ms. */
+  reorderMs: number;
+  /** Sensor silence that means every ball is at rest, ms. */
+  restAfterMs: number;
+  /** No strike sensor on this table: the first event of a shot implies the strike. */
+  impliedStrike: boolean;
+  /** Game events that end a shot by themselves (minigolf: the ball is holed). */
+  shotEndsOn: GameEvent['type'][];
+}
+
+export const DEFAULT_ASSEMBLER: AssemblerOptions = { reorderMs: 40, restAfterMs: 3000, impliedStrike: true, shotEndsOn: [] };
+
+/** Per game: what its sensors can say about a shot's start and end. */
+export function assemblerFor(game: string): AssemblerOptions {
+  if (game === 'minigolf') return { ...DEFAULT_ASSEMBLER, impliedStrike: false, restAfterMs: 8000, shotEndsOn: ['hole'] };
+  if (game === 'golf-billiards') return { ...DEFAULT_ASSEMBLER, restAfterMs: 2500 };
+  return DEFAULT_ASSEMBLER;
+}
+
+/** What the assembler hands on: a game event, or a late ball identity for the oldest unnamed capture. */
+export type AssembledInput = { kind: 'event'; event: GameEvent } | { kind: 'tag'; ball: string; t: number };
+
+export interface TimerApi {
+  now(): number;
+  set(fn: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+/** Device event (protocol v1) to game event; null for what is not a game fact. */
+export function toGameEvent(s: StoredDeviceEvent): AssembledInput | null {
+  const e = s.event;
+  const t = s.at;
+  const by = 'sensor' as const;
+  const ball = e.o !== undefined ? { ball: e.o } : {};
+  switch (e.e) {
+    case 'goal':
+      return { kind: 'event', event: { type: 'goal', t, by, goal: e.p ?? e.s, ...ball } };
+    case 'pocket':
+      return { kind: 'event', event: { type: 'pocket', t, by, pocket: e.p ?? e.s, captured: true, ...ball } };
+    case 'rattle':
+      return { kind: 'event', event: { type: 'pocket', t, by, pocket: e.p ?? e.s, captured: false, ...ball } };
+    case 'cushion':
+      return { kind: 'event', event: { type: 'cushion', t, by, ...(e.p !== undefined ? { cushion: e.p } : {}), ...ball } };
+    case 'contact': {
+      // A bed sensor hears a click, not which balls; a tagged contact may name them "a+b".
+      const pair = e.o?.split('+');
+      const ab = pair && pair.length === 2 ? { a: pair[0]!, b: pair[1]! } : {};
+      return { kind: 'event', event: { type: 'contact', t, by, ...ab } };
+    }
+    case 'out':
+      return { kind: 'event', event: { type: 'off_table', t, by, ...ball } };
+    case 'hole':
+      return { kind: 'event', event: { type: 'hole', t, by, lane: e.p ?? e.s, ...ball } };
+    case 'stroke':
+      return { kind: 'event', event: { type: 'strike', t, by, ...(e.p !== undefined ? { lane: e.p } : {}), ...ball } };
+    case 'tag':
+      return e.o !== undefined ? { kind: 'tag', ball: e.o, t } : null;
+    default:
+      return null;
+  }
+}
+
+export class ShotAssembler {
+  private held: StoredDeviceEvent[] = [];
+  private flushTimer: unknown = null;
+  private restTimer: unknown = null;
+  private inShot = false;
+  private lastAt = 0;
+
+  constructor(
+    private readonly opts: AssemblerOptions,
+    private readonly out: (input: AssembledInput) => void,
+    private readonly timers: TimerApi,
+  ) {}
+
+  push(s: StoredDeviceEvent): void {
+    // Keep `held` sorted by event time; arrivals are nearly in order, so insert from the end.
+    let i = this.held.length;
+    while (i > 0 && this.held[i - 1]!.at > s.at) i--;
+    this.held.splice(i, 0, s);
+    this.schedule();
+  }
+
+  /** A person declared the shot over: stop waiting for silence. */
+  restDeclared(): void {
+    this.flush(Infinity);
+    this.endShot(false);
+  }
+
+  private schedule(): void {
+    if (this.flushTimer !== null || this.held.length === 0) return;
+    const due = this.held[0]!.at + this.opts.reorderMs - this.timers.now();
+    this.flushTimer = this.timers.set(() => {
+      this.flushTimer = null;
+      this.flush(this.timers.now() - this.opts.reorderMs);
+      this.schedule();
+    }, Math.max(0, due));
+  }
+
+  private flush(upTo: number): void {
+    while (this.held.length > 0 && this.held[0]!.at <= upTo) {
+      const s = this.held.shift()!;
+      const input = toGameEvent(s);
+      if (!input) continue;
+      if (input.kind === 'event') {
+        if (!this.inShot && this.opts.impliedStrike && input.event.type !== 'strike') {
+          this.out({ kind: 'event', event: { type: 'strike', t: input.event.t, by: 'hub' } });
+        }
+        this.inShot = true;
+        this.lastAt = Math.max(this.lastAt, input.event.t);
+        this.armRest();
+      }
+      this.out(input);
+      if (input.kind === 'event' && this.opts.shotEndsOn.includes(input.event.type)) this.endShot(false);
+    }
+  }
+
+  private armRest(): void {
+    if (this.restTimer !== null) this.timers.clear(this.restTimer);
+    this.restTimer = this.timers.set(() => {
+      this.restTimer = null;
+      this.endShot(true);
+    }, this.opts.restAfterMs);
+  }
+
+  private endShot(emit: boolean): void {
+    if (this.restTimer !== null) this.timers.clear(this.restTimer);
+    this.restTimer = null;
+    if (!this.inShot) return;
+    this.inShot = false;
+    if (emit) this.out({ kind: 'event', event: { type: 'at_rest', t: this.lastAt + this.opts.restAfterMs, by: 'hub' } });
+  }
+
+  close(): void {
+    if (this.flushTimer !== null) this.timers.clear(this.flushTimer);
+    if (this.restTimer !== null) this.timers.clear(this.restTimer);
+  }
+}
