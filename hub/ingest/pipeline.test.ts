@@ -67,6 +67,19 @@ describe('Ingest', () => {
     expect(store.countDeviceEvents()).toBe(1);
   });
 
+  it('reports a device stale after a silence, and online again when it speaks', () => {
+    const store = new SqliteStore(':memory:');
+    let now = 1000;
+    const ingest = new Ingest(store, DEMO_VENUE, () => now);
+    const origin: Origin = { link: 'test', send: () => {} };
+    const hb = JSON.stringify({ v: 1, k: 'hb', d: 'c1-a', b: 'b1', t: 1, up: 1, q: 0, n: 0 });
+    ingest.accept(hb, origin);
+    now += ingest.staleAfterMs + 1;
+    expect(ingest.deviceInfo().find((d) => d.id === 'c1-a')?.state).toBe('stale');
+    ingest.accept(hb, origin);
+    expect(ingest.deviceInfo().find((d) => d.id === 'c1-a')?.state).toBe('online');
+  });
+
   it('tracks device health from status messages', () => {
     const { ingest, origin } = setup();
     ingest.accept(JSON.stringify({ v: 1, k: 'st', d: 'c1-a', b: 'b1', t: 1, state: 'online' }), origin);

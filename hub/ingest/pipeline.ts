@@ -35,7 +35,8 @@ export interface DeviceInfo {
   link: string | null;
   boot: string | null;
   lastSeen: number | null;
-  state: 'unknown' | 'online' | 'offline';
+  /** stale: said it was online, but nothing (not even a heartbeat) for staleAfterMs. */
+  state: 'unknown' | 'online' | 'stale' | 'offline';
 }
 
 /** Puts a device event on the hub's timeline (see hub/time/sync.ts). */
@@ -64,8 +65,15 @@ export class Ingest extends EventEmitter<IngestEvents> {
     }
   }
 
+  /** Heartbeats come every few seconds; this much silence means the device is in trouble. */
+  staleAfterMs = 15_000;
+
   deviceInfo(): DeviceInfo[] {
-    return Object.values(this.devices).map((d) => ({ ...d }));
+    const now = this.now();
+    return Object.values(this.devices).map((d) => ({
+      ...d,
+      state: d.state === 'online' && d.lastSeen !== null && now - d.lastSeen > this.staleAfterMs ? 'stale' : d.state,
+    }));
   }
 
   /** One raw line (serial) or payload (MQTT). */

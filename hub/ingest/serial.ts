@@ -14,8 +14,20 @@ import { LineGuard } from './line-guard';
 
 export type LinkState = 'connecting' | 'online' | 'offline' | 'reconnecting' | 'closed';
 
+type PortInfo = Awaited<ReturnType<typeof SerialPort.list>>[number];
+
+export interface UsbMatch {
+  /** Hex, as the OS reports it, e.g. "0483" (STMicroelectronics: Espruino Pico and WiFi). */
+  vendorId: string;
+  productId?: string;
+  serialNumber?: string;
+}
+
 export interface SerialLinkOptions {
-  path: string;
+  /** A fixed port path, or... */
+  path?: string;
+  /** ...the USB device to look for on every (re)open: survives a port renamed after a replug. */
+  usb?: UsbMatch;
   baudRate?: number;
   /** First and longest wait between reopen attempts, ms. */
   backoffMinMs?: number;
@@ -27,6 +39,8 @@ export interface SerialLinkOptions {
 export class SerialLink extends EventEmitter<{ state: [LinkState, string?] }> {
   state: LinkState = 'connecting';
   private port: SerialPort | null = null;
+  /** The path of the port open now (for a USB match, what it resolved to). */
+  openPath: string | null = null;
   private timer: NodeJS.Timeout | null = null;
   private attempt = 0;
   /** Devices seen on this port, so a pulled cable marks them offline. */
@@ -38,7 +52,8 @@ export class SerialLink extends EventEmitter<{ state: [LinkState, string?] }> {
     private readonly opts: SerialLinkOptions,
   ) {
     super();
-    this.linkName = `serial:${opts.path}`;
+    if (!opts.path && !opts.usb) throw new TypeError('SerialLink needs a path or a usb match');
+    this.linkName = opts.path ? `serial:${opts.path}` : `serial:usb:${opts.usb!.vendorId}:${opts.usb!.productId ?? '*'}`;
     ingest.on('device-message', (m, origin) => {
       if (origin.link === this.linkName) this.seen[m.d] = true;
     });
@@ -54,9 +69,32 @@ export class SerialLink extends EventEmitter<{ state: [LinkState, string?] }> {
     this.emit('state', s, why);
   }
 
+  /** The port to open now: the fixed path, or the first port whose USB ids match. */
+  private async resolvePath(): Promise<string | null> {
+    if (this.opts.path) return this.opts.path;
+    const want = this.opts.usb!;
+    const ports: PortInfo[] = await (this.opts.binding ? this.opts.binding.list() : SerialPort.list());
+    const lc = (x: string | undefined) => x?.toLowerCase();
+    const hit = ports.find(
+      (p) =>
+        lc(p.vendorId) === lc(want.vendorId) &&
+        (want.productId === undefined || lc(p.productId) === lc(want.productId)) &&
+        (want.serialNumber === undefined || p.serialNumber === want.serialNumber),
+    );
+    return hit ? hit.path : null;
+  }
+
   private open(): void {
+    if (this.state === 'closed') return;
+    this.resolvePath().then(
+      (path) => (path ? this.openAt(path) : this.retry('no USB device matches')),
+      (e: Error) => this.retry(e.message),
+    );
+  }
+
+  private openAt(path: string): void {
     const port = new SerialPort({
-      path: this.opts.path,
+      path,
       baudRate: this.opts.baudRate ?? 115200,
       autoOpen: false,
       ...(this.opts.binding ? { binding: this.opts.binding } : {}),
@@ -69,6 +107,7 @@ export class SerialLink extends EventEmitter<{ state: [LinkState, string?] }> {
         return;
       }
       this.attempt = 0;
+      this.openPath = path;
       this.setState('online');
       const lines = port.pipe(new LineGuard(MAX_LINE_BYTES)).pipe(new ReadlineParser({ delimiter: '\n', encoding: 'utf8' }));
       const origin = { link: this.linkName, send: (_device: string, cmd: HubCommand) => this.write(cmd) };

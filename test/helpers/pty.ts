@@ -13,8 +13,8 @@ export interface PtyPair {
   close(): Promise<void>;
 }
 
-export async function openPtyPair(): Promise<PtyPair> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'autoref-pty-'));
+/** `dir`: reuse the link paths of an earlier pair (a cable plugged back in). */
+export async function openPtyPair(dir: string = mkdtempSync(path.join(tmpdir(), 'autoref-pty-'))): Promise<PtyPair & { dir: string }> {
   const hubEnd = path.join(dir, 'hub');
   const deviceEnd = path.join(dir, 'device');
   const proc: ChildProcess = spawn('socat', [`pty,raw,echo=0,link=${hubEnd}`, `pty,raw,echo=0,link=${deviceEnd}`], { stdio: 'ignore' });
@@ -24,6 +24,7 @@ export async function openPtyPair(): Promise<PtyPair> {
     await new Promise((r) => setTimeout(r, 20));
   }
   return {
+    dir,
     hubEnd,
     deviceEnd,
     close: () =>
