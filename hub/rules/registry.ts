@@ -4,9 +4,20 @@
  */
 import type { GameId, RulesEngine } from '../../shared/game/engine';
 // engine imports (one line per game module)
+import { threeCushion, threeBall, fourBall } from './carom/index';
+import { golfBilliards } from './golf-billiards/index';
+import { minigolf } from './minigolf/index';
+import { eightBallEngine, nineBallEngine } from './pocket/index';
 
 const engines: Partial<Record<GameId, RulesEngine<never>>> = {
   // engine rows
+  'three-cushion': threeCushion as RulesEngine<never>,
+  'three-ball': threeBall as RulesEngine<never>,
+  'four-ball': fourBall as RulesEngine<never>,
+  'golf-billiards': golfBilliards as RulesEngine<never>,
+  minigolf: minigolf as RulesEngine<never>,
+  'eight-ball': eightBallEngine as RulesEngine<never>,
+  'nine-ball': nineBallEngine as RulesEngine<never>,
 };
 
 export function getEngine(id: string): RulesEngine<unknown> | undefined {

@@ -1,0 +1,164 @@
+/**
+ * Carom engine configuration: one object of defaults per game, read from the `start` event.
+ * Every option is documented in docs/games/carom.md.
+ */
+export type CaromGame = 'three-cushion' | 'three-ball' | 'four-ball';
+/** `ceb-004`: European three-cushion rules of 18.8.2009. `salon-002`: the salon rule sheet. */
+export type Ruleset = 'ceb-004' | 'salon-002';
+
+export interface BallIds {
+  white: string;
+  yellow: string;
+  red: string;
+  maroon: string;
+}
+
+export interface CaromConfig {
+  ruleset: Ruleset;
+  /** Points that win the game; null = open game (ends by innings limit or an `end_game` call). */
+  distance: number | null;
+  /** Innings per player; null = no limit. */
+  inningsLimit: number | null;
+  /** The players after the one who reached the distance complete the round (off by default, CQ-15). */
+  equalizingInning: boolean;
+  /** Lag for the break (C3-LAG-*); two-player games only. */
+  lag: boolean;
+  /** The opening shot must hit the red first (C3-BREAK-3). */
+  breakRedFirst: boolean;
+  /** Shot clock (C3-TIME-1); null = none. */
+  shotClockSeconds: number | null;
+  /** Timeouts (C3-TO-*). */
+  timeouts: boolean;
+  timeoutsPerPlayer: number;
+  timeoutSeconds: number;
+  /** Multi-set matches (C3-TO-2): sets in the match and the number of this game. */
+  setsInMatch: number;
+  setNumber: number;
+  /** CQ-6: count cushion contacts, or distinct cushions. */
+  cushionCount: 'contacts' | 'distinct';
+  /** CQ-1: 4-ball white↔yellow: a contact is enough, or a carom including the other cue ball. */
+  fourBallWhiteYellow: 'contact' | 'carom';
+  /** CG-REF-7: false = no referee; the players (or the hall owner) enter every call. */
+  referee: boolean;
+  balls: BallIds;
+}
+
+const base: CaromConfig = {
+  ruleset: 'salon-002',
+  distance: null,
+  inningsLimit: null,
+  equalizingInning: false,
+  lag: false,
+  breakRedFirst: false,
+  shotClockSeconds: null,
+  timeouts: false,
+  timeoutsPerPlayer: 1,
+  timeoutSeconds: 300,
+  setsInMatch: 1,
+  setNumber: 1,
+  cushionCount: 'contacts',
+  fourBallWhiteYellow: 'contact',
+  referee: true,
+  balls: { white: 'W', yellow: 'Y', red: 'R', maroon: 'M' },
+};
+
+/** What the ruleset turns on, before the explicit options of the start event. */
+function rulesetDefaults(game: CaromGame, ruleset: Ruleset): Partial<CaromConfig> {
+  if (game === 'three-cushion' && ruleset === 'ceb-004') {
+    return { lag: true, breakRedFirst: true, shotClockSeconds: 30, timeouts: true };
+  }
+  return {};
+}
+
+export function defaultConfig(game: CaromGame, ruleset?: Ruleset): CaromConfig {
+  const rs = ruleset ?? (game === 'three-cushion' ? 'ceb-004' : 'salon-002');
+  const distance = game === 'three-cushion' ? 40 : null;
+  return { ...base, ruleset: rs, distance, ...rulesetDefaults(game, rs), balls: { ...base.balls } };
+}
+
+type Problem = string;
+
+function positiveIntOrNull(v: unknown): number | null | undefined {
+  if (v === null) return null;
+  if (typeof v === 'number' && Number.isInteger(v) && v > 0) return v;
+  return undefined;
+}
+
+/** Read the start event's config over the defaults. Bad values keep the default and are reported. */
+export function parseConfig(game: CaromGame, raw: Record<string, unknown> | undefined): { config: CaromConfig; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const input = raw ?? {};
+  let ruleset: Ruleset | undefined;
+  if (input.ruleset !== undefined) {
+    if (input.ruleset === 'ceb-004' || input.ruleset === 'salon-002') ruleset = input.ruleset;
+    else problems.push(`ruleset: expected "ceb-004" or "salon-002"`);
+  }
+  const c = defaultConfig(game, ruleset);
+  for (const [key, value] of Object.entries(input)) {
+    switch (key) {
+      case 'ruleset':
+        break;
+      case 'distance':
+      case 'inningsLimit':
+      case 'shotClockSeconds': {
+        const v = positiveIntOrNull(value);
+        if (v === undefined) problems.push(`${key}: expected a positive integer or null`);
+        else c[key] = v;
+        break;
+      }
+      case 'timeoutsPerPlayer':
+      case 'timeoutSeconds':
+      case 'setsInMatch':
+      case 'setNumber': {
+        const v = positiveIntOrNull(value);
+        if (v === undefined || v === null) problems.push(`${key}: expected a positive integer`);
+        else c[key] = v;
+        break;
+      }
+      case 'equalizingInning':
+      case 'lag':
+      case 'breakRedFirst':
+      case 'timeouts':
+      case 'referee':
+        if (typeof value === 'boolean') c[key] = value;
+        else problems.push(`${key}: expected true or false`);
+        break;
+      case 'cushionCount':
+        if (value === 'contacts' || value === 'distinct') c.cushionCount = value;
+        else problems.push(`cushionCount: expected "contacts" or "distinct"`);
+        break;
+      case 'fourBallWhiteYellow':
+        if (value === 'contact' || value === 'carom') c.fourBallWhiteYellow = value;
+        else problems.push(`fourBallWhiteYellow: expected "contact" or "carom"`);
+        break;
+      case 'balls': {
+        const b = value as Record<string, unknown> | null;
+        if (typeof b !== 'object' || b === null) {
+          problems.push('balls: expected an object of ball ids');
+          break;
+        }
+        for (const role of ['white', 'yellow', 'red', 'maroon'] as const) {
+          const id = b[role];
+          if (id === undefined) continue;
+          if (typeof id === 'string' && id.length > 0) c.balls[role] = id;
+          else problems.push(`balls.${role}: expected a ball id`);
+        }
+        const ids = Object.values(c.balls);
+        if (new Set(ids).size !== ids.length) {
+          problems.push('balls: ids must differ; using the defaults');
+          c.balls = { ...base.balls };
+        }
+        break;
+      }
+      default:
+        problems.push(`${key}: unknown option`);
+    }
+  }
+  return { config: c, problems };
+}
+
+/** Balls in play for the game. */
+export function ballsOf(game: CaromGame, c: CaromConfig): string[] {
+  const { white, yellow, red, maroon } = c.balls;
+  return game === 'four-ball' ? [white, yellow, red, maroon] : [white, yellow, red];
+}

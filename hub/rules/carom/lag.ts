@@ -1,0 +1,170 @@
+/**
+ * The lag for the break (C3-LAG-*), two players. The sensors see contacts with the red and a
+ * collision; which ball stopped closer to the lower cushion is the referee's answer to a
+ * pending decision (or a `lag_winner` call).
+ */
+import type { GameEvent, GameEventOf } from '../../../shared/game/events';
+import type { PendingDecision } from '../../../shared/game/engine';
+import { lagSetup } from './general';
+import { beginPlay } from './match';
+import { describe } from './shot';
+import { type Core, type LagState, findPlayer, reject } from './state';
+
+export function startLag(s: Core): Core {
+  const [a, b] = s.players;
+  const { white, yellow } = s.config.balls;
+  const lag: LagState = {
+    round: 1,
+    balls: { [a!.id]: white, [b!.id]: yellow },
+    repeatsCausedBy: {},
+    winner: null,
+    touchedRed: [],
+    collision: false,
+    inProgress: false,
+    startSeq: undefined,
+  };
+  return { ...s, status: 'lag', lag, spotting: lagSetup(s.config.balls) };
+}
+
+function playerOfBall(lag: LagState, ball: string | undefined): string | undefined {
+  return Object.keys(lag.balls).find((p) => lag.balls[p] === ball);
+}
+
+function other(s: Core, id: string): string {
+  return s.players.find((p) => p.id !== id)!.id;
+}
+
+function nextRound(s: Core, lag: LagState): Core {
+  return { ...s, lag: { ...lag, round: lag.round + 1, touchedRed: [], collision: false, inProgress: false } };
+}
+
+/** A repeat caused by a player; the second one loses him the right to open (C3-LAG-4). */
+export function repeatLag(s: Core, atFault: string | undefined): Core {
+  const lag = s.lag!;
+  if (atFault === undefined) return nextRound(s, lag);
+  const n = (lag.repeatsCausedBy[atFault] ?? 0) + 1;
+  const repeatsCausedBy = { ...lag.repeatsCausedBy, [atFault]: n };
+  if (n >= 2) return { ...s, lag: { ...lag, repeatsCausedBy, winner: other(s, atFault), inProgress: false } };
+  return nextRound(s, { ...lag, repeatsCausedBy });
+}
+
+export function lagWon(s: Core, winner: string): Core {
+  return { ...s, lag: { ...s.lag!, winner, inProgress: false } };
+}
+
+/** Apply an answer to a lag decision. */
+export function applyLagAnswer(s: Core, answer: string): Core {
+  if (answer === 'equal' || answer === 'undecidable') return repeatLag(s, undefined);
+  if (answer.startsWith('repeat_fault:')) return repeatLag(s, answer.slice('repeat_fault:'.length));
+  if (answer.startsWith('fault:')) return lagWon(s, other(s, answer.slice('fault:'.length)));
+  return lagWon(s, answer);
+}
+
+function lagQuestion(s: Core, lag: LagState, e: GameEvent, evidence: string[]): PendingDecision {
+  const [a, b] = s.players.map((p) => p.id) as [string, string];
+  const name = (id: string) => findPlayer(s, id)?.name ?? id;
+  if (lag.collision) {
+    return {
+      id: `lag-${lag.round}:collision`,
+      kind: 'c3.lag_collision',
+      question: 'The lag balls collided: who is at fault (the collision was outside his half)?',
+      options: [
+        { value: `fault:${a}`, label: `${name(a)} is at fault` },
+        { value: `fault:${b}`, label: `${name(b)} is at fault` },
+        { value: 'undecidable', label: 'Cannot tell: repeat the lag' },
+      ],
+      default: null,
+      answeredBy: 'referee',
+      evidence,
+      raisedAt: e.seq ?? -1,
+    };
+  }
+  return {
+    id: `lag-${lag.round}:winner`,
+    kind: 'c3.lag',
+    question: 'Whose ball stopped closer to the lower (opening) cushion, without a foul?',
+    options: [
+      { value: a, label: `${name(a)} wins the lag` },
+      { value: b, label: `${name(b)} wins the lag` },
+      { value: 'equal', label: 'Same distance: repeat the lag' },
+      { value: `repeat_fault:${a}`, label: `Repeat: not simultaneous, caused by ${name(a)}` },
+      { value: `repeat_fault:${b}`, label: `Repeat: not simultaneous, caused by ${name(b)}` },
+    ],
+    default: null,
+    answeredBy: 'referee',
+    evidence,
+    raisedAt: e.seq ?? -1,
+  };
+}
+
+/** Sensor events during the lag. */
+export function lagSensor(s: Core, e: GameEvent): Core {
+  const lag = s.lag!;
+  if (lag.winner !== null) return reject(s, e, 'lag_decided', 'the lag is decided: waiting for the opener (ref call "opener")');
+  if (s.pending.some((d) => d.id.startsWith(`lag-${lag.round}:`))) {
+    return reject(s, e, 'lag_pending', 'the lag result is pending: answer the lag decision first');
+  }
+  if (e.type === 'at_rest') {
+    if (!lag.inProgress) return reject(s, e, 'no_shot', 'at rest without a lag stroke');
+    const { red } = s.config.balls;
+    if (lag.touchedRed.length === 2) return nextRound(s, lag); // C3-LAG-7: both touched the red
+    if (lag.touchedRed.length === 1) return lagWon(s, other(s, lag.touchedRed[0]!)); // C3-LAG-7
+    const q = lagQuestion(s, lag, e, [
+      lag.collision ? 'contact between the two lag balls' : 'no contact between the lag balls',
+      `no lag ball touched the red (${red})`,
+    ]);
+    const a = s.answers[q.id];
+    if (a) {
+      const settled = { ...s, decisions: [...s.decisions, { id: q.id, kind: q.kind, raisedAt: q.raisedAt, ...a }] };
+      return applyLagAnswer(settled, a.answer);
+    }
+    return { ...s, pending: [...s.pending, q] };
+  }
+  const started: LagState = lag.inProgress ? lag : { ...lag, inProgress: true, startSeq: e.seq };
+  if (e.type === 'contact') {
+    const c = e as GameEventOf<'contact'>;
+    const { red } = s.config.balls;
+    const pa = playerOfBall(lag, c.a);
+    const pb = playerOfBall(lag, c.b);
+    if (pa && pb) return { ...s, lag: { ...started, collision: true } };
+    const toucher = c.a === red ? pb : c.b === red ? pa : undefined;
+    if (toucher && !started.touchedRed.includes(toucher)) return { ...s, lag: { ...started, touchedRed: [...started.touchedRed, toucher] } };
+  }
+  return { ...s, lag: started, notes: e.type === 'off_table' ? [...s.notes, `lag: ${describe(e)}`] : s.notes };
+}
+
+/** Ref calls of the lag: lag_ball, lag_winner, lag_repeat, opener. */
+export function lagCall(s: Core, e: GameEventOf<'ref'>): Core {
+  const lag = s.lag!;
+  const p = findPlayer(s, e.player);
+  switch (e.call) {
+    case 'lag_ball': {
+      const { white, yellow } = s.config.balls;
+      if (!p || (e.ball !== white && e.ball !== yellow)) return reject(s, e, 'bad_call', `lag_ball needs a player and the ball ${white} or ${yellow}`);
+      if (lag.inProgress) return reject(s, e, 'lag_in_progress', 'lag balls are chosen before the lag stroke');
+      const o = other(s, p.id);
+      return { ...s, lag: { ...lag, balls: { [p.id]: e.ball, [o]: e.ball === white ? yellow : white } } };
+    }
+    case 'lag_winner':
+      if (!p) return reject(s, e, 'bad_player', 'lag_winner needs the player who won the lag');
+      return dropLagPending(lagWon(s, p.id));
+    case 'lag_repeat':
+      if (e.player !== undefined && !p) return reject(s, e, 'bad_player', 'unknown player');
+      return dropLagPending(repeatLag(s, p?.id));
+    case 'opener':
+      if (!p) return reject(s, e, 'bad_player', 'opener needs the player who opens');
+      return beginPlay(dropLagPending({ ...s, lag: { ...lag, winner: lag.winner ?? p.id, inProgress: false } }), p.id);
+    default:
+      return reject(s, e, 'not_in_lag', `"${e.call}" is not a lag call`);
+  }
+}
+
+function dropLagPending(s: Core): Core {
+  const dropped = s.pending.filter((d) => d.id.startsWith('lag-'));
+  if (dropped.length === 0) return s;
+  return {
+    ...s,
+    pending: s.pending.filter((d) => !d.id.startsWith('lag-')),
+    notes: [...s.notes, ...dropped.map((d) => `decision ${d.id} superseded by a referee entry`)],
+  };
+}

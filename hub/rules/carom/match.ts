@@ -1,0 +1,132 @@
+/**
+ * Match flow shared by the carom engines: innings and turns, the distance, the innings limit,
+ * the equalizing inning, the end of the game.
+ */
+import type { GameEvent } from '../../../shared/game/events';
+import { openingPosition } from './general';
+import { type Core, findPlayer, innings, points, reject, updatePlayer } from './state';
+
+/** The other white/yellow ball. */
+export function otherCue(s: Core, cue: string | null): string {
+  const { white, yellow } = s.config.balls;
+  return cue === white ? yellow : white;
+}
+
+/** Start play: the opener takes the table with the white (C3-LAG-3, CQ-11). */
+export function beginPlay(s: Core, opener: string): Core {
+  const rest = s.players.map((p) => p.id).filter((id) => id !== opener);
+  const order = [opener, ...rest];
+  const spotting = s.game === 'three-cushion' && s.config.ruleset === 'ceb-004' ? openingPosition(s.config.balls) : [];
+  const started: Core = {
+    ...s,
+    status: 'playing',
+    order,
+    turn: 0,
+    cue: s.config.balls.white,
+    inning: 1,
+    shotsInInning: 0,
+    opening: true,
+    spotting,
+  };
+  return updatePlayer(started, opener, (p) => ({ ...p, current: 0 }));
+}
+
+/** Top score wins; a tie at the top is a draw. */
+function decide(s: Core): { winner: string | null; draw: boolean } {
+  const best = Math.max(...s.players.map(points));
+  const top = s.players.filter((p) => points(p) === best);
+  return top.length === 1 ? { winner: top[0]!.id, draw: false } : { winner: null, draw: true };
+}
+
+function closeCurrent(s: Core): Core {
+  return {
+    ...s,
+    players: s.players.map((p) => (p.current === null ? p : { ...p, runs: [...p.runs, p.current], current: null })),
+  };
+}
+
+export function finish(s: Core, reason: string, winner?: string | null): Core {
+  const closed = closeCurrent(s);
+  const result = winner === undefined ? decide(closed) : { winner, draw: false };
+  return {
+    ...closed,
+    status: 'finished',
+    turn: null,
+    cue: null,
+    shot: null,
+    equalizing: null,
+    winner: result.winner,
+    draw: result.draw,
+    endReason: reason,
+    clock: { running: false, startedAt: null, player: null },
+  };
+}
+
+/** Credit points to the player at the table, then check the distance (C3-END-1, CQ-15). */
+export function addPoints(s: Core, n: number): Core {
+  if (s.turn === null) return s;
+  const id = s.order[s.turn]!;
+  let next = updatePlayer(s, id, (p) => ({ ...p, current: (p.current ?? 0) + n }));
+  const distance = s.config.distance;
+  const p = findPlayer(next, id)!;
+  if (distance === null || points(p) < distance) return next;
+  if (!s.config.equalizingInning) return finish(next, 'distance', id);
+  if (s.equalizing !== null) return endInning(next);
+  // The players after him in the order who have had fewer innings get one more (the equalizing inning).
+  const owed = s.order.slice(s.turn + 1).filter((o) => innings(findPlayer(next, o)!) < innings(p));
+  next = { ...next, equalizing: owed };
+  return endInning(next);
+}
+
+/** Close the inning of the player at the table and hand the table to the next player. */
+export function endInning(s: Core): Core {
+  if (s.turn === null) return s;
+  const id = s.order[s.turn]!;
+  let next = updatePlayer(s, id, (p) => ({ ...p, runs: [...p.runs, p.current ?? 0], current: null }));
+  next = { ...next, shot: null, frozen: null, opening: false, clock: { running: false, startedAt: null, player: null } };
+  if (next.equalizing !== null) {
+    const owed = next.equalizing.filter((o) => o !== id);
+    if (owed.length === 0) return finish(next, 'distance (after the equalizing inning)');
+    next = { ...next, equalizing: owed };
+    const ti = next.order.indexOf(owed[0]!);
+    return openInning(next, ti);
+  }
+  const limit = s.config.inningsLimit;
+  if (limit !== null && next.players.every((p) => innings(p) >= limit)) return finish(next, 'innings limit');
+  return openInning(next, (s.turn + 1) % s.order.length);
+}
+
+function openInning(s: Core, ti: number): Core {
+  const id = s.order[ti]!;
+  const inning = ti === 0 ? s.inning + 1 : s.inning;
+  const next: Core = { ...s, turn: ti, cue: otherCue(s, s.cue), inning, shotsInInning: 0 };
+  return updatePlayer(next, id, (p) => ({ ...p, current: 0 }));
+}
+
+/** `edit_inning`: set the run of one inning of one player, with who and why (a scorecard correction). */
+export function editInning(s: Core, e: GameEventOfRef): Core {
+  const data = e.data ?? {};
+  const player = findPlayer(s, e.player);
+  const inning = data.inning;
+  const run = data.run;
+  if (!player) return reject(s, e, 'bad_player', 'edit_inning needs the player whose inning is edited');
+  if (typeof inning !== 'number' || !Number.isInteger(inning) || inning < 1 || inning > innings(player)) {
+    return reject(s, e, 'bad_inning', `edit_inning: data.inning must be 1..${innings(player)}`);
+  }
+  if (typeof run !== 'number' || !Number.isInteger(run) || run < 0) return reject(s, e, 'bad_run', 'edit_inning: data.run must be a whole number ≥ 0');
+  if (!e.why) return reject(s, e, 'why_required', 'edit_inning: a correction needs a reason (why)');
+  const idx = inning - 1;
+  const isCurrent = idx === player.runs.length;
+  const from = isCurrent ? player.current ?? 0 : player.runs[idx]!;
+  let next = updatePlayer(s, player.id, (p) =>
+    isCurrent ? { ...p, current: run } : { ...p, runs: p.runs.map((r, i) => (i === idx ? run : r)) },
+  );
+  next = { ...next, edits: [...next.edits, { seq: e.seq, t: e.t, who: e.who, why: e.why, player: player.id, inning, from, to: run }] };
+  if (next.status === 'finished' && next.endReason !== 'abandoned') {
+    const r = decide(next);
+    next = { ...next, winner: r.winner, draw: r.draw };
+  }
+  return next;
+}
+
+type GameEventOfRef = Extract<GameEvent, { type: 'ref' }>;

@@ -1,0 +1,184 @@
+/**
+ * The carom reducer. `reduceCore` is the game; `reduce` wraps it with the pending-decision model:
+ * while a decision is open the engine keeps the state before it (`base`) and the events since
+ * (`tail`), applies the decision's default provisionally, and when the answer comes re-folds the
+ * tail with the answer known from the start. A late answer therefore gives exactly the state an
+ * immediate answer would have given.
+ */
+import type { GameEvent, GameEventOf } from '../../../shared/game/events';
+import type { RejectedEvent } from '../../../shared/game/engine';
+import { ballsOf, defaultConfig, parseConfig, type CaromGame } from './config';
+import { refCall, endTimeout } from './calls';
+import { lagSensor, startLag } from './lag';
+import { beginPlay, endInning } from './match';
+import { resolveShot } from './resolve';
+import { type Core, type FoulRec, type PlayerRec, type ShotRec, emptyCore, innings, playerAt, reject, updatePlayer } from './state';
+
+export interface CaromState {
+  core: Core;
+  /** State before the first event that raised a still-open decision; null when none is open. */
+  base: Core | null;
+  /** Events since `base` (answers excluded: they live in `core.answers`). */
+  tail: GameEvent[];
+  /** The refused events (the same list as `core.rejected`), where the replay CLI looks for them. */
+  rejected: RejectedEvent[];
+}
+
+export function initialState(game: CaromGame): CaromState {
+  return { core: emptyCore(game, defaultConfig(game)), base: null, tail: [], rejected: [] };
+}
+
+function start(s: Core, e: GameEventOf<'start'>): Core {
+  if (s.status !== 'setup') return reject(s, e, 'already_started', 'the match has already started');
+  const ids = e.players.map((p) => p.id);
+  if (e.players.length < 2 || e.players.length > 3) return reject(s, e, 'players', 'carom needs two or three players');
+  if (new Set(ids).size !== ids.length) return reject(s, e, 'players', 'player ids must differ');
+  const { config, problems } = parseConfig(s.game, e.config);
+  const players: PlayerRec[] = e.players.map((p) => {
+    const rec: PlayerRec = { id: p.id, name: p.name, runs: [], current: null, fouls: 0, erased: 0, timeoutsUsed: 0 };
+    return p.side !== undefined ? { ...rec, side: p.side } : rec;
+  });
+  let next: Core = { ...s, config, players };
+  for (const problem of problems) next = reject(next, e, 'bad_config', problem);
+  if (config.lag && players.length === 2) return startLag(next);
+  return beginPlay(next, players[0]!.id);
+}
+
+function newShot(s: Core, e: GameEvent): Core {
+  const p = playerAt(s)!;
+  const shot: ShotRec = {
+    no: s.shots + 1,
+    player: p.id,
+    cue: s.cue!,
+    struck: e.type === 'strike' ? e.ball : undefined,
+    events: [e],
+    fouls: [],
+    startSeq: e.seq,
+  };
+  let next: Core = { ...s, shot, shots: s.shots + 1, spotting: [], restoreOption: null, clock: { running: false, startedAt: null, player: null } };
+  if (next.timeoutActive) next = endTimeout(next, e);
+  return next;
+}
+
+function sensor(s: Core, e: GameEvent): Core {
+  if (s.status === 'lag') return lagSensor(s, e);
+  if (s.status !== 'playing') return reject(s, e, 'not_playing', `no play in status ${s.status}`);
+  if (e.type === 'at_rest') {
+    if (!s.shot) return reject(s, e, 'no_shot', 'at rest without a shot');
+    return afterShot(resolveShot(s, e), e);
+  }
+  const all = ballsOf(s.game, s.config);
+  const named = e.type === 'contact' ? [e.a, e.b] : 'ball' in e ? [e.ball] : [];
+  const stranger = named.find((b) => b !== undefined && !all.includes(b));
+  if (stranger !== undefined) return reject(s, e, 'unknown_ball', `ball "${stranger}" is not in this game`);
+  if (e.type === 'contact' && e.a !== undefined && e.a === e.b) return reject(s, e, 'bad_contact', 'a ball cannot contact itself');
+  // A strike while a shot is under way stays in the shot: CG-FOUL-2 evidence (resolve.ts asks).
+  if (e.type === 'strike' && !s.shot) return newShot(s, e);
+  if (e.type === 'identify') {
+    if (!s.shot) return reject(s, e, 'unknown_ref', 'identify refers to no event of the shot in progress');
+    const i = s.shot.events.findIndex((x) => x.seq === e.ref);
+    const target = s.shot.events[i];
+    if (!target) return reject(s, e, 'unknown_ref', `no event seq ${e.ref} in the shot in progress`);
+    let patched: GameEvent | null = null;
+    if ((target.type === 'cushion' || target.type === 'off_table') && target.ball === undefined) patched = { ...target, ball: e.ball };
+    if (target.type === 'contact' && target.a === undefined) patched = { ...target, a: e.ball };
+    else if (target.type === 'contact' && target.b === undefined) patched = { ...target, b: e.ball };
+    if (!patched) return reject(s, e, 'already_known', `event seq ${e.ref} already names its balls`);
+    if (patched.type === 'contact' && patched.a === patched.b) return reject(s, e, 'bad_contact', 'a ball cannot contact itself');
+    const events = s.shot.events.map((x, j) => (j === i ? patched! : x));
+    return { ...s, shot: { ...s.shot, events } };
+  }
+  if (!s.shot) return newShot(s, e);
+  return { ...s, shot: { ...s.shot, events: [...s.shot.events, e] } };
+}
+
+/** CQ-21: with a shot clock, it starts when the balls come to rest. */
+function afterShot(s: Core, e: GameEvent): Core {
+  if (s.status !== 'playing' || s.config.shotClockSeconds === null) return s;
+  return { ...s, clock: { running: true, startedAt: e.t, player: s.turn === null ? null : s.order[s.turn]! } };
+}
+
+function clock(s: Core, e: GameEventOf<'clock'>): Core {
+  if (e.clock === 'timeout') {
+    if (e.phase === 'expire' || e.phase === 'stop') return endTimeout(s, e);
+    return s;
+  }
+  if (e.clock !== 'shot') return reject(s, e, 'unknown_clock', `clock "${e.clock}" is not a carom clock`);
+  if (s.config.shotClockSeconds === null) return reject(s, e, 'no_shot_clock', 'this game has no shot clock');
+  if (s.status !== 'playing') return reject(s, e, 'not_playing', `no play in status ${s.status}`);
+  const at = playerAt(s)!;
+  if (e.phase === 'start') return { ...s, clock: { running: true, startedAt: e.t, player: at.id } };
+  if (e.phase === 'stop') return { ...s, clock: { ...s.clock, running: false } };
+  if (e.phase === 'warn') return s;
+  if (s.shot) return reject(s, e, 'stale_clock', 'the player struck before the clock expired');
+  if (e.player !== undefined && e.player !== at.id) return reject(s, e, 'stale_clock', 'the clock was for another player');
+  // C3-TIME-1: "did not play": a foul, the play passes to the opponent.
+  const rec: FoulRec = { seq: e.seq, t: e.t, player: at.id, code: 'did_not_play', inning: innings(at), intentional: false, who: undefined };
+  const next = updatePlayer({ ...s, fouls: [...s.fouls, rec] }, at.id, (p) => ({ ...p, fouls: p.fouls + 1 }));
+  return endInning(next);
+}
+
+export function reduceCore(s: Core, e: GameEvent): Core {
+  if (e.type === 'start') return start(s, e);
+  if (s.status === 'setup') return reject(s, e, 'no_start', 'the first event must be start');
+  switch (e.type) {
+    case 'strike':
+    case 'contact':
+    case 'cushion':
+    case 'off_table':
+    case 'at_rest':
+    case 'identify':
+      if (s.status === 'finished' || s.status === 'abandoned') return reject(s, e, 'game_over', 'the game is over');
+      return sensor(s, e);
+    case 'clock':
+      return clock(s, e);
+    case 'ref':
+      return refCall(s, e);
+    case 'decide':
+      return reject(s, e, 'unknown_decision', `no open decision "${e.decision}"`);
+    case 'goal':
+    case 'pocket':
+    case 'hole':
+      return reject(s, e, 'not_carom', `${e.type} events do not exist in carom`);
+    case 'undo':
+    case 'redo':
+    case 'override':
+      return reject(s, e, 'correction', 'corrections are applied by the replay, not the engine');
+  }
+}
+
+/** Keep `base`/`tail` only while a decision is open. */
+function settle(s: CaromState, core: Core, e: GameEvent): CaromState {
+  if (core.pending.length === 0) return { core, base: null, tail: [], rejected: core.rejected };
+  if (s.base) return { core, base: s.base, tail: [...s.tail, e], rejected: core.rejected };
+  return { core, base: s.core, tail: [e], rejected: core.rejected };
+}
+
+function answer(s: CaromState, e: GameEventOf<'decide'>): CaromState {
+  const d = s.core.pending.find((p) => p.id === e.decision);
+  if (!d || !s.base) return settle(s, reduceCore(s.core, e), e);
+  if (!d.options.some((o) => o.value === e.answer)) {
+    return settle(s, reject(s.core, e, 'bad_answer', `answer must be one of: ${d.options.map((o) => o.value).join(', ')}`), e);
+  }
+  if (d.answeredBy === 'referee' && e.by === 'player' && s.core.config.referee) {
+    return settle(s, reject(s.core, e, 'referee_only', 'this decision is the referee\'s (CG-REF-5: no appeal)'), e);
+  }
+  const rec = { answer: e.answer, seq: e.seq, t: e.t, by: e.by, who: e.who };
+  const base0 = s.base;
+  let core: Core = { ...base0, answers: { ...base0.answers, ...s.core.answers, [d.id]: rec } };
+  for (const x of s.tail) core = reduceCore(core, x);
+  if (core.pending.length === 0) return { core, base: null, tail: [], rejected: core.rejected };
+  return { core, base: s.base, tail: s.tail, rejected: core.rejected };
+}
+
+/** The engine's reduce: never throws, never mutates. */
+export function reduce(s: CaromState, e: GameEvent): CaromState {
+  try {
+    if (e.type === 'decide') return answer(s, e);
+    return settle(s, reduceCore(s.core, e), e);
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    const core = reject(s.core, e, 'internal', `engine error: ${reason}`);
+    return { ...s, core, rejected: core.rejected };
+  }
+}

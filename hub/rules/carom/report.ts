@@ -1,0 +1,132 @@
+/**
+ * Views of a carom state: the game-agnostic summary and the documented JSON report that
+ * `autoref replay --game three-cushion|three-ball|four-ball FILE` prints (docs/games/carom.md).
+ */
+import type { GameSummary } from '../../../shared/game/engine';
+import type { CaromState } from './reducer';
+import { type Core, average, highRun, innings, playerAt, points } from './state';
+
+export interface PlayerReport {
+  id: string;
+  name: string;
+  side?: string;
+  points: number;
+  innings: number;
+  currentRun: number | null;
+  highRun: number;
+  /** General average: points per inning, 3 decimals. */
+  average: number;
+  /** Run of every inning, in order (the inning in progress last, if any). */
+  runs: number[];
+  fouls: number;
+  erased: number;
+  timeoutsUsed: number;
+}
+
+export interface CaromReport {
+  game: string;
+  ruleset: string;
+  config: Core['config'];
+  status: Core['status'];
+  winner: string | null;
+  draw: boolean;
+  endReason: string | null;
+  /** Match inning number. */
+  inning: number;
+  turn: { player: string; cueBall: string | null; run: number; shotsInInning: number } | null;
+  players: PlayerReport[];
+  opening: boolean;
+  equalizing: string[] | null;
+  lastShot: Core['lastShot'];
+  shots: number;
+  fouls: Core['fouls'];
+  spotting: Core['spotting'];
+  frozen: Core['frozen'];
+  restoreOption: Core['restoreOption'];
+  lag: Core['lag'];
+  timeouts: Core['timeouts'];
+  clock: Core['clock'];
+  pending: Core['pending'];
+  decisions: Core['decisions'];
+  edits: Core['edits'];
+  notes: string[];
+  rejected: Core['rejected'];
+  provisional: boolean;
+}
+
+export function playerReport(p: Core['players'][number]): PlayerReport {
+  const r: PlayerReport = {
+    id: p.id,
+    name: p.name,
+    points: points(p),
+    innings: innings(p),
+    currentRun: p.current,
+    highRun: highRun(p),
+    average: average(p),
+    runs: p.current === null ? [...p.runs] : [...p.runs, p.current],
+    fouls: p.fouls,
+    erased: p.erased,
+    timeoutsUsed: p.timeoutsUsed,
+  };
+  return p.side !== undefined ? { ...r, side: p.side } : r;
+}
+
+export function report(state: CaromState): CaromReport {
+  const s = state.core;
+  const at = playerAt(s);
+  return {
+    game: s.game,
+    ruleset: s.config.ruleset,
+    config: s.config,
+    status: s.status,
+    winner: s.winner,
+    draw: s.draw,
+    endReason: s.endReason,
+    inning: s.inning,
+    turn: at ? { player: at.id, cueBall: s.cue, run: at.current ?? 0, shotsInInning: s.shotsInInning } : null,
+    players: s.players.map(playerReport),
+    opening: s.opening,
+    equalizing: s.equalizing,
+    lastShot: s.lastShot,
+    shots: s.shots,
+    fouls: s.fouls,
+    spotting: s.spotting,
+    frozen: s.frozen,
+    restoreOption: s.restoreOption,
+    lag: s.lag,
+    timeouts: s.timeouts,
+    clock: s.clock,
+    pending: s.pending,
+    decisions: s.decisions,
+    edits: s.edits,
+    notes: s.notes,
+    rejected: s.rejected,
+    provisional: s.pending.length > 0,
+  };
+}
+
+export function summary(state: CaromState): GameSummary {
+  const s = state.core;
+  const at = playerAt(s);
+  const status = s.status === 'lag' ? 'setup' : s.status;
+  const [a, b] = s.players;
+  const headline =
+    s.players.length === 2 && a && b
+      ? `${a.name} ${points(a)} – ${points(b)} ${b.name}`
+      : s.players.map((p) => `${p.name} ${points(p)}`).join(' – ');
+  const tail = s.status === 'lag' ? ', lag' : s.status === 'setup' ? '' : `, inning ${s.inning}`;
+  const end = s.status === 'finished' ? (s.winner ? `, ${s.players.find((p) => p.id === s.winner)?.name ?? s.winner} wins` : ', draw') : '';
+  return {
+    game: s.game,
+    status,
+    players: s.players.map((p) => {
+      const line = { id: p.id, name: p.name, score: points(p) };
+      return p.side !== undefined ? { ...line, side: p.side } : line;
+    }),
+    turn: at ? at.id : null,
+    provisional: s.pending.length > 0,
+    pending: s.pending,
+    winner: s.winner,
+    headline: `${headline}${tail}${end}`,
+  };
+}

@@ -1,0 +1,204 @@
+/**
+ * Shot resolution when all balls are at rest: fouls, the game's scoring rule, pending decisions
+ * for what the sensors could not tell, then points, the end of the inning and spotting.
+ */
+import type { GameEvent } from '../../../shared/game/events';
+import type { PendingDecision } from '../../../shared/game/engine';
+import { ballsOf } from './config';
+import { isTurnOver, spotOffTable } from './general';
+import { addPoints, endInning } from './match';
+import { allOutcomes, cushionsOf, labelOf, missCall, outcomeOf, pointsOf, type ShotContext } from './outcome';
+import { describe, offTableBalls, readings } from './shot';
+import { type Core, type FoulRec, type ShotRec, type ShotResult, type SettledDecision, findPlayer, playerAt, updatePlayer } from './state';
+
+export function kindPrefix(s: Core): string {
+  return s.game === 'three-cushion' ? 'c3' : s.game === 'three-ball' ? 'c3b' : 'c4';
+}
+
+/** Drop what no sensor identified: the reading that credits nothing unseen. */
+function identifiedOnly(events: readonly GameEvent[]): GameEvent[] {
+  return events.filter((e) => !(e.type === 'cushion' && e.ball === undefined) && !(e.type === 'contact' && (e.a === undefined || e.b === undefined)));
+}
+
+interface Question extends PendingDecision {
+  default: string;
+}
+
+function shotQuestions(s: Core, shot: ShotRec, ctx: ShotContext, raisedAt: number): Question[] {
+  const qs: Question[] = [];
+  const who = findPlayer(s, shot.player)?.name ?? shot.player;
+  const sensorEvents = shot.events.filter((e) => e.type !== 'strike');
+  const all = readings(sensorEvents, ballsOf(s.game, s.config));
+  const outcomes = all === null ? allOutcomes(s.game) : [...new Set(all.map((r) => outcomeOf(r, ctx)))];
+  if (outcomes.length > 1) {
+    const unknown = sensorEvents.filter((e) => (e.type === 'cushion' && e.ball === undefined) || (e.type === 'contact' && (e.a === undefined || e.b === undefined)));
+    qs.push({
+      id: `shot-${shot.no}:point`,
+      kind: `${kindPrefix(s)}.point`,
+      question: s.game === 'four-ball' ? `What did ${who}'s shot ${shot.no} score?` : `Point for ${who} (shot ${shot.no})?`,
+      options: outcomes.map((value) => ({ value, label: labelOf(value) })),
+      default: outcomeOf(identifiedOnly(sensorEvents), ctx),
+      answeredBy: 'referee',
+      evidence: [
+        `cue ball ${ctx.cue}`,
+        ...shot.events.map(describe),
+        `${unknown.length} event(s) without a ball identity; the default counts only identified events`,
+      ],
+      raisedAt,
+    });
+  }
+  if (shot.struck !== undefined && shot.struck !== shot.cue) {
+    qs.push({
+      id: `shot-${shot.no}:wrong_ball`,
+      kind: 'carom.wrong_ball',
+      question: `${who} struck ${shot.struck}, not his cue ball ${shot.cue}: wrong-ball foul?`,
+      options: [
+        { value: 'foul', label: 'Foul: wrong ball' },
+        { value: 'no_foul', label: 'No foul (he plays that ball)' },
+      ],
+      default: 'foul',
+      answeredBy: 'referee',
+      evidence: [`the strike sensor named ${shot.struck}`, `${who}'s cue ball this inning is ${shot.cue}`],
+      raisedAt,
+    });
+  }
+  if (motionIndex(shot) >= 0) {
+    qs.push({
+      id: `shot-${shot.no}:in_motion`,
+      kind: 'carom.balls_in_motion',
+      question: `Were the balls still moving when ${who} struck (shot ${shot.no})?`,
+      options: [
+        { value: 'foul', label: 'Yes: foul "balls in motion"' },
+        { value: 'no_foul', label: 'No: the balls were at rest' },
+      ],
+      default: 'foul',
+      answeredBy: 'referee',
+      evidence: ['a strike came before the previous shot was reported at rest'],
+      raisedAt,
+    });
+  }
+  return qs;
+}
+
+/** Index of a strike that came while the shot was under way (CG-FOUL-2 evidence); -1 if none. */
+export function motionIndex(shot: ShotRec): number {
+  return shot.events.findIndex((x, i) => i > 0 && x.type === 'strike');
+}
+
+/**
+ * Resolve the shot in progress at `e` (its at_rest). A strike inside the shot asks whether the
+ * balls were still moving: "foul" judges it as one fouled shot; "no_foul" means the at_rest was
+ * missed, so the shot is split at that strike and the two parts are judged in turn.
+ */
+export function resolveShot(s0: Core, e: GameEvent): Core {
+  const shot = s0.shot;
+  if (!shot) return s0;
+  const m = motionIndex(shot);
+  const motion = s0.answers[`shot-${shot.no}:in_motion`];
+  if (m >= 0 && motion?.answer === 'no_foul') {
+    const settled: SettledDecision = { id: `shot-${shot.no}:in_motion`, kind: 'carom.balls_in_motion', raisedAt: e.seq ?? -1, ...motion };
+    const s1: Core = { ...s0, decisions: [...s0.decisions, settled], shot: { ...shot, events: shot.events.slice(0, m) } };
+    const first = judge(s1, e);
+    if (first.status !== 'playing' || first.turn === null) return first;
+    const second = shot.events.slice(m);
+    const strike = second[0]!;
+    const next: ShotRec = {
+      no: first.shots + 1,
+      player: first.order[first.turn]!,
+      cue: first.cue!,
+      struck: strike.type === 'strike' ? strike.ball : undefined,
+      events: second,
+      fouls: [],
+      startSeq: strike.seq,
+    };
+    return resolveShot({ ...first, shot: next, shots: first.shots + 1 }, e);
+  }
+  return judge(s0, e);
+}
+
+function judge(s0: Core, e: GameEvent): Core {
+  const shot = s0.shot!;
+  let s: Core = { ...s0, shot: null };
+  const raisedAt = e.seq ?? -1;
+  const cue = shot.struck ?? shot.cue;
+  const ctx: ShotContext = { game: s.game, config: s.config, cue, opening: s.opening };
+  const questions = shotQuestions(s, shot, ctx, raisedAt);
+  const answer = (suffix: string, fallback: string): string => {
+    const q = questions.find((x) => x.id === `shot-${shot.no}:${suffix}`);
+    if (!q) return fallback;
+    return s.answers[q.id]?.answer ?? q.default;
+  };
+  const settled: SettledDecision[] = [];
+  const open: PendingDecision[] = [];
+  for (const q of questions) {
+    const a = s.answers[q.id];
+    if (a) settled.push({ id: q.id, kind: q.kind, raisedAt: q.raisedAt, ...a });
+    else open.push(q);
+  }
+  s = { ...s, pending: [...s.pending, ...open], decisions: [...s.decisions, ...settled] };
+
+  const sensor = shot.events.filter((x) => x.type !== 'strike');
+  const outcome = answer('point', outcomeOf(identifiedOnly(sensor), ctx));
+  const manualOut = shot.fouls.filter((f) => f.code === 'out');
+  const out = [...offTableBalls(sensor), ...manualOut.map((f) => f.ball ?? '?')];
+  const fouls: FoulRec[] = [...shot.fouls];
+  const inning = (playerAt(s)?.runs.length ?? 0);
+  const foul = (code: string): FoulRec => ({ seq: e.seq, t: e.t, player: shot.player, code, inning: inning + 1, intentional: false, who: undefined });
+  if (offTableBalls(sensor).length > 0 && manualOut.length === 0) fouls.push(foul('out'));
+  // Wrong ball seen by the strike sensor, confirmed: salon voids the point (CG-FOUL-6); CEB ends
+  // the inning but a point made before it was pointed out stands (C3-FOUL-6 + C3-NC-1).
+  const wrongBall = answer('wrong_ball', 'no_foul') === 'foul';
+  const wrongBallVoids = wrongBall && s.config.ruleset === 'salon-002';
+  if (wrongBallVoids) fouls.push(foul('wrong_ball'));
+  if (answer('in_motion', 'no_foul') === 'foul') fouls.push(foul('balls_in_motion'));
+  const codes = fouls.map((f) => f.code);
+  const value = codes.length > 0 ? 0 : pointsOf(outcome);
+  const result: ShotResult = {
+    no: shot.no,
+    player: shot.player,
+    cue,
+    outcome: codes.length > 0 ? 'foul' : outcome,
+    points: value,
+    fouls: codes,
+    cushions: cushionsOf(identifiedOnly(sensor), ctx),
+    inning,
+  };
+  s = {
+    ...s,
+    lastShot: result,
+    fouls: [...s.fouls, ...fouls],
+    restoreOption: fouls.some((f) => f.intentional) ? { player: null, reason: 'C3-FOUL-8: intentional foul; the opponent may have the balls restored' } : null,
+  };
+  if (fouls.length > 0) s = updatePlayer(s, shot.player, (p) => ({ ...p, fouls: p.fouls + fouls.length }));
+  if (s.game === 'three-cushion' && s.config.ruleset === 'ceb-004' && codes.length === 0 && value === 0) {
+    const call = missCall(identifiedOnly(sensor), ctx);
+    if (call) s = { ...s, notes: [...s.notes, `shot ${shot.no}: "${call}"`] };
+  }
+
+  const wrongBallStands = wrongBall && !wrongBallVoids;
+  if (wrongBallStands) {
+    const rec = foul('wrong_ball');
+    s = updatePlayer({ ...s, fouls: [...s.fouls, rec], lastShot: { ...result, fouls: [...codes, 'wrong_ball'] } }, shot.player, (p) => ({ ...p, fouls: p.fouls + 1 }));
+  }
+  if (!isTurnOver(result)) {
+    s = addPoints({ ...s, shotsInInning: s.shotsInInning + 1, opening: false }, value);
+    // CEB wrong ball pointed out after a scoring shot: the point stands, the inning ends.
+    return wrongBallStands && s.status === 'playing' ? endInning(s) : s;
+  }
+  // C4-ERASE-1: a shot touching no ball erases the inning (even with a foul; a ball off the table
+  // does not itself erase, C4-OUT-1).
+  if (s.game === 'four-ball' && outcome === 'none') {
+    s = updatePlayer(s, shot.player, (p) => ({ ...p, erased: p.erased + (p.current ?? 0), current: 0 }));
+  }
+  s = endInning(s);
+  if (out.length > 0 && s.status === 'playing') {
+    s = { ...s, spotting: spotOffTable(s.game, s.config.ruleset, s.config.balls, out, s.cue ?? s.config.balls.white) };
+    if (s.config.ruleset === 'salon-002' && s.game !== 'four-ball') {
+      s = { ...s, restoreOption: { player: null, reason: 'CG-OUT-2: the referee may put the balls back where they were' } };
+    }
+  }
+  if (s.restoreOption && s.restoreOption.reason.startsWith('C3-FOUL-8') && s.turn !== null) {
+    s = { ...s, restoreOption: { ...s.restoreOption, player: s.order[s.turn]! } };
+  }
+  return s;
+}

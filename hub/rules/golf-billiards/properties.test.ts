@@ -1,0 +1,185 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { GameEvent } from '../../../shared/game/events';
+import { replay } from '../common/replay';
+import { golfBilliards } from './engine';
+import type { GbState } from './state';
+import { DOUBLES, SINGLES } from './testkit';
+
+const BALLS = ['A1', 'A2', 'A3', 'A4', 'A5', 'B1', 'B2', 'B3', 'B4', 'B5', 'A', 'B'];
+const CALLS = ['jump', 'foot', 'touch', 'stop_own', 'stop_opponent', 'push', 'triangle', 'zone_fail', 'lip_stopped', 'on_rail', 'jammed', 'time', 'time_foul', 'consult', 'aim_behind', 'attack_triangle', 'order'];
+
+type Action =
+  | { k: 'strike'; ball: number; player: number }
+  | { k: 'goal'; ball: number; goal: number; dt: number }
+  | { k: 'off'; ball: number; returned: boolean }
+  | { k: 'contact'; a: number; b: number }
+  | { k: 'rest' }
+  | { k: 'ref'; call: number; ball: number; byPlayer: boolean }
+  | { k: 'clock'; phase: number }
+  | { k: 'answer'; which: number; option: number }
+  | { k: 'play'; ball: number; scores: boolean };
+
+const action: fc.Arbitrary<Action> = fc.oneof(
+  { weight: 24, arbitrary: fc.record({ k: fc.constant('play' as const), ball: fc.nat(11), scores: fc.nat(4).map((n) => n > 0) }) },
+  fc.record({ k: fc.constant('strike' as const), ball: fc.nat(12), player: fc.nat(4) }),
+  fc.record({ k: fc.constant('goal' as const), ball: fc.nat(11), goal: fc.nat(1), dt: fc.nat(3) }),
+  fc.record({ k: fc.constant('off' as const), ball: fc.nat(11), returned: fc.boolean() }),
+  fc.record({ k: fc.constant('contact' as const), a: fc.nat(11), b: fc.nat(11) }),
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('rest' as const) }) },
+  fc.record({ k: fc.constant('ref' as const), call: fc.nat(CALLS.length - 1), ball: fc.nat(11), byPlayer: fc.boolean() }),
+  fc.record({ k: fc.constant('clock' as const), phase: fc.nat(1) }),
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('answer' as const), which: fc.nat(5), option: fc.nat(5) }) },
+);
+
+/** Turn actions into a log; answers look at the decisions open at that point. */
+function build(actions: readonly Action[], doubles: boolean): GameEvent[] {
+  const players = doubles ? DOUBLES : SINGLES;
+  const log: GameEvent[] = [{ type: 'start', seq: 0, t: 0, players, config: {} }];
+  let state = golfBilliards.reduce(golfBilliards.initial(), log[0]!);
+  let t = 0;
+  const push = (e: Record<string, unknown>) => {
+    t += 100;
+    const ev = { ...e, seq: log.length, t: (e.t as number | undefined) ?? t } as GameEvent;
+    log.push(ev);
+    state = golfBilliards.reduce(state, ev);
+  };
+  for (const a of actions) {
+    switch (a.k) {
+      case 'play': {
+        // Mostly sensible play: answer a blocking question first, then the side to play strikes.
+        const blocking = state.core?.pending.find((p) => p.default === null);
+        if (blocking) push({ type: 'decide', decision: blocking.id, answer: blocking.options[a.ball % blocking.options.length]!.value });
+        const side = state.core?.set.turn ?? (a.ball < 6 ? 'A' : 'B');
+        const ball = `${side}${1 + (a.ball % 5)}`;
+        push({ type: 'strike', ball });
+        if (a.scores) push({ type: 'goal', ball, goal: ball.startsWith('A') ? 'goal-B' : 'goal-A' });
+        push({ type: 'at_rest' });
+        break;
+      }
+      case 'strike': push({ type: 'strike', ...(a.ball < 12 ? { ball: BALLS[a.ball] } : {}), ...(a.player < 4 ? { player: players[a.player % players.length]!.id } : {}) }); break;
+      case 'goal': push({ type: 'goal', ball: BALLS[a.ball], goal: a.goal === 0 ? 'goal-A' : 'goal-B', t: t + a.dt }); break;
+      case 'off': push({ type: 'off_table', ball: BALLS[a.ball], returned: a.returned }); break;
+      case 'contact': push({ type: 'contact', a: BALLS[a.a], b: BALLS[a.b] }); break;
+      case 'rest': push({ type: 'at_rest' }); break;
+      case 'ref': push({ type: 'ref', call: CALLS[a.call], ball: BALLS[a.ball], place: a.call % 2 === 0 ? 'goal-B' : 'goal-A', by: a.byPlayer ? 'player' : 'referee' }); break;
+      case 'clock': push({ type: 'clock', clock: 'turn', phase: a.phase === 0 ? 'warn' : 'expire' }); break;
+      case 'answer': {
+        const pending = state.core?.pending ?? [];
+        const d = pending[a.which % Math.max(1, pending.length)];
+        if (d) push({ type: 'decide', decision: d.id, answer: d.options[a.option % d.options.length]!.value });
+        break;
+      }
+    }
+  }
+  return log;
+}
+
+function checkInvariants(s: GbState): void {
+  const c = s.core!;
+  // Ball conservation: on the table + in goals + waiting for a re-spot = 10 (5 a side).
+  for (const side of ['A', 'B']) {
+    const mine = Object.values(c.set.balls).filter((b) => b.side === side);
+    expect(mine).toHaveLength(5);
+    expect(mine.every((b) => b.where === 'table' || b.where === 'holed' || b.where === 'waiting')).toBe(true);
+  }
+  // A set ends exactly once: consecutive numbers, one set-ending stroke each.
+  expect(c.sets.map((x) => x.number)).toEqual(c.sets.map((_, i) => i + 1));
+  expect(c.set.number).toBe(c.winner === null ? c.sets.length + 1 : c.sets.length);
+  for (const set of c.sets) expect(c.strokes.filter((r) => r.set === set.number && r.setEnd !== null)).toHaveLength(1);
+  // Match score consistent with the set results.
+  for (const side of ['A', 'B']) expect(c.setsWon[side]).toBe(c.sets.filter((x) => x.winner === side).length);
+  const done = ['A', 'B'].filter((x) => (c.setsWon[x] ?? 0) >= 2);
+  expect(done.length).toBeLessThanOrEqual(1);
+  expect(c.winner).toBe(done[0] ?? null);
+  const summary = golfBilliards.summary(s);
+  expect(summary.status).toBe(c.winner === null ? 'playing' : 'finished');
+}
+
+const play = fc.record({ k: fc.constant('play' as const), ball: fc.nat(11), scores: fc.nat(4).map((n) => n > 0) });
+const clean = fc.array(fc.oneof({ weight: 6, arbitrary: play as fc.Arbitrary<Action> }, action), { minLength: 20, maxLength: 90 });
+const logs = fc.tuple(fc.oneof(fc.array(action, { maxLength: 160 }), clean), fc.boolean()).map(([a, d]) => build(a, d));
+
+describe('golf billiards: properties', () => {
+  it('determinism: replaying the same log twice gives equal states', () => {
+    fc.assert(fc.property(logs, (log) => {
+      expect(replay(golfBilliards, log).game).toEqual(replay(golfBilliards, log).game);
+    }), { numRuns: 150 });
+  });
+
+  it('invariants at every step: ball conservation (10), each set ends exactly once, match score = set results', () => {
+    fc.assert(fc.property(logs, (log) => {
+      let s = golfBilliards.initial();
+      for (const e of log) {
+        s = golfBilliards.reduce(s, e);
+        checkInvariants(s);
+      }
+    }), { numRuns: 150 });
+  });
+
+  it('a long scoring run always finishes the match with a consistent score', () => {
+    fc.assert(fc.property(fc.array(fc.record({ k: fc.constant('play' as const), ball: fc.nat(11), scores: fc.constant(true) }), { minLength: 60, maxLength: 120 }), (acts) => {
+      const log = build([{ k: 'answer', which: 0, option: 0 }, ...acts.flatMap((a) => [a, { k: 'answer' as const, which: 0, option: 0 }])], false);
+      const s = replay(golfBilliards, log).game;
+      checkInvariants(s);
+      expect(s.core!.winner).not.toBeNull();
+      expect(s.core!.sets.length).toBeGreaterThanOrEqual(2);
+    }), { numRuns: 40 });
+  });
+
+  it('undo then redo returns the same game state', () => {
+    fc.assert(fc.property(logs, (log) => {
+      const base = replay(golfBilliards, log);
+      const t = (log.at(-1)?.t ?? 0) + 1;
+      const again = replay(golfBilliards, [...log, { type: 'undo', t, by: 'referee' }, { type: 'redo', t: t + 1, by: 'referee' }]);
+      expect(again.game).toEqual(base.game);
+    }), { numRuns: 150 });
+  });
+
+  it('reduce never throws and never mutates its input, even on malformed events', () => {
+    const junk = fc.record({
+      type: fc.constantFrom('strike', 'goal', 'off_table', 'ref', 'decide', 'at_rest', 'clock', 'hole', 'identify', 'start', 'override'),
+      t: fc.double({ noNaN: true }),
+      ball: fc.option(fc.string(), { nil: undefined }),
+      call: fc.constantFrom(...CALLS, 'opener', 'declare', 'zone_report', 'from_spot', 'spot_occupied', 'nonsense'),
+      place: fc.option(fc.string(), { nil: undefined }),
+      data: fc.option(fc.dictionary(fc.string(), fc.anything()), { nil: undefined }),
+      decision: fc.string(),
+      answer: fc.string(),
+      goal: fc.constantFrom('goal-A', 'goal-B', 'x'),
+      players: fc.constant(SINGLES),
+    });
+    fc.assert(fc.property(logs, fc.array(junk, { maxLength: 20 }), (log, extra) => {
+      let s = golfBilliards.initial();
+      for (const e of [...log, ...(extra as unknown as GameEvent[])]) {
+        const before = JSON.stringify(s);
+        const next = golfBilliards.reduce(s, e);
+        expect(JSON.stringify(s)).toBe(before);
+        s = next;
+      }
+      expect(() => golfBilliards.report(s)).not.toThrow();
+    }), { numRuns: 60 });
+  });
+
+  it('a late answer gives the same state as an immediate one (any question with a default)', () => {
+    fc.assert(fc.property(logs, fc.nat(20), fc.nat(5), (log, pick, option) => {
+      const end = replay(golfBilliards, log).game.core!;
+      const open = end.pending.filter((d) => d.default !== null);
+      const d = open[pick % Math.max(1, open.length)];
+      if (!d) return;
+      const answer = d.options[option % d.options.length]!.value;
+      const last = log.at(-1)!;
+      const decide = (seq: number | undefined, t: number): GameEvent => ({ type: 'decide', decision: d.id, answer, ...(seq !== undefined ? { seq } : {}), t });
+      // Immediately: right after the first event from which the question is open.
+      let s = golfBilliards.initial();
+      let at = -1;
+      for (let i = 0; i < log.length && at < 0; i++) {
+        s = golfBilliards.reduce(s, log[i]!);
+        if (s.core?.pending.some((p) => p.id === d.id)) at = i;
+      }
+      const now = [...log.slice(0, at + 1), decide(undefined, log[at]!.t), ...log.slice(at + 1)];
+      const late = [...log, decide((last.seq ?? 0) + 1, last.t + 1)];
+      expect(replay(golfBilliards, now).game.core).toEqual(replay(golfBilliards, late).game.core);
+    }), { numRuns: 300 });
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * Views of the golf billiards state: the game-agnostic summary and the documented JSON report.
+ */
+import type { GameSummary, PendingDecision, RejectedEvent } from '../../../shared/game/engine';
+import { holed, left, ownGoal, targetGoal } from './predicates';
+import type { GbState, Side } from './state';
+
+/** Decision kinds that can change the score or the turn (the others only place balls). */
+const SCORING_KINDS = new Set([
+  'golf-billiards.foul', 'golf-billiards.own_onto_own', 'golf-billiards.zone', 'golf-billiards.played_in_goal',
+  'golf-billiards.first_drop', 'golf-billiards.opening',
+]);
+
+export function isProvisional(pending: readonly PendingDecision[]): boolean {
+  return pending.some((d) => SCORING_KINDS.has(d.kind));
+}
+
+function name(s: GbState, id: string): string {
+  return s.setup?.players.find((p) => p.id === id)?.name ?? id;
+}
+
+function sideLabel(s: GbState, side: Side): string {
+  return (s.setup?.members[side] ?? []).map((id) => name(s, id)).join(' & ') || side;
+}
+
+/** The player due on a side (doubles pointer), or the side's only player. */
+function due(s: GbState, side: Side): string | null {
+  const m = s.setup?.members[side] ?? [];
+  return m[s.core?.set.pointer[side] ?? 0] ?? m[0] ?? null;
+}
+
+export function allRejected(s: GbState): RejectedEvent[] {
+  return [...s.rejectedBeforeStart, ...(s.core?.rejected ?? []), ...s.decideRejected].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+}
+
+export function buildSummary(s: GbState): GameSummary {
+  const { setup, core } = s;
+  if (!setup || !core) {
+    return { game: 'golf-billiards', status: 'setup', players: [], turn: null, provisional: false, pending: [], winner: null, headline: 'waiting for the start' };
+  }
+  const balls = core.set.balls;
+  const over = core.winner !== null;
+  const players = setup.players.map((p) => {
+    const side = setup.sides.find((x) => setup.members[x]?.includes(p.id)) ?? setup.sides[0];
+    return { id: p.id, name: p.name, side, score: over ? core.setsWon[side] ?? 0 : holed(balls, side) };
+  });
+  const [a, b] = setup.sides;
+  const turnSide = core.set.turn;
+  const winner = core.winner === null ? null : setup.doubles ? core.winner : (setup.members[core.winner]?.[0] ?? core.winner);
+  const sets = `sets ${core.setsWon[a] ?? 0}–${core.setsWon[b] ?? 0}`;
+  const headline = over
+    ? `${sideLabel(s, core.winner!)} wins the match, ${sets}`
+    : `${sideLabel(s, a)} ${holed(balls, a)} – ${holed(balls, b)} ${sideLabel(s, b)}, set ${core.set.number} (${sets})${core.set.zone ? ', zone play' : ''}`;
+  return {
+    game: 'golf-billiards',
+    status: over ? 'finished' : 'playing',
+    players,
+    turn: turnSide === null || over ? null : due(s, turnSide),
+    provisional: isProvisional(core.pending),
+    pending: core.pending,
+    winner,
+    headline,
+  };
+}
+
+export function buildReport(s: GbState): unknown {
+  const { setup, core } = s;
+  if (!setup || !core) return { started: false, rejected: allRejected(s) };
+  const balls = core.set.balls;
+  return {
+    started: true,
+    config: { ...setup.config, geometry: undefined },
+    geometry: setup.config.geometry,
+    sides: setup.sides.map((side) => ({
+      side,
+      players: setup.members[side],
+      ownGoal: ownGoal(setup.config, side),
+      targetGoal: targetGoal(setup.config, setup.sides, side),
+      holed: holed(balls, side),
+      left: left(balls, side),
+      onTable: Object.values(balls).filter((x) => x.side === side && x.where === 'table').length,
+      waiting: Object.values(balls).filter((x) => x.side === side && x.where === 'waiting').length,
+      setsWon: core.setsWon[side] ?? 0,
+    })),
+    set: {
+      number: core.set.number,
+      phase: core.set.phase,
+      zonePlay: core.set.zone,
+      turn: core.set.turn,
+      player: core.set.turn === null ? null : due(s, core.set.turn),
+      strokes: core.set.strokes,
+      openers: core.set.openers,
+      faultedSpots: core.set.faultedSpots,
+      declared: core.set.declared,
+    },
+    balls,
+    sets: core.sets,
+    match: { winner: core.winner, finished: core.winner !== null, setsToWin: setup.config.setsToWin },
+    clock: core.clock,
+    strokes: core.strokes,
+    pending: core.pending,
+    decided: core.decided,
+    warnings: core.warnings,
+    rejected: allRejected(s),
+  };
+}

@@ -1,0 +1,364 @@
+/**
+ * Stroke resolution at AT_REST (digest §1.1 order): fouls, goals, off-table balls, foul effects,
+ * set end (first drop), turn, zone play, clock.
+ */
+import type { PendingDecision } from '../../../shared/game/engine';
+import type { Ctx } from './balls';
+import { Asker, defaultSpot, occupiedSpots, pickBall, placeOn, setBall, spotAfterRepeat } from './balls';
+import {
+  ballOwner, classifyGoal, firstDrop, foulEffects, isLipDropValid, isOneOne, isPoint, isTurnOver, isZonePlay, left, other, targetGoal, ownGoal,
+  zoneObligationMet,
+} from './predicates';
+import type { Balls, Core, Foul, Side, SpotId, Stroke, StrokeRecord } from './state';
+import { SPOTS } from './state';
+import { endSet } from './sets';
+
+interface Work {
+  balls: Balls;
+  rec: StrokeRecord;
+  lot: Set<Side>;
+  ownValid: Set<Side>;
+  opponentIn: boolean;
+  /** Side -> hub time at which each of its balls went home in this stroke. */
+  homeAt: Record<Side, number[]>;
+  respot: { ball: string; chooser: Side; played: boolean; infringer: Side }[];
+  /** Sides whose played ball is already re-spotted on this stroke (never twice). */
+  playedRespotted: Set<Side>;
+  designate: Set<Side>;
+}
+
+function q(id: string, kind: string, question: string, options: [string, string][], dflt: string | null, by: 'referee' | 'players', evidence: string[], at: number): PendingDecision {
+  return { id, kind, question, options: options.map(([value, label]) => ({ value, label })), default: dflt, answeredBy: by, evidence, raisedAt: at };
+}
+
+function home(w: Work, id: string, side: Side, t: number): void {
+  w.balls = setBall(w.balls, id, { where: 'holed' });
+  (w.homeAt[side] ??= []).push(t);
+}
+
+export function resolveStroke(ctx: Ctx, core: Core, st: Stroke): Core {
+  const { cfg, sides } = ctx;
+  const asker = new Asker(ctx.answers);
+  const who: 'referee' | 'players' = cfg.mode === 'self' ? 'players' : 'referee';
+  const w: Work = {
+    balls: st.before,
+    rec: {
+      id: st.id, set: core.set.number, side: st.side, player: st.player, played: st.played, opening: st.opening,
+      zonePlay: st.zone, goals: [], offTable: [], fouls: [], respots: [], restore: false, keepsTurn: false, next: null, setEnd: null,
+    },
+    lot: new Set(), ownValid: new Set(), opponentIn: false, homeAt: {}, respot: [], playedRespotted: new Set(), designate: new Set(),
+  };
+  const striker = (owner: Side): Side => (st.opening ? owner : st.side);
+
+  // Fouls: sensor and referee calls, player claims (self-scoring), questions the sensors cannot answer.
+  const fouls: Foul[] = [...st.fouls];
+  for (const c of st.claims) {
+    const a = asker.ask(q(`${st.id}:claim-${c.seq}`, 'golf-billiards.foul', `A player reports ${c.rule} (${c.name}) on stroke ${st.id}. Does it stand?`,
+      [['accept', 'Yes, the foul stands'], ['reject', 'No foul']], 'accept', 'players', [`call "${c.name}" entered by a player at seq ${c.seq}`], c.seq));
+    if ((a ?? 'accept') === 'accept') fouls.push(c);
+  }
+  if (!st.opening && !st.synthetic && st.played !== null) {
+    const firstIdx = st.contacts.findIndex((c) => c.a === st.played || c.b === st.played);
+    const first = st.contacts[firstIdx];
+    const mate = first ? (first.a === st.played ? first.b : first.a) : undefined;
+    const cushionBefore = first !== undefined && st.cushions.some((c) => c.ball === st.played && c.seq < first.seq);
+    if (first && mate !== undefined && ballOwner(sides, cfg, mate) === st.side && !cushionBefore && !fouls.some((f) => f.name === 'own_onto_own')) {
+      const a = asker.ask(q(`${st.id}:own-onto-own`, 'golf-billiards.own_onto_own', `Did ${st.played} go directly onto ${mate}, with no bumper or cushion first?`,
+        [['no', 'No, it hit a bumper or cushion first'], ['yes', 'Yes, directly (foul GB-OWN-1)']], 'no', who,
+        [`first contact of ${st.played} was with own ball ${mate}`, 'no cushion contact before it (bumpers are not sensed)'], first.seq));
+      if (a === 'yes') fouls.push({ name: 'own_onto_own', rule: 'GB-OWN-1', source: 'decision', seq: first.seq, t: st.t });
+    }
+  }
+
+  // Goals (GB-SCORE-1..5).
+  for (const g of [...st.goals].sort((x, y) => x.t - y.t || x.seq - y.seq)) {
+    const owner = ballOwner(sides, cfg, g.ball);
+    const id = pickBall(ctx, w.balls, g.ball, ['table', 'waiting']);
+    if (owner === null || id === null) {
+      w.rec.goals.push({ ball: g.ball, goal: g.goal, t: g.t, credited: null, valid: false, note: 'no such ball on the table' });
+      continue;
+    }
+    if (!isLipDropValid(g.t, st.restedAt, st.lipStopped.includes(g.ball) || st.lipStopped.includes(id))) {
+      w.rec.goals.push({ ball: id, goal: g.goal, t: g.t, credited: null, valid: false, note: 'GB-SCORE-4: stopped on the lip, put back' });
+      continue;
+    }
+    const s = striker(owner);
+    const kind = classifyGoal(cfg, sides, s, owner, g.goal);
+    if (isPoint(kind)) {
+      home(w, id, owner, g.t);
+      w.ownValid.add(owner);
+      w.rec.goals.push({ ball: id, goal: g.goal, t: g.t, credited: owner, valid: true, note: 'GB-SCORE-1' });
+    } else if (kind === 'opponent-ball') {
+      home(w, id, owner, g.t);
+      w.opponentIn = true;
+      w.rec.goals.push({ ball: id, goal: g.goal, t: g.t, credited: owner, valid: true, note: 'GB-SCORE-2: counts for its owner' });
+    } else if (kind === 'own-into-own') {
+      w.balls = setBall(w.balls, id, { where: 'waiting' });
+      w.respot.push({ ball: id, chooser: other(sides, owner), played: id === st.played, infringer: owner });
+      w.lot.add(owner);
+      w.rec.goals.push({ ball: id, goal: g.goal, t: g.t, credited: null, valid: false, note: 'GB-SCORE-3: own goal, re-spotted' });
+    } else {
+      w.rec.goals.push({ ball: id, goal: g.goal, t: g.t, credited: null, valid: false, note: `unknown goal ${g.goal}` });
+    }
+  }
+  for (const j of st.jammed) {
+    const owner = ballOwner(sides, cfg, j.ball);
+    const id = pickBall(ctx, w.balls, j.ball, ['table', 'waiting']);
+    if (owner === null || id === null) continue;
+    if (j.place === targetGoal(cfg, sides, owner)) {
+      home(w, id, owner, j.t);
+      if (striker(owner) === owner) w.ownValid.add(owner);
+      else w.opponentIn = true;
+      w.rec.goals.push({ ball: id, goal: j.place, t: j.t, credited: owner, valid: true, note: 'GB-SCORE-5: jammed in the goal mouth' });
+    } else if (j.place === ownGoal(cfg, owner)) {
+      w.balls = setBall(w.balls, id, { where: 'waiting' });
+      w.respot.push({ ball: id, chooser: other(sides, owner), played: false, infringer: owner });
+      w.rec.goals.push({ ball: id, goal: j.place, t: j.t, credited: null, valid: false, note: 'GB-SPOT-6: jammed in own goal mouth, re-spotted' });
+    }
+  }
+
+  // Balls off the table (GB-FOUL-3/4/5; GB-FOUL-6 returns are filtered out earlier).
+  let opponentOff = false;
+  for (const o of st.offs) {
+    const owner = ballOwner(sides, cfg, o.ball);
+    const id = pickBall(ctx, w.balls, o.ball, ['table', 'waiting']);
+    if (owner === null || id === null) continue;
+    if (owner === striker(owner)) {
+      w.balls = setBall(w.balls, id, { where: 'waiting' });
+      w.respot.push({ ball: id, chooser: other(sides, owner), played: id === st.played, infringer: owner });
+      w.lot.add(owner);
+      w.rec.offTable.push({ ball: id, effect: 'GB-FOUL-3: own ball off, re-spotted, loss of turn' });
+    } else {
+      home(w, id, owner, o.t);
+      opponentOff = true;
+      w.rec.offTable.push({ ball: id, effect: 'GB-FOUL-4: counts as holed for its owner' });
+    }
+  }
+  let loseSet = false;
+  if (opponentOff && w.ownValid.has(st.side)) {
+    const s = st.side;
+    const o = other(sides, s);
+    if (isOneOne(cfg.oneOne, left(st.before, s), left(st.before, o), core.setsWon[s] ?? 0, core.setsWon[o] ?? 0)) {
+      loseSet = true;
+      w.rec.fouls.push({ name: 'opponent_off_with_goal', rule: 'GB-FOUL-5', effects: ['set lost'] });
+    } else {
+      w.lot.add(s);
+      annulPlayed(ctx, w, st, asker, who);
+      w.rec.fouls.push({ name: 'opponent_off_with_goal', rule: 'GB-FOUL-4', effects: ['loss of turn', 'played ball re-spotted'] });
+    }
+  }
+
+  // Zone obligation (GB-ZONE-3..7).
+  if (st.zone && !st.opening && !st.synthetic && !loseSet) {
+    const goalSeen = st.goals.length > 0 || st.jammed.length > 0;
+    if (st.zoneMoves !== null) {
+      if (!zoneObligationMet(st.zoneMoves, goalSeen, st.played)) fouls.push({ name: 'zone_fail', rule: 'GB-ZONE-3', source: 'call', seq: st.seq, t: st.t });
+    } else if (!goalSeen && cfg.mode === 'self' && !fouls.some((f) => f.name === 'zone_fail' || foulEffects(f.name, true, null, false).effects.lot)) {
+      const a = asker.ask(q(`${st.id}:zone`, 'golf-billiards.zone', 'Zone play: did at least one ball leave its zone (coming back is fine)? A ball in the big attack triangle need not move; a ball on a line only has to leave the line.',
+        [['left', 'Yes, a ball left its zone'], ['stayed', 'No ball left its zone (foul GB-ZONE-3)']], 'left', 'players', ['zone play is active', 'no ball entered a goal'], st.seq));
+      if (a === 'stayed') fouls.push({ name: 'zone_fail', rule: 'GB-ZONE-3', source: 'decision', seq: st.seq, t: st.t });
+    }
+  }
+
+  // Foul effects.
+  let restore = false;
+  const after: (() => void)[] = [];
+  for (const f of fouls) {
+    const fside = f.side ?? (f.ball !== undefined && f.name === 'attack_triangle' ? (ballOwner(sides, cfg, f.ball) ?? st.side) : st.side);
+    const touchedOwn = f.ball !== undefined ? ballOwner(sides, cfg, f.ball) === st.side : null;
+    const { rule, effects } = foulEffects(f.name, st.zone, touchedOwn, st.synthetic);
+    const list: string[] = [];
+    if (effects.loseSet) loseSet = true;
+    if (effects.lot) { w.lot.add(fside); list.push('loss of turn'); }
+    if (effects.restore) { restore = true; list.push('displaced balls restored'); }
+    if (effects.respotPlayed) { after.push(() => respotPlayed(ctx, w, st, fside)); list.push('played ball re-spotted'); }
+    if (effects.respotTouched && f.ball !== undefined) { const b = f.ball; after.push(() => respotLabel(ctx, w, b, other(sides, fside), fside)); list.push(`${f.ball} re-spotted`); }
+    if (effects.respotListed) {
+      const labels = f.balls ?? (f.ball !== undefined ? [f.ball] : st.played !== null ? [st.played] : [`${fside}`]);
+      for (const b of labels) after.push(() => respotLabel(ctx, w, b, other(sides, fside), fside));
+      list.push(`${labels.join(', ')} re-spotted`);
+    }
+    if (effects.designate) { w.designate.add(fside); list.push('opponent designates a ball to re-spot'); }
+    if (effects.creditTouched && f.ball !== undefined) {
+      const b = f.ball;
+      after.push(() => {
+        const id = pickBall(ctx, w.balls, b, ['table', 'waiting']);
+        const owner = ballOwner(sides, cfg, b);
+        if (id !== null && owner !== null) home(w, id, owner, f.t);
+      });
+      list.push(`${f.ball} counts as holed for its owner`);
+    }
+    w.rec.fouls.push({ name: f.name, rule: f.name === 'triangle' && (f.balls?.length ?? 0) > 1 ? 'GB-TRI-2' : rule, effects: list });
+  }
+  if (restore) {
+    w.rec.restore = true;
+    if (cfg.restoreAnnulsGoals) {
+      w.balls = st.before;
+      w.respot = [];
+      w.playedRespotted.clear();
+      w.homeAt = {};
+      w.ownValid.clear();
+      w.opponentIn = false;
+      for (const g of w.rec.goals) if (g.valid) { g.valid = false; g.note += '; annulled by RESTORE (GB-Q3)'; }
+    } else {
+      for (const [id, b] of Object.entries(st.before)) if (w.balls[id]?.where === 'waiting') w.balls = setBall(w.balls, id, { where: b.where });
+      w.respot = [];
+    }
+  }
+  for (const fn of after) fn();
+
+  return finish(ctx, core, st, w, asker, loseSet);
+}
+
+/** GB-FOUL-4 with a valid goal: the played ball comes out of the goal (GB-Q3) and is re-spotted. */
+function annulPlayed(ctx: Ctx, w: Work, st: Stroke, asker: Asker, who: 'referee' | 'players'): void {
+  const mine = w.rec.goals.filter((g) => g.valid && g.credited === st.side && g.note === 'GB-SCORE-1');
+  let target = st.played !== null ? mine.find((g) => g.ball === st.played) : undefined;
+  if (st.played === null && mine.length > 0) {
+    const a = asker.ask(q(`${st.id}:played-in-goal`, 'golf-billiards.played_in_goal', `Was the ball ${st.side} played the one that went into the goal?`,
+      [['yes', 'Yes, the played ball scored'], ['no', 'No, another own ball scored']], 'yes', who, ['the strike did not name the ball', `${mine.map((g) => g.ball).join(', ')} went into the goal`], st.seq));
+    if ((a ?? 'yes') === 'yes') target = mine[0];
+  }
+  if (target) {
+    target.valid = false;
+    target.note += '; annulled: played ball re-spotted (GB-FOUL-4, GB-Q3)';
+    w.balls = setBall(w.balls, target.ball, { where: 'waiting' });
+    w.respot.push({ ball: target.ball, chooser: other(ctx.sides, st.side), played: true, infringer: st.side });
+    w.playedRespotted.add(st.side);
+    const times = w.homeAt[st.side];
+    if (times) times.splice(times.indexOf(target.t), 1);
+    if (!w.rec.goals.some((g) => g.valid && g.credited === st.side && g.note.startsWith('GB-SCORE-1'))) w.ownValid.delete(st.side);
+  } else {
+    respotPlayed(ctx, w, st, st.side);
+  }
+}
+
+function respotPlayed(ctx: Ctx, w: Work, st: Stroke, side: Side): void {
+  if (w.playedRespotted.has(side)) return;
+  w.playedRespotted.add(side);
+  const label = st.played !== null && ballOwner(ctx.sides, ctx.cfg, st.played) === side ? st.played : side;
+  respotLabel(ctx, w, label, other(ctx.sides, side), side, true);
+}
+
+function respotLabel(ctx: Ctx, w: Work, label: string, chooser: Side, infringer: Side, played = false): void {
+  const id = pickBall(ctx, w.balls, label, ['table', 'holed']);
+  if (id === null) return;
+  if (w.balls[id]?.where === 'holed') {
+    const g = w.rec.goals.find((x) => x.ball === id && x.valid);
+    if (!g) return; // holed earlier in the set: stays home
+    g.valid = false;
+    g.note += '; annulled: ball re-spotted';
+  }
+  w.balls = setBall(w.balls, id, { where: 'waiting' });
+  w.respot.push({ ball: id, chooser, played, infringer });
+}
+
+function finish(ctx: Ctx, core: Core, st: Stroke, w: Work, asker: Asker, loseSet: boolean): Core {
+  const { sides } = ctx;
+  let set = { ...core.set, strokes: core.set.strokes + 1 };
+  // Re-spots (GB-SPOT-1..4) and designations (GB-Q5).
+  for (const s of w.designate) {
+    const cands = Object.entries(w.balls).filter(([, b]) => b.side === s && b.where === 'table').map(([id]) => id);
+    if (cands.length === 0) continue;
+    const a = asker.ask(q(`${st.id}:designate-${s}`, 'golf-billiards.designate', `${other(sides, s)}: point out one of ${s}'s balls to go to a re-spot point.`,
+      cands.map((c) => [c, c] as [string, string]), cands[0]!, 'players', ['zone-play foul: the opponent designates a ball (GB-Q5)'], st.seq));
+    if (a !== null) {
+      w.balls = setBall(w.balls, a, { where: 'waiting' });
+      w.respot.push({ ball: a, chooser: other(sides, s), played: false, infringer: s });
+    }
+  }
+  let faulted = set.faultedSpots;
+  for (const r of w.respot) {
+    if (w.balls[r.ball]?.where !== 'waiting') continue;
+    const occ = occupiedSpots(w.balls, set.occupied);
+    if (st.zone && r.played && st.fromSpot !== null && st.fromSpot !== 'near') {
+      faulted = faulted.includes(st.fromSpot) ? faulted : [...faulted, st.fromSpot];
+      const spot = spotAfterRepeat(faulted, occ);
+      w.balls = setBall(w.balls, r.ball, { where: 'table', spot });
+      w.rec.respots.push(`${r.ball} -> point ${spot} (GB-SPOT-4: faulty stroke from point ${st.fromSpot})`);
+      continue;
+    }
+    const dflt = defaultSpot(occ);
+    const a = asker.ask(q(`${st.id}:respot-${r.ball}`, 'golf-billiards.respot', `${r.chooser} chooses the re-spot point for ${r.ball}: 1, 2 or 3 (4 or 5 only if they are occupied).`,
+      SPOTS.map((p) => [p, p === '4' || p === '5' ? `Point ${p} (fallback)` : `Point ${p}`] as [string, string]), dflt, 'players',
+      [`${r.ball} must be re-spotted`, occ.length > 0 ? `points occupied: ${occ.join(', ')}` : 'no point known to be occupied'], st.seq));
+    if (a !== null) {
+      const spot = placeOn(a as SpotId, occ);
+      w.balls = setBall(w.balls, r.ball, { where: 'table', spot });
+      w.rec.respots.push(`${r.ball} -> point ${spot}${spot !== a ? ` (point ${a} occupied)` : ''}`);
+    } else {
+      w.rec.respots.push(`${r.ball} waits for a re-spot point`);
+    }
+  }
+  set = { ...set, balls: w.balls, faultedSpots: faulted, occupied: [] };
+
+  const base: Core = { ...core, set, open: null, strokes: core.strokes, pending: [...core.pending, ...asker.raised], decided: [...core.decided, ...asker.applied] };
+  // Set end (GB-END-1..4, GB-FOUL-5).
+  const s = st.side;
+  const o = other(sides, s);
+  let winner: Side | null = null;
+  let how = '';
+  if (loseSet) { winner = o; how = 'GB-FOUL-5: opponent ball off the table with a valid goal at 1-1'; }
+  else {
+    const done = sides.filter((x) => left(w.balls, x) === 0);
+    if (done.length === 1) { winner = done[0]!; how = winner === s || st.opening ? 'GB-END-3: all five balls home' : 'GB-END-3: last ball put in by the opponent (GB-SCORE-2)'; }
+    if (done.length === 2) {
+      const times: Record<Side, number> = {};
+      for (const x of sides) times[x] = Math.max(...(w.homeAt[x] ?? [Number.NEGATIVE_INFINITY]));
+      winner = firstDrop(times);
+      how = 'GB-END-4: first drop wins';
+      if (winner === null) {
+        const a = asker.ask(q(`${st.id}:first-drop`, 'golf-billiards.first_drop', 'Both last balls dropped at the same recorded time: whose last ball dropped first?',
+          sides.map((x) => [x, x] as [string, string]), null, ctx.cfg.mode === 'self' ? 'players' : 'referee', [`goal times ${JSON.stringify(times)}`], st.seq));
+        base.pending = [...core.pending, ...asker.raised];
+        base.decided = [...core.decided, ...asker.applied];
+        if (a !== null) { winner = a; how = 'GB-END-4: first drop (decided)'; }
+      }
+    }
+  }
+  if (winner === null && sides.some((x) => left(w.balls, x) === 0)) {
+    w.rec.next = null;
+    return { ...base, set: { ...base.set, phase: 'awaiting', turn: null }, strokes: [...core.strokes, w.rec] };
+  }
+  if (winner !== null) {
+    w.rec.setEnd = { winner, how };
+    return endSet(ctx, { ...base, strokes: [...core.strokes, w.rec] }, winner, how);
+  }
+  // Turn (GB-TURN-1/2, GB-Q4, GB-Q7 for the opening).
+  let next: Side | null;
+  if (st.opening) {
+    const ok = st.openers.filter((x) => !w.lot.has(x));
+    const scorers = ok.filter((x) => w.ownValid.has(x));
+    if (ok.length === 1) next = ok[0]!;
+    else if (scorers.length === 1) next = scorers[0]!;
+    else {
+      const a = asker.ask(q(`${st.id}:opening`, 'golf-billiards.opening', scorers.length === 2 ? 'Both sides scored with the opening stroke: who continues?' : 'Whose opening ball stopped closest to the goal? That side keeps the turn.',
+        sides.map((x) => [x, x] as [string, string]), null, ctx.cfg.mode === 'self' ? 'players' : 'referee', ['distance to the goal is not sensed'], st.seq));
+      base.pending = [...core.pending, ...asker.raised];
+      base.decided = [...core.decided, ...asker.applied];
+      next = a;
+    }
+  } else {
+    const keep = !isTurnOver(w.ownValid.has(s), w.opponentIn, w.lot.has(s), ctx.cfg.mixedGoalKeepsTurn);
+    w.rec.keepsTurn = keep;
+    next = keep ? s : o;
+  }
+  w.rec.next = next;
+  const pointer = advancePointers(ctx, set, st, next);
+  const zone = set.zone || isZonePlay(w.balls, sides);
+  return {
+    ...base,
+    set: { ...base.set, turn: next, phase: next === null ? 'awaiting' : 'play', pointer, zone },
+    strokes: [...core.strokes, w.rec],
+  };
+}
+
+function advancePointers(ctx: Ctx, set: Core['set'], st: Stroke, next: Side | null): Record<Side, number> {
+  const p = { ...set.pointer };
+  const n = (x: Side) => Math.max(1, ctx.members[x]?.length ?? 1);
+  const strikers = st.opening ? st.openers : [st.side];
+  for (const x of strikers) {
+    if (ctx.cfg.alternation === 'stroke' || st.opening || next !== x) p[x] = ((p[x] ?? 0) + 1) % n(x);
+  }
+  return p;
+}

@@ -1,0 +1,175 @@
+/**
+ * Golf billiards state types. The engine state is the list of events in force plus the answers
+ * to decisions; `core` is derived from them (a fold), so a late answer gives exactly the state an
+ * immediate one would have given.
+ */
+import type { GameEvent, PlayerSetup } from '../../../shared/game/events';
+import type { PendingDecision, RejectedEvent } from '../../../shared/game/engine';
+import type { GbConfig } from './config';
+
+export type Side = string;
+export type Where = 'table' | 'holed' | 'waiting';
+export type SpotId = '1' | '2' | '3' | '4' | '5';
+export const SPOTS: readonly SpotId[] = ['1', '2', '3', '4', '5'];
+
+export interface Ball {
+  side: Side;
+  where: Where;
+  /** Re-spot point the engine placed it on; cleared when an event names the ball again. */
+  spot?: SpotId | 'near';
+}
+export type Balls = Readonly<Record<string, Ball>>;
+
+/** Foul and special-call names of the `ref` catalogue that act on a stroke. */
+export type FoulName =
+  | 'foot' | 'jump' | 'loft_long_cushion' | 'attack_triangle' | 'hard_shot' | 'aim_behind'
+  | 'wrong_ball' | 'aim_before_rest' | 'touch' | 'stop_own' | 'stop_opponent' | 'push'
+  | 'push_touching' | 'push_cross' | 'own_onto_own' | 'triangle' | 'order' | 'wrong_opener'
+  | 'zone_fail' | 'time';
+
+export interface Foul {
+  name: FoulName;
+  /** Rule ID that applies (after the zone-play variant is chosen). */
+  rule: string;
+  /** Ball argument: touched ball, violator's ball. */
+  ball?: string;
+  balls?: string[];
+  value?: string | number | boolean;
+  source: 'sensor' | 'call' | 'decision';
+  /** Side that committed it, when not the striker's (opening strokes). */
+  side?: Side;
+  seq: number;
+  t: number;
+}
+
+export interface GoalSeen { ball: string; goal: string; t: number; seq: number }
+export interface OffSeen { ball: string; t: number; seq: number }
+
+export interface Stroke {
+  id: string;
+  seq: number;
+  t: number;
+  side: Side;
+  player: string | null;
+  /** Own ball struck, if the strike named it (labels of one colour are interchangeable). */
+  played: string | null;
+  /** Both sides strike in the opening stroke of a set. */
+  opening: boolean;
+  openers: Side[];
+  /** A foul outside any stroke (touch before the stroke, time): no balls were played. */
+  synthetic: boolean;
+  zone: boolean;
+  before: Balls;
+  /** Spot of the played ball before the stroke (GB-SPOT-4). */
+  fromSpot: SpotId | 'near' | null;
+  goals: GoalSeen[];
+  offs: OffSeen[];
+  jammed: { ball: string; place: string; seq: number; t: number }[];
+  lipStopped: string[];
+  contacts: { a?: string; b?: string; seq: number }[];
+  cushions: { ball?: string; seq: number }[];
+  fouls: Foul[];
+  /** Foul claims waiting for confirmation (self-scoring). */
+  claims: Foul[];
+  zoneMoves: ZoneMove[] | null;
+  restedAt: number | null;
+}
+
+/** How one ball moved relative to its zone, as reported by a referee (GB-ZONE-3..7). */
+export interface ZoneMove {
+  ball: string;
+  /** Where it lay before the stroke. */
+  from: 'zone' | 'line' | 'big-attack-triangle' | 'big-defence-triangle';
+  /** Left its zone (or its line) at any moment of the stroke, even if it came back. */
+  left: boolean;
+  /** The ball's owner defends the goal of that big defence triangle. */
+  defender?: boolean;
+  /** For a ball in the big defence triangle: it left the triangle. */
+  leftTriangle?: boolean;
+}
+
+export interface StrokeRecord {
+  id: string;
+  set: number;
+  side: Side;
+  player: string | null;
+  played: string | null;
+  opening: boolean;
+  zonePlay: boolean;
+  goals: { ball: string; goal: string; t: number; credited: Side | null; valid: boolean; note: string }[];
+  offTable: { ball: string; effect: string }[];
+  fouls: { name: string; rule: string; effects: string[] }[];
+  respots: string[];
+  restore: boolean;
+  keepsTurn: boolean;
+  next: Side | null;
+  setEnd: { winner: Side; how: string } | null;
+}
+
+export interface SetResult {
+  number: number;
+  winner: Side;
+  how: string;
+  holed: Record<Side, number>;
+}
+
+export interface SetState {
+  number: number;
+  phase: 'opening' | 'play' | 'awaiting' | 'over';
+  balls: Balls;
+  turn: Side | null;
+  zone: boolean;
+  /** Doubles: index of the player due per side. */
+  pointer: Record<Side, number>;
+  openers: Record<Side, string | null>;
+  /** Points from which a faulty stroke was made in zone play (GB-SPOT-4). */
+  faultedSpots: SpotId[];
+  occupied: SpotId[];
+  /** Balls declared to lie in the long-cushion zone (GB-FOUL-8). */
+  declared: string[];
+  /** A `from_spot` call before the stroke: the ball to play stands on that point. */
+  fromSpotCall: SpotId | null;
+  strokes: number;
+}
+
+export interface Clock {
+  startedAt: number | null;
+  timeCalledAt: number | null;
+  expired: boolean;
+}
+
+export interface Core {
+  sets: SetResult[];
+  setsWon: Record<Side, number>;
+  winner: Side | null;
+  set: SetState;
+  open: Stroke | null;
+  /** The last resolved stroke and the core before it: late calls re-resolve it. */
+  last: { stroke: Stroke; before: Core } | null;
+  clock: Clock;
+  pending: PendingDecision[];
+  /** Answers applied, for the report. */
+  decided: { id: string; kind: string; answer: string }[];
+  strokes: StrokeRecord[];
+  warnings: { seq: number; who: string | null; rule: string; text: string }[];
+  rejected: RejectedEvent[];
+}
+
+export interface Setup {
+  players: PlayerSetup[];
+  sides: [Side, Side];
+  members: Record<Side, string[]>;
+  config: GbConfig;
+  doubles: boolean;
+}
+
+export interface GbState {
+  setup: Setup | null;
+  /** Events in force except `decide` (answers are kept apart), oldest first. */
+  events: GameEvent[];
+  answers: Record<string, string>;
+  /** Rejections of decide events (kept across re-derivations). */
+  decideRejected: RejectedEvent[];
+  core: Core | null;
+  rejectedBeforeStart: RejectedEvent[];
+}

@@ -1,0 +1,335 @@
+/**
+ * Administrative calls: penalties, scorecards, absence, order, substitutes, interruption and
+ * cancellation, play-offs and lots, stroke clocks.
+ */
+import type { GameEventOf } from '../../../shared/game/events';
+import { currentRound, givePenalty, num, parseLane, reject, str, type Ctx } from './ctx';
+import { CLAUSE_MIN, clauseFromFlags, isLevel } from './penalties';
+import { isRoundComplete } from './ranking';
+import { announce, currentLane, groupOf, laneUntouched, markerOf, mutCard, note, toPlay, writeLane } from './round';
+import type { Player } from './state';
+import { newPlay } from './lane';
+
+type Ref = GameEventOf<'ref'>;
+
+function named(ctx: Ctx, id: string | undefined): Player | null {
+  const p = id !== undefined ? ctx.game.players[id] : undefined;
+  if (!p) {
+    reject(ctx, 'unknown_player', `no player ${id ?? '(none named)'}`);
+    return null;
+  }
+  return p;
+}
+
+function isReferee(ctx: Ctx): boolean {
+  return ctx.e.by === 'referee';
+}
+
+/** Round (0-based) named by `value` (1-based) or `data.round`, else the player's current round. */
+function roundArg(ctx: Ctx, e: Ref, p: Player, key: 'value' | 'data'): number {
+  const v = key === 'value' ? num(e.value) : num(e.data?.round);
+  return v !== null ? v - 1 : currentRound(ctx.game, p.id);
+}
+
+function correct(ctx: Ctx, e: Ref): void {
+  const game = ctx.game;
+  const p = named(ctx, e.player);
+  if (!p) return;
+  if (e.by === 'player' && (e.who === p.id || e.who === p.name)) return reject(ctx, 'self_scoring', 'players may not correct their own card (MG-CARD-3)');
+  const r = roundArg(ctx, e, p, 'data');
+  const card = p.cards[r];
+  const lane = parseLane(e.place);
+  const v = num(e.value);
+  if (!card || lane === null || lane < 1 || lane > game.config.lanes) return reject(ctx, 'bad_lane', 'name the round and lane to correct');
+  if (card.locked) return reject(ctx, 'card_locked', 'the round total is initialled: no correction (MG-CARD-7)');
+  if (card.submitted) return reject(ctx, 'card_submitted', 'the card is handed in; a late error is a scoring_error_found (MG-PEN-7(c))');
+  const from = card.lanes[lane - 1];
+  if (from === null || from === undefined) return reject(ctx, 'nothing_to_correct', `no score on lane ${lane}`);
+  if (v === null || !Number.isInteger(v) || v < 1 || v > game.config.max) return reject(ctx, 'bad_score', `a lane score is 1..${game.config.max}`);
+  const later = p.cards.slice(r + 1).some((c) => c.entries.length > 0);
+  const last = card.entries[card.entries.length - 1];
+  const timely = !later && last !== undefined && last.lane === lane;
+  const g = groupOf(game, p.id);
+  const size = g ? g.order.length : 1;
+  const initials = Array.isArray(e.data?.initials) ? (e.data.initials as unknown[]).filter((x): x is string => typeof x === 'string') : [];
+  if (!timely) {
+    // MG-CARD-6 missed; MG-Q16: only a referee may still correct, recorded for audit.
+    if (!isReferee(ctx)) return reject(ctx, 'correction_too_late', 'corrections are made before the next entry (MG-CARD-6); later only by a referee (MG-Q16)');
+  } else if (size <= 2) {
+    if (!isReferee(ctx)) return reject(ctx, 'referee_required', 'in 2-player groups a referee makes the correction (MG-CARD-6)');
+  } else if (!isReferee(ctx) && !(g?.order ?? []).every((id) => initials.includes(id))) {
+    return reject(ctx, 'initials_missing', 'every group member initials an agreed correction (MG-CARD-6)');
+  }
+  const w = mutCard(p, r)!;
+  w.lanes[lane - 1] = v;
+  w.corrections = [...card.corrections, { lane, from, to: v, by: e.by ?? 'scorer', who: e.who, why: e.why, initials, late: !timely, seq: ctx.seq }];
+}
+
+function initial(ctx: Ctx, e: Ref): void {
+  const p = named(ctx, e.player);
+  if (!p) return;
+  const r = roundArg(ctx, e, p, 'value');
+  if (!p.cards[r]) return reject(ctx, 'bad_round', 'no such round');
+  const card = p.cards[r]!;
+  if (card.locked) return reject(ctx, 'card_locked', 'already initialled (MG-CARD-7)');
+  if (!isRoundComplete(card)) return reject(ctx, 'round_incomplete', 'the round total is initialled after the last lane (MG-CARD-8)');
+  const role = str(e.data?.by);
+  if (role !== 'player' && role !== 'marker') return reject(ctx, 'bad_role', 'data.by is "player" or "marker"');
+  const g = groupOf(ctx.game, p.id);
+  const marker = g ? markerOf(g.order, p.id, ctx.game.config) : null;
+  const whoIs = (id: string | null) => id !== null && (e.who === id || e.who === ctx.game.players[id]?.name);
+  // MG-CARD-5/7: the player himself and his scorer initial (checked when `who` is given).
+  if (e.who !== undefined && role === 'player' && !whoIs(p.id)) return reject(ctx, 'not_the_player', `${p.name} initials his own card`);
+  if (e.who !== undefined && role === 'marker' && marker !== null && !whoIs(marker) && !isReferee(ctx)) return reject(ctx, 'not_the_marker', `the scorer of ${p.name} initials`);
+  const w = mutCard(p, r)!;
+  w.initials[role] = true;
+  // MG-CARD-5/7: the player and the scorer both initial; then the card is locked.
+  if (w.initials.player && w.initials.marker) w.locked = true;
+}
+
+function submit(ctx: Ctx, e: Ref): void {
+  const game = ctx.game;
+  if (e.player !== undefined) return reject(ctx, 'submit_as_group', "a group's cards are handed over as a set (MG-CARD-9)");
+  const g = game.groups.find((x) => x.id === e.place);
+  const r = num(e.value);
+  if (!g || r === null || r < 1 || r > game.config.rounds) return reject(ctx, 'bad_submit', 'name the group (place) and round (value)');
+  for (const id of g.players) {
+    const p = game.players[id]!;
+    const card = p.cards[r - 1];
+    if (!card || card.submitted) continue;
+    // MG-CARD-11: a lane left empty on a handed-in card scores the max.
+    card.lanes.forEach((v, i) => {
+      if (v === null) writeLane(game, id, r - 1, i + 1, game.config.max, 'missing', ctx.seq);
+    });
+    mutCard(p, r - 1)!.submitted = true;
+  }
+}
+
+function substitute(ctx: Ctx, e: Ref): void {
+  const game = ctx.game;
+  const out = named(ctx, e.player);
+  if (!out) return;
+  const sub = game.players[str(e.data?.in) ?? ''];
+  const reason = str(e.data?.reason) ?? 'other';
+  if (!sub) return reject(ctx, 'unknown_player', 'data.in names the substitute');
+  if (!sub.substitute) return reject(ctx, 'not_a_substitute', `${sub.name} was not named as a substitute (MG-SUB-1)`);
+  if (sub.side === null || sub.side !== out.side) return reject(ctx, 'other_team', 'a substitute serves only his own team (MG-CAT-8)');
+  const auth = game.config.substituteAuthority[out.side];
+  if (auth !== undefined && e.who !== auth) return reject(ctx, 'not_authorised', `only ${auth} makes substitutions (MG-SUB-2)`);
+  const used = sub.subs.some((s) => s.dir === 'in');
+  if (used && reason !== 'health' && reason !== 'disqualification') return reject(ctx, 'substitute_used', 'a substitute normally comes in only once (MG-SUB-3)');
+  const g = groupOf(game, out.id);
+  const round = g ? g.round : currentRound(game, out.id);
+  const lane = g ? currentLane(g, game.config) : 1;
+  const carried = out.play && out.play.round === round && out.play.lane === lane ? out.play.strokes : 0;
+  if (out.status !== 'disqualified') out.status = 'out';
+  out.play = null;
+  const subGroup = groupOf(game, sub.id);
+  if (g && !subGroup) {
+    // MG-SUB-13: a new substitute takes the outgoing player's place in the group.
+    g.order = g.order.map((id) => (id === out.id ? sub.id : id));
+    g.players = g.players.map((id) => (id === out.id ? sub.id : id));
+    sub.status = 'active';
+    // MG-SCORE-7 + MG-SUB-11: strokes so far carry over (the lane is capped at the max) and the
+    // substitute starts again from the start area with a ball of his choice (MG-SUB-12).
+    sub.play = { ...newPlay(round, lane), strokes: carried };
+  }
+  sub.slotOf = out.slotOf ?? out.id;
+  out.subs = [...out.subs, { round, lane, other: sub.id, dir: 'out', reason, seq: ctx.seq }];
+  sub.subs = [...sub.subs, { round, lane, other: out.id, dir: 'in', reason, seq: ctx.seq }];
+  // MG-SUB-7/8/10: announced and written on both cards.
+  note(out, round, `substituted by ${sub.name} on lane ${lane} (${reason})`);
+  note(sub, round, `came in for ${out.name} on lane ${lane} (${reason})`);
+  announce(game, `Substitution: ${sub.name} for ${out.name}, round ${round + 1} lane ${lane}`);
+}
+
+export function onAdminCall(ctx: Ctx, e: Ref): boolean {
+  const game = ctx.game;
+  switch (e.call) {
+    case 'penalty': {
+      const p = named(ctx, e.player);
+      if (!p) return true;
+      if (!isLevel(e.value)) return reject(ctx, 'bad_level', 'value is A, A+1, B+2 or D+5'), true;
+      const clause = str(e.data?.clause);
+      if (clause !== null && clause !== '18.4' && CLAUSE_MIN[clause] === undefined) return reject(ctx, 'bad_clause', `unknown clause ${clause}`), true;
+      givePenalty(ctx, p.id, e.value, clause === '18.4' ? null : clause, str(e.data?.rule), e.why ?? str(e.data?.reason) ?? '', str(e.data?.ban));
+      return true;
+    }
+    case 'violation': {
+      const p = named(ctx, e.player);
+      if (!p) return true;
+      const rule = str(e.value);
+      const d = e.data ?? {};
+      const clause = clauseFromFlags(rule, d.intentional === true, d.advantage === true, d.grossNegligence === true);
+      const negl = d.negligent === true ? ' (negligent)' : '';
+      givePenalty(ctx, p.id, 'A', clause, rule, `${rule ?? 'violation'}${negl}${e.why ? `: ${e.why}` : ''}`);
+      return true;
+    }
+    case 'warn': {
+      const p = named(ctx, e.player);
+      if (p) p.warnings = [...p.warnings, { rule: str(e.value), reason: e.why ?? 'verbal warning', seq: ctx.seq }]; // MG-PEN-4, MG-STROKE-15
+      return true;
+    }
+    case 'scoring_error_found': {
+      const p = named(ctx, e.player);
+      if (!p) return true;
+      const r = roundArg(ctx, e, p, 'data');
+      const card = p.cards[r];
+      if (!card?.submitted) return reject(ctx, 'correct_it_instead', 'score processing has not begun: correct the card'), true;
+      const g = groupOf(game, p.id);
+      const scorer = str(e.data?.scorer) ?? (g ? markerOf(g.order, p.id, game.config) : null);
+      // MG-PEN-7(c): A+1 for both the player and the scorer; the handed-in card stays as it is.
+      givePenalty(ctx, p.id, 'A+1', '18.5c', 'MG-PEN-7', `scoring error on round ${r + 1} found after processing began`);
+      if (scorer !== null && game.players[scorer]) givePenalty(ctx, scorer, 'A+1', '18.5c', 'MG-PEN-7', `as scorer of ${p.name}, round ${r + 1}`);
+      return true;
+    }
+    case 'correct':
+      return correct(ctx, e), true;
+    case 'initial':
+      return initial(ctx, e), true;
+    case 'submit':
+      return submit(ctx, e), true;
+    case 'absent':
+    case 'present': {
+      const p = named(ctx, e.player);
+      if (!p) return true;
+      if (p.status !== 'active' && p.status !== 'absent') return reject(ctx, 'not_in_play', `${p.name} is not playing`), true;
+      p.status = e.call === 'absent' ? 'absent' : 'active'; // MG-SCORE-8
+      return true;
+    }
+    case 'break': {
+      const p = named(ctx, e.player);
+      if (!p) return true;
+      if (!isReferee(ctx)) return reject(ctx, 'referee_permission_required', 'breaks only with a referee\'s permission (MG-ORDER-6)'), true;
+      p.warnings = [...p.warnings, { rule: 'MG-ORDER-6', reason: 'break granted', seq: ctx.seq }];
+      return true;
+    }
+    case 'reorder': {
+      const g = game.groups.find((x) => x.id === e.place);
+      const order = Array.isArray(e.data?.order) ? (e.data.order as unknown[]).filter((x): x is string => typeof x === 'string') : [];
+      if (!g) return reject(ctx, 'bad_group', 'place names the group'), true;
+      if (!isReferee(ctx)) return reject(ctx, 'referee_only', 'only a referee changes the scheduled order (MG-ORDER-8)'), true;
+      if (order.length !== g.order.length || !g.order.every((id) => order.includes(id))) return reject(ctx, 'bad_order', 'the same players in a new order'), true;
+      if (g.pos !== 0 || !laneUntouched(game, g)) return reject(ctx, 'order_fixed_in_round', 'the order stays the same within a round (MG-ORDER-7)'), true;
+      g.order = order;
+      return true;
+    }
+    case 'substitute':
+      return substitute(ctx, e), true;
+    case 'team_penalty': {
+      const v = num(e.value);
+      if (!isReferee(ctx) || e.place === undefined || v === null) return reject(ctx, 'bad_team_penalty', 'referee, place = team, value = points'), true;
+      game.teamPenalties = [...game.teamPenalties, { team: e.place, points: v, reason: e.why ?? '', seq: ctx.seq }]; // MG-SUB-4 (MG-Q12)
+      return true;
+    }
+    default:
+      return onEventCall(ctx, e);
+  }
+}
+
+function interrupt(ctx: Ctx, reason: string): void {
+  const game = ctx.game;
+  game.interrupted = { since: ctx.e.t, reason };
+  // MG-INT-4: balls in play are lifted, their position marked, the score so far noted.
+  for (const p of Object.values(game.players)) {
+    if (!p.play) continue;
+    if (p.play.ball === 'moving') p.play.ball = 'rest';
+    const card = mutCard(p, p.play.round);
+    if (card) card.interruptions = [...card.interruptions, `lane ${p.play.lane}: ${p.play.strokes} strokes, ball ${p.play.ball} (${reason})`];
+  }
+}
+
+function onEventCall(ctx: Ctx, e: Ref): boolean {
+  const game = ctx.game;
+  switch (e.call) {
+    case 'interrupt':
+      if (!isReferee(ctx)) return reject(ctx, 'chief_referee_only', 'only the chief referee interrupts play (MG-INT-1)'), true;
+      if (e.place !== undefined && game.config.courses.length > 1) return reject(ctx, 'all_courses', 'every course is handled the same way (MG-INT-2)'), true;
+      if (game.interrupted) return reject(ctx, 'already_interrupted', 'play is already interrupted'), true;
+      interrupt(ctx, str(e.value) ?? 'interruption');
+      return true;
+    case 'weather':
+      // MG-INT-3: lightning nearby interrupts play; MG-INT-2: rain alone does not.
+      if (e.value === 'lightning' && !game.interrupted) interrupt(ctx, 'lightning');
+      return true;
+    case 'resume':
+      if (!isReferee(ctx)) return reject(ctx, 'chief_referee_only', 'only the chief referee resumes play (MG-INT-1, MG-INT-6)'), true;
+      if (!game.interrupted) return reject(ctx, 'not_interrupted', 'play is not interrupted'), true;
+      game.interrupted = null;
+      return true;
+    case 'warmup':
+      if (!isReferee(ctx)) return reject(ctx, 'chief_referee_only', 'the chief referee grants warm-up (MG-INT-7)'), true;
+      game.warmups++;
+      return true;
+    case 'day_end':
+      // MG-INT-9: an interruption longer than the playing day cancels the tournament.
+      if (game.interrupted) cancel(ctx, 'interruption lasted beyond the playing day');
+      return true;
+    case 'cancel':
+      if (!isReferee(ctx)) return reject(ctx, 'jury_only', 'the jury or the referee committee cancels (MG-INT-8)'), true;
+      cancel(ctx, e.why ?? str(e.value) ?? 'cancelled');
+      return true;
+    case 'playoff': {
+      const p = game.players[e.player ?? ''];
+      const lane = parseLane(e.place);
+      const v = num(e.value);
+      if (!p || lane === null || v === null || !Number.isInteger(v) || v < 1 || v > game.config.max) return reject(ctx, 'bad_playoff', 'player, place = lane, value = score'), true;
+      game.playoffs = [...game.playoffs, { category: p.category ?? 'open', player: p.id, lane, value: v, seq: ctx.seq }];
+      return true;
+    }
+    case 'playoff_decline': {
+      const p = named(ctx, e.player);
+      if (p && !game.playoffDeclined.includes(p.id)) game.playoffDeclined = [...game.playoffDeclined, p.id]; // MG-TIE-4
+      return true;
+    }
+    case 'lot': {
+      const order = Array.isArray(e.data?.order) ? (e.data.order as unknown[]).filter((x): x is string => typeof x === 'string') : [];
+      if (e.place === undefined || order.length < 2) return reject(ctx, 'bad_lot', 'place = category, data.order = players'), true;
+      game.lots[e.place] = order; // MG-TIE-7: prizes by lot; the place stays shared.
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+function cancel(ctx: Ctx, reason: string): void {
+  const game = ctx.game;
+  game.cancelled = { reason, seq: ctx.seq };
+  game.status = 'abandoned';
+  for (const p of Object.values(game.players)) p.play = null;
+  if (game.config.federationEvent) {
+    ctx.raise = {
+      decision: {
+        id: `cancel-${ctx.at}:ranking`,
+        kind: 'minigolf.ranking_after_cancel',
+        question: 'The tournament was cancelled. Does the jury (or referee committee) order a ranking from the valid rounds?',
+        options: [
+          { value: 'rank', label: 'Make a ranking from the valid rounds' },
+          { value: 'no_ranking', label: 'No ranking' },
+        ],
+        default: null,
+        answeredBy: 'referee',
+        evidence: [`cancelled: ${reason}`],
+        raisedAt: ctx.at,
+      },
+      payload: {},
+    };
+  }
+}
+
+export function onClock(ctx: Ctx, e: GameEventOf<'clock'>): void {
+  const game = ctx.game;
+  if (e.phase !== 'expire' || game.interrupted) return;
+  let id = e.player ?? null;
+  if (id === null) {
+    const live = game.groups.filter((g) => toPlay(game, g) !== null);
+    id = live.length === 1 ? toPlay(game, live[0]!) : null;
+  }
+  const p = id !== null ? game.players[id] : undefined;
+  if (!p) return reject(ctx, 'unattributed_clock', 'name the player whose time ran out');
+  // MG-Q9: no automatic sanction; the referee is alerted and applies §18.
+  p.timeWarnings++;
+  p.warnings = [...p.warnings, { rule: 'MG-TIME', reason: `stroke time exceeded (${e.clock})`, seq: ctx.seq }];
+  announce(game, `Time: ${p.name} exceeded the stroke time`);
+}

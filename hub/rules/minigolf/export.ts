@@ -1,0 +1,93 @@
+/**
+ * Scorecards and results as CSV and as a printable HTML page (no external assets).
+ */
+import { SANCTION } from './penalties';
+import { laneSum, ranking, roundTotal } from './ranking';
+import type { Player, State } from './state';
+
+/** One CSV field: quoted when needed; a leading = + - @ is neutralised for spreadsheets. */
+export function csvField(v: string | number | boolean | null): string {
+  let s = v === null ? '' : String(v);
+  if (/^[=+\-@]/.test(s) && typeof v === 'string') s = `'${s}`;
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+function row(cells: (string | number | boolean | null)[]): string {
+  return cells.map(csvField).join(',');
+}
+
+function penaltyMarks(p: Player, round: number): string {
+  return p.penalties.filter((x) => x.round === round).map((x) => `${x.level}: ${x.reason}`).join('; ');
+}
+
+export function scorecardsCsv(state: State): string {
+  const game = state.game;
+  const n = game.config.lanes;
+  const head = ['round', 'course', 'player', 'name', 'club', 'category', 'licence', ...Array.from({ length: n }, (_, i) => `L${i + 1}`), 'lanes_total', 'penalty_points', 'round_total', 'penalties', 'corrections', 'initialled_player', 'initialled_marker', 'locked'];
+  const lines = [row(head)];
+  for (const id of game.ids) {
+    const p = game.players[id]!;
+    p.cards.forEach((c, r) => {
+      const pen = p.penalties.filter((x) => x.round === r).reduce((a, x) => a + x.points, 0);
+      const corr = c.corrections.map((x) => `L${x.lane} ${x.from}->${x.to} (${x.who ?? x.by})`).join('; ');
+      lines.push(row([r + 1, c.course, p.id, p.name, p.club, p.category, p.licence, ...c.lanes, laneSum(c), pen, roundTotal(p, r), penaltyMarks(p, r), corr, c.initials.player, c.initials.marker, c.locked]));
+    });
+  }
+  return lines.join('\n') + '\n';
+}
+
+export function resultsCsv(state: State): string {
+  const game = state.game;
+  const head = ['category', 'place', 'shared', 'player', 'name', 'total', ...Array.from({ length: game.config.rounds }, (_, i) => `R${i + 1}`), 'penalty_points', 'decided_by'];
+  const lines = [row(head)];
+  for (const cat of ranking(game)) {
+    for (const l of cat.lines) {
+      const p = game.players[l.player]!;
+      const rounds = Array.from({ length: game.config.rounds }, (_, r) => (cat.validRounds.includes(r + 1) ? roundTotal(p, r) : null));
+      lines.push(row([cat.category, l.place, l.shared, l.player, l.name, l.total, ...rounds, l.penalties, l.decidedBy]));
+    }
+  }
+  return lines.join('\n') + '\n';
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+function cardHtml(state: State, p: Player, r: number): string {
+  const c = p.cards[r]!;
+  const e = escapeHtml;
+  const cells = c.lanes.map((v, i) => {
+    const corr = c.corrections.filter((x) => x.lane === i + 1);
+    const shown = corr.length > 0 ? `<s>${corr[0]!.from}</s> ${v ?? ''}` : v === null ? '' : String(v);
+    return `<td>${shown}</td>`;
+  });
+  const pens = p.penalties
+    .filter((x) => x.round === r)
+    .map((x) => `<li><b>${e(x.level)}</b> (${e(SANCTION[x.level])}) ${e(x.reason)}</li>`)
+    .join('');
+  const notes = [...c.notes, ...c.interruptions].map((x) => `<li>${e(x)}</li>`).join('');
+  const t = state.game.config.tournament;
+  return `<section class="card">
+<h2>${e(p.name)} <small>${e(p.club ?? '')} · ${e(p.category ?? '')} · licence ${e(p.licence ?? '')}</small></h2>
+<p>${e(t.name)} · ${e(t.date)} · ${e(t.place)} · round ${r + 1}, course ${e(c.course)}</p>
+<table><tr>${c.lanes.map((_, i) => `<th>${i + 1}</th>`).join('')}<th>Σ</th><th>Pen.</th><th>Total</th></tr>
+<tr>${cells.join('')}<td>${laneSum(c)}</td><td>${p.penalties.filter((x) => x.round === r).reduce((a, x) => a + x.points, 0)}</td><td>${roundTotal(p, r)}</td></tr></table>
+${pens ? `<ul class="pen">${pens}</ul>` : ''}${notes ? `<ul class="notes">${notes}</ul>` : ''}
+<p class="sign">Player: ${c.initials.player ? '✔' : '____'} · Scorer: ${c.initials.marker ? '✔' : '____'}${c.locked ? ' · locked' : ''}</p>
+</section>`;
+}
+
+export function scorecardsHtml(state: State): string {
+  const game = state.game;
+  const cards = game.ids.flatMap((id) => game.players[id]!.cards.map((_, r) => cardHtml(state, game.players[id]!, r)));
+  const title = escapeHtml(game.config.tournament.name || 'Minigolf scorecards');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${title}</title>
+<style>body{font-family:sans-serif;margin:1em}table{border-collapse:collapse}td,th{border:1px solid #333;padding:2px 6px;text-align:center}
+.card{page-break-inside:avoid;margin-bottom:1.5em}.pen b{color:#a00}@media print{.card{page-break-after:always}}</style>
+</head><body><h1>${title}</h1>
+${cards.join('\n')}
+</body></html>
+`;
+}

@@ -1,0 +1,363 @@
+/**
+ * Sensor events and the lane-play calls: strokes, holes, rest, out of lane, placements,
+ * replays, giving up, manual lane scores, lost and changed balls.
+ */
+import type { GameEventOf } from '../../../shared/game/events';
+import { laneConfig } from './config';
+import { givePenalty, num, parseLane, reject, str, type Ctx } from './ctx';
+import { holedScore, isCapReached, isGiveUpPenalised, mayStrike, newPlay, placementProblem, PLACE_KINDS, strokeCap, type PlaceKind } from './lane';
+import { currentLane, groupOf, laneDone, laneUntouched, mutCard, nextLane, toPlay, writeLane } from './round';
+import type { LanePlay, Player } from './state';
+
+type Ref = GameEventOf<'ref'>;
+
+function attribute(ctx: Ctx, player: string | undefined, lane: number | null): string | null {
+  const game = ctx.game;
+  if (player !== undefined) {
+    if (!game.players[player]) {
+      reject(ctx, 'unknown_player', `no player ${player}`);
+      return null;
+    }
+    return player;
+  }
+  const live = game.groups.filter((g) => !g.done && !g.waiting && toPlay(game, g) !== null);
+  const onLane = lane === null ? live : live.filter((g) => currentLane(g, game.config) === lane);
+  if (onLane.length === 1) return toPlay(game, onLane[0]!);
+  reject(ctx, 'unattributed_stroke', 'cannot tell whose stroke it is: name the player or the lane');
+  return null;
+}
+
+function selfEntry(ctx: Ctx, p: Player): boolean {
+  const e = ctx.e;
+  return e.by === 'player' && (e.who === p.id || e.who === p.name);
+}
+
+/** MG-CARD-4 and the cap: after every change to a ball, a lane at its cap is written as the max. */
+function capCheck(ctx: Ctx, p: Player): void {
+  const play = p.play;
+  if (play && isCapReached(play, ctx.game.config)) writeLane(ctx.game, p.id, play.round, play.lane, ctx.game.config.max, 'cap', ctx.seq);
+}
+
+export function onStrike(ctx: Ctx, e: GameEventOf<'strike'>): void {
+  const game = ctx.game;
+  const c = game.config;
+  if (game.interrupted) return reject(ctx, 'interrupted', 'play is interrupted (MG-INT-4)');
+  const id = attribute(ctx, e.player, parseLane(e.lane));
+  if (id === null) return;
+  const p = game.players[id]!;
+  if (c.banned.includes(id) && p.status !== 'disqualified') {
+    givePenalty(ctx, id, 'D+5', '18.7b', 'MG-PEN-9', 'played despite a ban');
+    return reject(ctx, 'banned', `${p.name} is banned (MG-PEN-9(b))`);
+  }
+  if (p.status === 'disqualified') return reject(ctx, 'disqualified', `${p.name} is disqualified (MG-PEN-10)`);
+  if (selfEntry(ctx, p)) return reject(ctx, 'self_scoring', 'players may not enter their own strokes (MG-CARD-3)');
+  const g = groupOf(game, id);
+  if (!g || g.done || g.waiting || p.status !== 'active') return reject(ctx, 'not_in_play', `${p.name} is not playing a lane now`);
+  const cur = currentLane(g, c);
+  const target = parseLane(e.lane) ?? cur;
+  let early = false;
+  let lane = cur;
+  if (target === cur) {
+    if (laneDone(p, g.round, cur)) return reject(ctx, 'lane_finished', `${p.name} has finished lane ${cur}`);
+    early = toPlay(game, g) !== id; // MG-ORDER-2 / MG-ORDER-7
+  } else if (target === nextLane(g, c) && laneDone(p, g.round, cur)) {
+    early = true; // MG-ORDER-3
+    lane = target;
+  } else return reject(ctx, 'wrong_lane', `lane ${target} is out of order; ${p.name} is on lane ${cur} (MG-ORDER-1)`);
+  if (!early && laneUntouched(game, g)) {
+    const busy = game.groups.find(
+      (o) => o !== g && !o.done && !o.waiting && o.round === g.round && currentLane(o, c) === cur && !laneUntouched(game, o) && toPlay(game, o) !== null,
+    );
+    if (busy) return reject(ctx, 'lane_occupied', `group ${busy.id} is still on lane ${cur} (MG-ORDER-4)`);
+  }
+  const play: LanePlay = p.play && p.play.round === g.round && p.play.lane === lane ? p.play : newPlay(g.round, lane);
+  if (play.ball === 'moving') return reject(ctx, 'ball_moving', 'the ball is still moving');
+  if (!mayStrike(play, c)) return reject(ctx, 'cap_reached', `no stroke after the ${strokeCap(c)}th (MG-SCORE-2)`);
+  if (e.ball !== undefined) {
+    if (play.ballId !== null && play.ballId !== e.ball) {
+      ctx.raise = {
+        decision: {
+          id: `stroke-${ctx.at}:ball`,
+          kind: 'minigolf.ball_change',
+          question: `${p.name} started lane ${lane} with ball ${play.ballId} and now plays ${e.ball}. Was the change authorised?`,
+          options: [
+            { value: 'authorised', label: 'Authorised (damaged or lost ball, MG-BALL-2)' },
+            { value: 'unauthorised', label: 'Not authorised: B+2 (MG-PEN-8(d))' },
+          ],
+          default: null,
+          answeredBy: 'referee',
+          evidence: [`stroke sensor: ball ${e.ball} on lane ${lane}`, `lane started with ball ${play.ballId}`],
+          raisedAt: ctx.at,
+        },
+        payload: { player: id, ball: e.ball },
+      };
+    }
+    play.ballId = e.ball;
+  }
+  play.strokes++;
+  play.ball = 'moving';
+  play.placed = false;
+  play.early = early;
+  play.lastStroke = ctx.seq;
+  play.strokeSeqs = [...play.strokeSeqs, ctx.seq];
+  play.lostAt = null;
+  play.fromStart = laneConfig(c, lane).startOnly;
+  p.play = play;
+  game.lastStriker = id;
+}
+
+function lanePlayers(ctx: Ctx, lane: number): Player[] {
+  const game = ctx.game;
+  return Object.values(game.players).filter((p) => p.play !== null && p.play.lane === lane && p.status === 'active');
+}
+
+export function onHole(ctx: Ctx, e: GameEventOf<'hole'>): void {
+  const game = ctx.game;
+  const lane = parseLane(e.lane);
+  if (lane === null) return reject(ctx, 'bad_lane', `unknown lane ${e.lane}`);
+  let cands = lanePlayers(ctx, lane);
+  if (e.player !== undefined) cands = cands.filter((p) => p.id === e.player);
+  else if (e.ball !== undefined && cands.some((p) => p.play!.ballId === e.ball)) cands = cands.filter((p) => p.play!.ballId === e.ball);
+  const moving = cands.filter((p) => p.play!.ball === 'moving');
+  if (moving.length > 1) return reject(ctx, 'ambiguous_hole', `several balls moving on lane ${lane}`);
+  const mover = moving[0];
+  if (mover) {
+    const play = mover.play!;
+    if (play.early) {
+      // MG-ORDER-2/3/7: an early stroke counts but its result does not; the lane is replayed.
+      play.ball = 'start';
+      play.fromStart = true;
+      play.early = false;
+      return;
+    }
+    play.ball = 'holed';
+    writeLane(game, mover.id, play.round, play.lane, holedScore(play.strokes, game.config), 'holed', ctx.seq);
+    return;
+  }
+  const resting = cands.filter((p) => p.play!.strokes > 0 && (p.play!.ball === 'rest' || p.play!.ball === 'out'));
+  if (resting.length === 1) {
+    const p = resting[0]!;
+    // MG-STROKE-13 / MG-EX-7: a ball at rest that drops later was moved by wind (or a stroke was missed).
+    ctx.raise = {
+      decision: {
+        id: `hole-${ctx.at}:stroke`,
+        kind: 'minigolf.hole_without_stroke',
+        question: `Lane ${lane}: ${p.name}'s ball was holed with no stroke since it came to rest. Was it moved by wind or another outside cause, or was a stroke missed?`,
+        options: [
+          { value: 'void', label: 'Outside cause: put the ball back, no stroke (MG-STROKE-13)' },
+          { value: 'stroke', label: 'A stroke was made and missed by the sensor: count it, holed' },
+        ],
+        default: 'void',
+        answeredBy: 'referee',
+        evidence: [`hole sensor on lane ${lane}`, `no stroke after the ball came to rest (${p.play!.strokes} strokes)`],
+        raisedAt: ctx.at,
+      },
+      payload: { player: p.id, round: p.play!.round, lane },
+    };
+    return;
+  }
+  const holed = Object.values(game.players).some((p) => {
+    const g = groupOf(game, p.id);
+    return g !== undefined && p.cards[g.round]?.how[lane - 1] === 'holed' && currentLane(g, game.config) === lane;
+  });
+  if (holed) return reject(ctx, 'already_holed', `the ball on lane ${lane} is already holed and stays holed (MG-HOLE-1, MG-Q2)`);
+  reject(ctx, 'hole_outside_play', `hole on lane ${lane} with no ball in play there (MG-STROKE-14)`);
+}
+
+export function onAtRest(ctx: Ctx): void {
+  for (const p of Object.values(ctx.game.players)) {
+    const play = p.play;
+    if (!play || play.ball !== 'moving') continue;
+    if (play.early) {
+      play.ball = 'start';
+      play.fromStart = true;
+      play.early = false;
+    } else play.ball = 'rest';
+    capCheck(ctx, p);
+  }
+}
+
+export function onOffTable(ctx: Ctx, e: GameEventOf<'off_table'>): void {
+  const moving = Object.values(ctx.game.players).filter((p) => p.play?.ball === 'moving' && (e.ball === undefined || p.play.ballId === e.ball));
+  if (moving.length !== 1) return reject(ctx, 'ambiguous_ball', 'cannot tell which ball left the lane');
+  const p = moving[0]!;
+  // MG-PLACE-2: replaced where it left the lane; leaving the lane adds no stroke.
+  p.play!.ball = 'out';
+  capCheck(ctx, p);
+}
+
+/** The player a call is about: named, or the one who made the last stroke. */
+export function callPlayer(ctx: Ctx, e: Ref): Player | null {
+  const id = e.player ?? ctx.game.lastStriker;
+  const p = id !== null ? ctx.game.players[id] : undefined;
+  if (!p) {
+    reject(ctx, 'unknown_player', `no player ${id ?? '(none named)'}`);
+    return null;
+  }
+  return p;
+}
+
+function livePlay(ctx: Ctx, p: Player): LanePlay | null {
+  if (p.play) return p.play;
+  const g = groupOf(ctx.game, p.id);
+  if (!g || g.done || g.waiting || p.status !== 'active' || laneDone(p, g.round, currentLane(g, ctx.game.config))) {
+    reject(ctx, 'not_in_play', `${p.name} is not playing a lane now`);
+    return null;
+  }
+  p.play = newPlay(g.round, currentLane(g, ctx.game.config));
+  return p.play;
+}
+
+/**
+ * Takes back the result of the last stroke (a hole made with it is void) and sets the ball up
+ * for the replay. `keepStroke`: MG-PLACE-11 (wrong stroke counts) vs MG-Q4 (cancelled).
+ */
+function replayLast(ctx: Ctx, p: Player, keepStroke: boolean, fromStart: boolean, why: string): void {
+  const game = ctx.game;
+  const g = groupOf(game, p.id);
+  if (!p.play && g) {
+    const old = p.cards[g.round];
+    const last = old?.entries[old.entries.length - 1];
+    if (!old || !last || last.how !== 'holed' || currentLane(g, game.config) !== last.lane || game.lastStriker !== p.id) {
+      return reject(ctx, 'too_late', 'the lane is finished and play has moved on');
+    }
+    const card = mutCard(p, g.round)!;
+    card.entries = card.entries.slice(0, -1);
+    card.lanes[last.lane - 1] = null;
+    card.how[last.lane - 1] = null;
+    p.play = { ...newPlay(g.round, last.lane), strokes: last.value, ball: 'rest', fromStart: false };
+    card.notes = [...card.notes, `lane ${last.lane}: hole void, ${why}`];
+  }
+  const play = p.play;
+  if (!play || play.strokes === 0) return reject(ctx, 'no_stroke', 'no stroke to replay');
+  if (play.ball === 'moving') return reject(ctx, 'ball_moving', 'wait until the ball is at rest');
+  if (!keepStroke) play.strokes--;
+  play.ball = fromStart ? 'start' : 'rest';
+  play.fromStart = fromStart || laneConfig(game.config, play.lane).startOnly;
+  play.placed = false;
+  capCheck(ctx, p);
+}
+
+export function onLaneCall(ctx: Ctx, e: Ref): boolean {
+  const game = ctx.game;
+  const c = game.config;
+  switch (e.call) {
+    case 'boundary_not_crossed': {
+      const p = callPlayer(ctx, e);
+      if (!p) return true;
+      if (!p.play || p.play.strokes === 0 || p.play.ball === 'moving') return reject(ctx, 'no_stroke', 'no stroke at rest to judge'), true;
+      if (laneConfig(c, p.play.lane).startOnly) return reject(ctx, 'no_boundary_line', 'this lane has no boundary line (MG-COURSE-7)'), true;
+      // MG-PLACE-1: the stroke counts and the next one is played from the start area.
+      p.play.fromStart = true;
+      p.play.ball = 'start';
+      p.play.placed = false;
+      return true;
+    }
+    case 'place': {
+      const p = callPlayer(ctx, e);
+      if (!p) return true;
+      const play = livePlay(ctx, p);
+      if (!play) return true;
+      const kind = str(e.value);
+      if (kind === null || !(PLACE_KINDS as readonly string[]).includes(kind)) return reject(ctx, 'bad_place', `unknown placement ${String(e.value)}`), true;
+      if (play.ball === 'moving') return reject(ctx, 'ball_moving', 'the ball is still moving'), true;
+      const d = e.data ?? {};
+      const problem = placementProblem(play, laneConfig(c, play.lane), {
+        kind: kind as PlaceKind,
+        cm: num(d.cm),
+        obstacle: num(d.obstacle),
+        touching: typeof d.touching === 'boolean' ? d.touching : null,
+      }, c);
+      if (problem !== null) {
+        // MG-STROKE-15: the player is warned before the violation; the placement is refused.
+        p.warnings = [...p.warnings, { rule: 'MG-STROKE-15', reason: `placement refused: ${problem}`, seq: ctx.seq }];
+        return reject(ctx, problem, `placement ${kind} refused`), true;
+      }
+      play.placed = true;
+      return true;
+    }
+    case 'wrong_start':
+    case 'wrong_placement':
+    case 'placed_twice': {
+      const p = callPlayer(ctx, e);
+      if (p) replayLast(ctx, p, true, e.call === 'wrong_start' || (p.play?.fromStart ?? false), `${e.call}: stroke counts, replayed (MG-PLACE-11)`);
+      return true;
+    }
+    case 'replay_stroke': {
+      const p = callPlayer(ctx, e);
+      if (p) replayLast(ctx, p, false, false, 'outside influence: stroke cancelled and replayed (MG-STROKE-12, MG-Q4)');
+      return true;
+    }
+    case 'touch': {
+      const p = callPlayer(ctx, e);
+      if (!p) return true;
+      if (e.value === 'accidental') replayLast(ctx, p, false, false, 'accidental touch, not a stroke (MG-STROKE-4)');
+      else if (e.value === 'stroke') {
+        const play = livePlay(ctx, p);
+        if (!play) return true;
+        if (!mayStrike(play, c)) return reject(ctx, 'cap_reached', 'no stroke after the cap (MG-SCORE-2)'), true;
+        play.strokes++;
+        play.ball = 'rest';
+        play.fromStart = laneConfig(c, play.lane).startOnly;
+        game.lastStriker = p.id;
+        capCheck(ctx, p);
+      } else reject(ctx, 'bad_value', 'touch needs value "accidental" or "stroke"');
+      return true;
+    }
+    case 'wind_moved': {
+      const p = callPlayer(ctx, e);
+      if (!p) return true;
+      if (!p.play || p.play.ball === 'moving') return reject(ctx, 'no_ball_at_rest', 'no ball at rest to put back'), true;
+      // MG-STROKE-13: put back where it first stopped; no stroke.
+      p.play.ball = p.play.ball === 'out' ? 'rest' : p.play.ball;
+      return true;
+    }
+    case 'give_up': {
+      const p = callPlayer(ctx, e);
+      if (!p) return true;
+      const play = livePlay(ctx, p);
+      if (!play) return true;
+      if (play.ball === 'moving') return reject(ctx, 'ball_moving', 'the ball is still moving'), true;
+      const strokes = play.strokes;
+      writeLane(game, p.id, play.round, play.lane, c.max, 'gave_up', ctx.seq);
+      if (isGiveUpPenalised(strokes, c)) givePenalty(ctx, p.id, 'B+2', '18.6e', 'MG-SCORE-3', `gave up lane ${play.lane} after ${strokes} strokes`);
+      return true;
+    }
+    case 'score': {
+      const p = callPlayer(ctx, e);
+      if (!p) return true;
+      if (selfEntry(ctx, p) || e.who === p.id || e.who === p.name) return reject(ctx, 'self_scoring', 'players may not score themselves (MG-CARD-3)'), true;
+      const g = groupOf(game, p.id);
+      const v = num(e.value);
+      if (!g || g.done || g.waiting) return reject(ctx, 'not_in_play', `${p.name} is not playing a lane now`), true;
+      const lane = parseLane(e.place) ?? currentLane(g, c);
+      if (lane !== currentLane(g, c) || laneDone(p, g.round, lane)) return reject(ctx, 'wrong_lane', `lane ${lane} is not ${p.name}'s lane to score`), true;
+      if (v === null || !Number.isInteger(v) || v < 1 || v > c.max) return reject(ctx, 'bad_score', `a lane score is 1..${c.max}`), true;
+      writeLane(game, p.id, g.round, lane, v, 'manual', ctx.seq);
+      return true;
+    }
+    case 'ball_lost': {
+      const p = callPlayer(ctx, e);
+      const play = p ? livePlay(ctx, p) : null;
+      if (play) play.lostAt = e.t; // MG-BALL-2, MG-Q15: the stroke clock is suspended during the search.
+      return true;
+    }
+    case 'ball_change': {
+      const p = callPlayer(ctx, e);
+      const play = p ? livePlay(ctx, p) : null;
+      if (!p || !play) return true;
+      const why = str(e.value);
+      const subFirstLane = p.subs.some((s) => s.dir === 'in' && s.lane === play.lane && s.round === play.round);
+      if (why === 'damaged' && e.by !== 'referee') return reject(ctx, 'referee_ruling_required', 'a referee rules a ball damaged (MG-BALL-2)'), true;
+      if (why === 'lost' && (play.lostAt === null || e.t - play.lostAt < 300_000)) return reject(ctx, 'search_not_over', 'a lost ball is replaced after 5 minutes (MG-BALL-2)'), true;
+      if (why !== 'damaged' && why !== 'lost' && !(why === 'substitute' && subFirstLane)) {
+        givePenalty(ctx, p.id, 'B+2', '18.6d', 'MG-BALL-1', `ball changed during lane ${play.lane} without authorisation`);
+      }
+      play.ballId = e.ball ?? null;
+      play.lostAt = null;
+      return true;
+    }
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,255 @@
+/**
+ * Totals, valid rounds after a cancellation, and the ranking with its tie-breaks
+ * (MG-SCORE-4..7, MG-TIE-*, MG-INT-10/11, MG-SUB-5, MG-PEN-5).
+ */
+import { penaltyPoints, isDisqualified } from './penalties';
+import type { Game, Player, RoundCard } from './state';
+
+export function laneSum(card: RoundCard | undefined): number {
+  return (card?.lanes ?? []).reduce<number>((a, v) => a + (v ?? 0), 0);
+}
+
+export function isRoundComplete(card: RoundCard | undefined): boolean {
+  return card !== undefined && card.lanes.every((v) => v !== null);
+}
+
+/** Round total = sum of the lane scores + penalty points given in that round (MG-Q14). */
+export function roundTotal(p: Player, round: number): number {
+  return laneSum(p.cards[round]) + penaltyPoints(p, round);
+}
+
+export function categoryOf(p: Player): string {
+  return p.category ?? 'open';
+}
+
+/**
+ * Players in the individual ranking: those who played from the start (a substitute who came in
+ * later has no individual result, MG-SCORE-7), not coaches; team members only if their results
+ * count individually (MG-SCORE-6).
+ */
+export function competitors(game: Game): Player[] {
+  return game.ids
+    .map((id) => game.players[id]!)
+    .filter((p) => !p.coach && p.fromStart && (game.config.teamResultsIndividual || p.side === null));
+}
+
+/** MG-INT-10: only rounds every (still competing) participant of the category completed count. */
+export function validRounds(game: Game, players: readonly Player[]): number[] {
+  const out: number[] = [];
+  for (let r = 0; r < game.config.rounds; r++) {
+    if (players.length > 0 && players.every((p) => isRoundComplete(p.cards[r]))) out.push(r);
+  }
+  return out;
+}
+
+export function total(p: Player, rounds: readonly number[]): number {
+  return rounds.reduce((a, r) => a + roundTotal(p, r), 0);
+}
+
+/**
+ * MG-TIE-6/8: per course, sort the round scores; d1 = worst - best, d2 = 2nd worst - 2nd best, ...
+ * Summed over courses index by index. Smaller is better.
+ */
+export function differenceKey(p: Player, rounds: readonly number[]): number[] {
+  const byCourse = new Map<string, number[]>();
+  for (const r of rounds) {
+    const card = p.cards[r];
+    if (!card) continue;
+    byCourse.set(card.course, [...(byCourse.get(card.course) ?? []), laneSum(card)]);
+  }
+  const key: number[] = [];
+  for (const scores of byCourse.values()) {
+    const s = [...scores].sort((a, b) => a - b);
+    for (let i = 0; i < Math.floor(s.length / 2); i++) key[i] = (key[i] ?? 0) + s[s.length - 1 - i]! - s[i]!;
+  }
+  return key;
+}
+
+export function compareKeys(a: readonly number[], b: readonly number[]): number {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const d = (a[i] ?? 0) - (b[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+export interface RankLine {
+  place: number;
+  player: string;
+  name: string;
+  total: number;
+  rounds: number[];
+  penalties: number;
+  shared: boolean;
+  decidedBy: 'total' | 'playoff' | 'round-differences' | 'shared';
+  awaitingPlayoff: boolean;
+  declinedPlayoff: boolean;
+}
+
+export interface PlayoffNeed {
+  players: string[];
+  places: [number, number];
+  course: string;
+  nextLane: number;
+}
+
+export interface CategoryRanking {
+  category: string;
+  validRounds: number[];
+  ranked: boolean;
+  reason: string | null;
+  lines: RankLine[];
+  playoffs: PlayoffNeed[];
+  disqualified: string[];
+  withdrawn: string[];
+  prizeLots: string[][];
+}
+
+type Kind = 'total' | 'playoff' | 'diff' | 'awaiting' | 'fallthrough';
+interface Block {
+  ids: string[];
+  kind: Kind;
+  lane?: number;
+}
+
+export function playoffLane(game: Game, k: number): number {
+  const n = game.config.lanes;
+  return ((game.config.playoffStartLane - 1 + k) % n) + 1;
+}
+
+function playoffValue(game: Game, cat: string, id: string, lane: number): number | undefined {
+  let v: number | undefined;
+  for (const e of game.playoffs) if (e.category === cat && e.player === id && e.lane === lane) v = e.value;
+  return v;
+}
+
+/** MG-TIE-1/5: golden-stroke play-off, lane by lane, until the places 1-3 are separated. */
+export function resolvePlayoff(game: Game, cat: string, ids: string[], k: number, placeStart: number): Block[] {
+  if (ids.length < 2) return [{ ids, kind: 'playoff' }];
+  if (placeStart >= 3) return [{ ids, kind: 'fallthrough' }];
+  const lane = playoffLane(game, k);
+  const vals = ids.map((id) => playoffValue(game, cat, id, lane));
+  if (k >= 200 || vals.some((v) => v === undefined)) return [{ ids, kind: 'awaiting', lane }];
+  const distinct = [...new Set(vals as number[])].sort((a, b) => a - b);
+  const out: Block[] = [];
+  let offset = placeStart;
+  for (const v of distinct) {
+    const sg = ids.filter((_, i) => vals[i] === v);
+    if (sg.length === 1) out.push({ ids: sg, kind: 'playoff' });
+    else out.push(...resolvePlayoff(game, cat, sg, k + 1, offset));
+    offset += sg.length;
+  }
+  return out;
+}
+
+/** MG-TIE-6/7: split a tie by round differences; still-equal players share the place. */
+export function splitByDifferences(game: Game, ids: readonly string[], rounds: readonly number[]): Block[] {
+  const key = (id: string) => differenceKey(game.players[id]!, rounds);
+  const sorted = [...ids].sort((a, b) => compareKeys(key(a), key(b)) || game.ids.indexOf(a) - game.ids.indexOf(b));
+  const out: Block[] = [];
+  for (const id of sorted) {
+    const last = out[out.length - 1];
+    if (last && compareKeys(key(last.ids[0]!), key(id)) === 0) last.ids.push(id);
+    else out.push({ ids: [id], kind: 'diff' });
+  }
+  return out;
+}
+
+/** MG-INT-11: is a ranking made after a cancellation? */
+export function rankingPermitted(game: Game, players: readonly Player[]): { ok: boolean; reason: string | null } {
+  if (game.cancelled === null) return { ok: true, reason: null };
+  if (game.config.federationEvent) {
+    if (game.rankingAllowed === null) return { ok: false, reason: 'jury decision pending' };
+    return game.rankingAllowed ? { ok: true, reason: null } : { ok: false, reason: 'jury decided no ranking' };
+  }
+  const half = game.config.rounds / 2;
+  const ok = players.every((p) => p.cards.filter((c) => isRoundComplete(c)).length >= half);
+  return ok ? { ok, reason: null } : { ok, reason: 'not every participant completed half of the scheduled rounds' };
+}
+
+export function rankCategory(game: Game, cat: string): CategoryRanking {
+  const all = competitors(game).filter((p) => categoryOf(p) === cat);
+  const disqualified = all.filter((p) => isDisqualified(p)).map((p) => p.id);
+  const withdrawn = all.filter((p) => !isDisqualified(p) && p.status === 'out').map((p) => p.id);
+  const players = all.filter((p) => !isDisqualified(p) && p.status !== 'out');
+  const valid = validRounds(game, players);
+  const permitted = rankingPermitted(game, players);
+  const course = game.players[players[0]?.id ?? '']?.cards[game.config.rounds - 1]?.course ?? game.config.courses[0] ?? 'A';
+  const lastCourse = lastCoursePlayed(game) ?? course;
+  const tot = (id: string) => total(game.players[id]!, valid);
+  const sorted = players.map((p) => p.id).sort((a, b) => tot(a) - tot(b) || game.ids.indexOf(a) - game.ids.indexOf(b));
+  const blocks: Block[] = [];
+  const playoffs: PlayoffNeed[] = [];
+  let pos = 0;
+  while (pos < sorted.length) {
+    const t = tot(sorted[pos]!);
+    const tied = sorted.filter((id) => tot(id) === t);
+    if (tied.length === 1) blocks.push({ ids: tied, kind: 'total' });
+    else if (pos < 3) {
+      const takers = tied.filter((id) => !game.playoffDeclined.includes(id));
+      const decliners = tied.filter((id) => game.playoffDeclined.includes(id));
+      const res = resolvePlayoff(game, cat, takers, 0, pos);
+      let offset = pos;
+      for (const b of res) {
+        if (b.kind === 'fallthrough') blocks.push(...splitByDifferences(game, b.ids, valid));
+        else blocks.push(b);
+        if (b.kind === 'awaiting') {
+          playoffs.push({ players: b.ids, places: [offset + 1, offset + b.ids.length], course: lastCourse, nextLane: b.lane ?? 1 });
+        }
+        offset += b.ids.length;
+      }
+      // MG-TIE-4: players who do not take part rank lower; among them the 4th-place rules apply.
+      blocks.push(...splitByDifferences(game, decliners, valid).map((b) => ({ ...b, kind: 'diff' as Kind })));
+    } else blocks.push(...splitByDifferences(game, tied, valid));
+    pos += tied.length;
+  }
+  const lines: RankLine[] = [];
+  let i = 0;
+  for (const b of blocks) {
+    for (const id of b.ids) {
+      const p = game.players[id]!;
+      const shared = b.ids.length > 1;
+      lines.push({
+        place: i + 1,
+        player: id,
+        name: p.name,
+        total: tot(id),
+        rounds: valid.map((r) => roundTotal(p, r)),
+        penalties: valid.reduce((a, r) => a + penaltyPoints(p, r), 0),
+        shared,
+        decidedBy: shared ? 'shared' : b.kind === 'playoff' ? 'playoff' : b.kind === 'diff' ? 'round-differences' : 'total',
+        awaitingPlayoff: b.kind === 'awaiting',
+        declinedPlayoff: game.playoffDeclined.includes(id),
+      });
+    }
+    i += b.ids.length;
+  }
+  const prizeLots = game.lots[cat] ? [game.lots[cat]!] : [];
+  return {
+    category: cat,
+    validRounds: valid.map((r) => r + 1),
+    ranked: permitted.ok,
+    reason: permitted.reason,
+    lines: permitted.ok ? lines : [],
+    playoffs: permitted.ok ? playoffs : [],
+    disqualified,
+    withdrawn,
+    prizeLots,
+  };
+}
+
+export function lastCoursePlayed(game: Game): string | null {
+  let course: string | null = null;
+  for (let r = 0; r < game.config.rounds; r++) {
+    if (Object.values(game.players).some((p) => p.cards[r]?.entries.length)) course = game.players[game.ids[0]!]?.cards[r]?.course ?? course;
+  }
+  return course;
+}
+
+export function categories(game: Game): string[] {
+  return [...new Set(competitors(game).map(categoryOf))].sort();
+}
+
+export function ranking(game: Game): CategoryRanking[] {
+  return categories(game).map((c) => rankCategory(game, c));
+}

@@ -1,0 +1,227 @@
+import { describe, expect, it } from 'vitest';
+import { categoryFor, heldCategory, isAllowedEntry } from './categories';
+import { parseConfig } from './config';
+import { report } from './report';
+import { laneSequence, markerOf, rotate, twoCourseShotgun } from './round';
+import { Log, codes, fill, game, run } from './testkit';
+
+const lanesOf = (l: Log, id: string, r = 0) => game(l.events).players[id]!.cards[r]!.lanes;
+
+describe('rounds and order of play', () => {
+  it('MG-COURSE-1: a round is 18 lanes; after the 18th lane the round is complete', () => {
+    const l = new Log().start(['ana']).round(['ana'], { ana: fill(18, 2) });
+    const g = game(l.events);
+    expect(g.players.ana!.cards[0]!.lanes).toEqual(fill(18, 2));
+    expect(g.status).toBe('finished');
+  });
+  it('MG-COURSE-2 / MG-GEN-3: lane components come from configuration (annexes are not in the seed)', () => {
+    const { config } = parseConfig({ lanes: 9, system: 'felt', lane: { 3: { startOnly: true, obstacles: 2, marks: false } } });
+    expect(config.lanes).toBe(9);
+    expect(config.system).toBe('felt');
+    expect(config.lane[3]).toEqual({ startOnly: true, obstacles: 2, marks: false });
+  });
+  it('MG-COURSE-11: a hole larger than 120 mm is reported as a configuration problem', () => {
+    expect(parseConfig({ holeMm: { 4: 130, 5: 120 } }).problems).toEqual(['lane 4: hole 130 mm is larger than 120 mm (MG-COURSE-11)']);
+  });
+  it('MG-GEN-2: the same rules bind every tournament: national and international configs score a lane alike', () => {
+    const a = new Log().start(['ana'], { international: true }).lane('ana', 1, 4);
+    const b = new Log().start(['ana'], { international: false }).lane('ana', 1, 4);
+    expect(lanesOf(a, 'ana')).toEqual(lanesOf(b, 'ana'));
+  });
+  it('MG-ORDER-1: lanes in order; a shotgun start at 9 plays 9..18 then 1..8', () => {
+    expect(laneSequence(9, 18)).toEqual([9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 1, 2, 3, 4, 5, 6, 7, 8]);
+    const seq = twoCourseShotgun(9, 18, 'A', 'B');
+    expect(seq.length).toBe(36);
+    expect(seq[0]).toEqual({ course: 'A', lane: 9 });
+    expect(seq[10]).toEqual({ course: 'B', lane: 1 });
+    expect(seq[28]).toEqual({ course: 'A', lane: 1 });
+    const l = new Log().start(['ana'], { groups: [{ id: 'g', players: ['ana'], startLane: 9 }] }).lane('ana', 9, 3).strike('ana', { lane: '11' });
+    const s = run(l.events);
+    expect(s.game.players.ana!.cards[0]!.lanes[8]).toBe(3);
+    expect(codes(s)).toEqual(['wrong_lane']);
+  });
+  it('MG-ORDER-1: shotgun groups on different lanes: a stroke is attributed by its lane, never guessed', () => {
+    const l = new Log().start(['ana', 'ben', 'cem', 'dan'], { groups: [{ id: 'g1', players: ['ana', 'ben'], startLane: 1 }, { id: 'g2', players: ['cem', 'dan'], startLane: 10 }] })
+      .strike(undefined, { lane: '10' }).strike(undefined, { lane: '1' }).rest().strike();
+    const s = run(l.events);
+    expect(s.game.players.cem!.play).toMatchObject({ lane: 10, strokes: 1, ball: 'rest' });
+    expect(s.game.players.ana!.play).toMatchObject({ lane: 1, strokes: 1, ball: 'rest' });
+    expect(codes(s)).toEqual(['unattributed_stroke']);
+    l.strike(undefined, { lane: '10' }).hole(10);
+    expect(game(l.events).players.cem!.cards[0]!.lanes[9]).toBe(2);
+  });
+  it('MG-ORDER-2: strokes before the previous player finished count and the lane is replayed from the start', () => {
+    const l = new Log().start(['ana', 'ben']).strike('ana').rest().strike('ben').rest();
+    let g = game(l.events);
+    expect(g.players.ben!.play).toMatchObject({ strokes: 1, fromStart: true, ball: 'start' });
+    l.strike('ana').hole(1).strike('ben').hole(1);
+    g = game(l.events);
+    expect(g.players.ben!.cards[0]!.lanes[0]).toBe(2);
+  });
+  it('MG-ORDER-7 (MG-Q10: the player order is fixed for the round): playing out of order counts, the hole is void', () => {
+    const l = new Log().start(['ana', 'ben']).strike('ben').hole(1);
+    const g = game(l.events);
+    expect(g.players.ben!.cards[0]!.lanes[0]).toBeNull();
+    expect(g.players.ben!.play!.strokes).toBe(1);
+  });
+  it('MG-ORDER-3: starting the next lane before the group finished counts and that lane is replayed', () => {
+    const l = new Log().start(['ana', 'ben']).lane('ana', 1, 2).strike('ana', { lane: '2' }).hole(2);
+    let g = game(l.events);
+    expect(g.players.ana!.cards[0]!.lanes[1]).toBeNull();
+    expect(g.players.ana!.play).toMatchObject({ lane: 2, strokes: 1, fromStart: true });
+    l.lane('ben', 1, 3).strike('ana').hole(2);
+    g = game(l.events);
+    expect(g.players.ana!.cards[0]!.lanes[1]).toBe(2);
+  });
+  it('MG-ORDER-4: only one group on a lane at a time', () => {
+    const l = new Log().start(['ana', 'ben', 'cem', 'dan', 'eda'], { groups: [{ id: 'g1', players: ['ana', 'ben'] }, { id: 'g2', players: ['cem', 'dan', 'eda'] }] })
+      .strike('ana').rest().strike('cem');
+    expect(codes(run(l.events))).toEqual(['lane_occupied']);
+  });
+  it('MG-ORDER-5: leaving the group without permission is a violation (A)', () => {
+    const l = new Log().start(['ana', 'ben']).ref('violation', { player: 'ana', value: 'MG-ORDER-5' });
+    expect(game(l.events).players.ana!.penalties.map((p) => p.level)).toEqual(['A']);
+  });
+  it('MG-ORDER-6: a break needs a referee\'s permission', () => {
+    const l = new Log().start(['ana']).ref('break', { player: 'ana', by: 'player' }).ref('break', { player: 'ana' });
+    const s = run(l.events);
+    expect(codes(s)).toEqual(['referee_permission_required']);
+    expect(s.game.players.ana!.warnings.map((w) => w.reason)).toEqual(['break granted']);
+  });
+  it('MG-ORDER-8: only a referee changes the scheduled order, and only before the round starts', () => {
+    const l = new Log().start(['ana', 'ben']).ref('reorder', { place: 'g1', data: { order: ['ben', 'ana'] }, by: 'scorer' }).ref('reorder', { place: 'g1', data: { order: ['ben', 'ana'] } });
+    let s = run(l.events);
+    expect(codes(s)).toEqual(['referee_only']);
+    expect(s.game.groups[0]!.order).toEqual(['ben', 'ana']);
+    l.lane('ben', 1, 2).ref('reorder', { place: 'g1', data: { order: ['ana', 'ben'] } });
+    s = run(l.events);
+    expect(codes(s)).toEqual(['referee_only', 'order_fixed_in_round']);
+  });
+  it('MG-ORDER-9: after each round the first player becomes last', () => {
+    expect(rotate(['a', 'b', 'c'])).toEqual(['b', 'c', 'a']);
+    const l = new Log().start(['ana', 'ben', 'cem'], { rounds: 2 }).round(['ana', 'ben', 'cem'], { ana: fill(18, 2), ben: fill(18, 3), cem: fill(18, 3) });
+    const g = game(l.events);
+    expect(g.groups[0]!.order).toEqual(['ben', 'cem', 'ana']);
+    expect(g.groups[0]!.round).toBe(1);
+  });
+  it('MG-ORDER-10: in a final round the highest totals start first', () => {
+    const l = new Log().start(['ana', 'ben', 'cem'], { rounds: 2, finalRounds: [2] }).round(['ana', 'ben', 'cem'], { ana: fill(18, 2), ben: fill(18, 4), cem: fill(18, 3) });
+    const g = game(l.events);
+    expect(g.groups.filter((x) => !x.done).map((x) => x.order)).toEqual([['ben', 'cem', 'ana']]);
+  });
+  it('MG-SCORE-8: a player absent when called scores 7 on every lane he misses', () => {
+    const l = new Log().start(['ana', 'ben']).ref('absent', { player: 'ben' }).lane('ana', 1, 2).lane('ana', 2, 3);
+    let g = game(l.events);
+    expect(g.players.ben!.cards[0]!.lanes.slice(0, 2)).toEqual([7, 7]);
+    expect(g.players.ben!.cards[0]!.how[0]).toBe('absent');
+    l.ref('present', { player: 'ben' }).lane('ana', 3, 2).lane('ben', 3, 2);
+    g = game(l.events);
+    expect(g.players.ben!.cards[0]!.lanes.slice(0, 3)).toEqual([7, 7, 2]);
+  });
+  it('MG-CARD-3: markers rotate (the last keeps the first) and nobody enters his own strokes', () => {
+    expect(markerOf(['a', 'b', 'c'], 'a', parseConfig({}).config)).toBe('c');
+    expect(markerOf(['a', 'b', 'c'], 'b', parseConfig({}).config)).toBe('a');
+    expect(markerOf(['a', 'b'], 'a', parseConfig({}).config)).toBe('b');
+    expect(markerOf(['a', 'b'], 'a', parseConfig({ markers: { a: 'official' } }).config)).toBe('official');
+    const l = new Log().start(['ana', 'ben']).strike('ana', { by: 'player', who: 'ana' }).ref('score', { player: 'ana', value: 3, by: 'player', who: 'ana' });
+    const s = run(l.events);
+    expect(codes(s)).toEqual(['self_scoring', 'self_scoring']);
+    expect(s.game.players.ana!.cards[0]!.lanes[0]).toBeNull();
+  });
+});
+
+describe('stroke clocks', () => {
+  const clock = (l: Log) => report(run(l.events)).groups[0] as { clock: { player: string; seconds: number; startsOn: string } };
+  it('MG-TIME-1: the group\'s first stroke on a lane has 70 s from arrival', () => {
+    expect(clock(new Log().start(['ana', 'ben', 'cem'])).clock).toEqual({ player: 'ana', seconds: 70, startsOn: 'arrival' });
+  });
+  it('MG-TIME-2 / MG-EX-9: every other stroke has 60 s, from rest or from the previous player leaving', () => {
+    const l = new Log().start(['ana', 'ben', 'cem']).strike('ana').rest();
+    expect(clock(l).clock).toEqual({ player: 'ana', seconds: 60, startsOn: 'ball_at_rest' });
+    l.strike('ana').hole(1);
+    expect(clock(l).clock).toEqual({ player: 'ben', seconds: 60, startsOn: 'previous_player_left' });
+  });
+  it('MG-TIME-3: in 2-player groups the first-stroke clock starts when the cards are shown', () => {
+    expect(clock(new Log().start(['ana', 'ben'])).clock.startsOn).toBe('cards_shown');
+  });
+  it('MG-TIME-1 (MG-Q9: no automatic sanction): an expired clock warns and alerts the referee', () => {
+    const l = new Log().start(['ana', 'ben']).add({ type: 'clock', clock: 'stroke', phase: 'expire', player: 'ana', by: 'hub' });
+    const g = game(l.events);
+    expect(g.players.ana!.timeWarnings).toBe(1);
+    expect(g.players.ana!.penalties).toEqual([]);
+  });
+  it('MG-BALL-2 (MG-Q15: the stroke clock is suspended during a ball search)', () => {
+    const l = new Log().start(['ana', 'ben']).strike('ana').rest().ref('ball_lost', { player: 'ana' });
+    expect(clock(l).clock.startsOn).toBe('suspended_ball_search');
+  });
+});
+
+describe('categories', () => {
+  it('MG-CAT-1 / MG-CAT-2 (MG-Q11: age reached during the previous year): the ten categories by age and sex', () => {
+    expect(categoryFor('2012-06-01', 'f', 2027)).toBe('Kf'); // 14 in 2026
+    expect(categoryFor('2011-06-01', 'm', 2027)).toBe('Ym'); // 15 in 2026
+    expect(categoryFor('2007-06-01', 'm', 2027)).toBe('M'); // 19
+    expect(categoryFor('1981-06-01', 'f', 2027)).toBe('Sf1'); // 45
+    expect(categoryFor('1968-06-01', 'm', 2027)).toBe('Sm2'); // 58
+    expect(categoryFor(null, 'm', 2027)).toBeNull();
+  });
+  it('MG-CAT-3: the category changes on 1 January after the year the limit is passed', () => {
+    expect(categoryFor('2011-12-31', 'f', 2026)).toBe('Kf'); // 14 in 2025
+    expect(categoryFor('2011-12-31', 'f', 2027)).toBe('Yf'); // 15 in 2026
+  });
+  it('MG-CAT-4: a player may enter the general class instead, but no other category', () => {
+    expect(isAllowedEntry('M', 'Sm1')).toBe(true);
+    expect(isAllowedEntry('W', 'Kf')).toBe(true);
+    expect(isAllowedEntry('Sm2', 'Sm1')).toBe(false);
+    const g = game(new Log().start([{ id: 'x', name: 'X', born: '1975-01-01' }], { season: 2027, info: { x: { sex: 'm', category: 'Sm2' } } }).events);
+    expect(g.players.x!.category).toBe('Sm1');
+    expect(g.problems[0]).toContain('MG-CAT-4');
+  });
+  it('MG-CAT-5 / MG-CAT-6: a category not held sends the player toward the general class', () => {
+    expect(heldCategory('Sf2', ['W', 'Sf1'])).toBe('Sf1');
+    expect(heldCategory('Sf2', ['W'])).toBe('W');
+    expect(heldCategory('Km', ['M', 'Ym'])).toBe('Ym');
+    expect(heldCategory('Km', null)).toBe('Km');
+  });
+});
+
+describe('interruption and cancellation', () => {
+  it('MG-INT-1 / MG-INT-6: only the chief referee interrupts and resumes; strokes wait in between', () => {
+    const l = new Log().start(['ana']).ref('interrupt', { by: 'scorer' }).ref('interrupt', { value: 'storm' }).strike('ana').ref('resume').strike('ana').hole(1);
+    const s = run(l.events);
+    expect(codes(s)).toEqual(['chief_referee_only', 'interrupted']);
+    expect(s.game.players.ana!.cards[0]!.lanes[0]).toBe(1);
+  });
+  it('MG-INT-2: play goes on in rain; on several courses an interruption covers every course', () => {
+    const l = new Log().start(['ana'], { courses: ['A', 'B'] }).ref('weather', { value: 'rain' }).ref('interrupt', { place: 'A' });
+    const s = run(l.events);
+    expect(s.game.interrupted).toBeNull();
+    expect(codes(s)).toEqual(['all_courses']);
+  });
+  it('MG-INT-3: lightning nearby interrupts play', () => {
+    const g = game(new Log().start(['ana']).ref('weather', { value: 'lightning' }).events);
+    expect(g.interrupted?.reason).toBe('lightning');
+  });
+  it('MG-INT-4: at the interruption the ball is lifted and the score so far noted on the card', () => {
+    const g = game(new Log().start(['ana']).strike('ana').ref('interrupt', { value: 'storm' }).events);
+    expect(g.players.ana!.cards[0]!.interruptions).toEqual(['lane 1: 1 strokes, ball rest (storm)']);
+  });
+  it('MG-INT-5: players are ready at any time: after the resumption an absent player scores 7 when called', () => {
+    const l = new Log().start(['ana', 'ben']).ref('interrupt').ref('resume').ref('absent', { player: 'ana' });
+    expect(lanesOf(l, 'ana')[0]).toBe(7);
+  });
+  it('MG-INT-7: the chief referee may grant a warm-up after a long break', () => {
+    const s = run(new Log().start(['ana']).ref('warmup', { by: 'player' }).ref('warmup').events);
+    expect(codes(s)).toEqual(['chief_referee_only']);
+    expect(s.game.warmups).toBe(1);
+  });
+  it('MG-INT-8: the jury or referee committee cancels the tournament', () => {
+    const s = run(new Log().start(['ana']).ref('cancel', { by: 'player' }).ref('cancel', { why: 'flood' }).strike('ana').events);
+    expect(s.game.status).toBe('abandoned');
+    expect(codes(s)).toEqual(['jury_only', 'cancelled']);
+  });
+  it('MG-INT-9: an interruption beyond the playing day cancels the tournament', () => {
+    expect(game(new Log().start(['ana']).ref('day_end').events).cancelled).toBeNull();
+    expect(game(new Log().start(['ana']).ref('interrupt').ref('day_end').events).cancelled?.reason).toBe('interruption lasted beyond the playing day');
+  });
+});

@@ -1,0 +1,175 @@
+/**
+ * Minigolf engine state. `Game` holds everything the rules act on; the outer `State` adds
+ * the bookkeeping (pending decisions with their snapshots, answers, rejections).
+ */
+import type { GameEvent } from '../../../shared/game/events';
+import type { PendingDecision, RejectedEvent } from '../../../shared/game/engine';
+import type { Config } from './config';
+
+export type PenaltyLevel = 'A' | 'A+1' | 'B+2' | 'D+5';
+
+export interface Penalty {
+  level: PenaltyLevel;
+  /** What the referee asked for, when the rules forced a stricter level. */
+  requested: PenaltyLevel | null;
+  points: number;
+  clause: string | null;
+  rule: string | null;
+  reason: string;
+  round: number;
+  seq: number | undefined;
+  who: string | undefined;
+}
+
+export type LaneHow = 'holed' | 'cap' | 'gave_up' | 'absent' | 'manual' | 'missing' | 'substitute';
+
+export interface Entry {
+  lane: number;
+  value: number;
+  how: LaneHow;
+  /** MG-CARD-3/4: the marker who announced and wrote it. */
+  marker: string | null;
+  seq: number | undefined;
+}
+
+export interface CardCorrection {
+  lane: number;
+  from: number;
+  to: number;
+  by: string;
+  who: string | undefined;
+  why: string | undefined;
+  initials: string[];
+  late: boolean;
+  seq: number | undefined;
+}
+
+export interface RoundCard {
+  round: number;
+  course: string;
+  /** Lane scores by lane number - 1; null while not entered. */
+  lanes: (number | null)[];
+  how: (LaneHow | null)[];
+  entries: Entry[];
+  corrections: CardCorrection[];
+  initials: { player: boolean; marker: boolean };
+  locked: boolean;
+  submitted: boolean;
+  /** MG-INT-4: lane state noted at an interruption. */
+  interruptions: string[];
+  notes: string[];
+}
+
+/** The ball and strokes of the lane a player is on now. */
+export interface LanePlay {
+  round: number;
+  lane: number;
+  strokes: number;
+  ball: 'start' | 'moving' | 'rest' | 'holed' | 'out';
+  /** The next stroke is played from the start area (MG-PLACE-1, MG-SUB-11). */
+  fromStart: boolean;
+  /** A placement was made for the next stroke (MG-PLACE-10). */
+  placed: boolean;
+  ballId: string | null;
+  /** The stroke in motion was played too early / out of order: its result is void (MG-ORDER-2/3/7). */
+  early: boolean;
+  /** Seq of the last stroke and whether it came from a sensor. */
+  lastStroke: number | undefined;
+  strokeSeqs: (number | undefined)[];
+  lostAt: number | null;
+}
+
+export interface Warning {
+  rule: string | null;
+  reason: string;
+  seq: number | undefined;
+}
+
+export interface Player {
+  id: string;
+  name: string;
+  side: string | null;
+  born: string | null;
+  sex: 'f' | 'm' | null;
+  club: string | null;
+  licence: string | null;
+  category: string | null;
+  substitute: boolean;
+  coach: boolean;
+  /** Played from the first round (in a group at the start), as opposed to coming in later. */
+  fromStart: boolean;
+  status: 'active' | 'absent' | 'disqualified' | 'out' | 'reserve';
+  cards: RoundCard[];
+  play: LanePlay | null;
+  penalties: Penalty[];
+  warnings: Warning[];
+  /** MG-SUB-*: substitution history of this player (in or out). */
+  subs: { round: number; lane: number; other: string; dir: 'in' | 'out'; reason: string; seq: number | undefined }[];
+  /** Team slot this player fills for the team score (the original member id). */
+  slotOf: string | null;
+  ban: { weeks: number; text: string; clause: string | null } | null;
+  timeWarnings: number;
+}
+
+export interface Group {
+  id: string;
+  /** Order of the first round; later rounds rotate it (MG-ORDER-9). */
+  players: string[];
+  order: string[];
+  startLane: number;
+  round: number;
+  /** Index into the lane sequence of the round. */
+  pos: number;
+  done: boolean;
+  /** Waiting for the other groups before a final round is formed (MG-ORDER-10). */
+  waiting: boolean;
+}
+
+export interface PlayoffEntry {
+  category: string;
+  player: string;
+  lane: number;
+  value: number;
+  seq: number | undefined;
+}
+
+export interface Game {
+  status: 'setup' | 'playing' | 'finished' | 'abandoned';
+  config: Config;
+  players: Record<string, Player>;
+  /** Start-list order (for stable reporting). */
+  ids: string[];
+  groups: Group[];
+  interrupted: { since: number; reason: string } | null;
+  cancelled: { reason: string; seq: number | undefined } | null;
+  /** MG-INT-11 answer for federation events. */
+  rankingAllowed: boolean | null;
+  playoffs: PlayoffEntry[];
+  playoffDeclined: string[];
+  lots: Record<string, string[]>;
+  teamPenalties: { team: string; points: number; reason: string; seq: number | undefined }[];
+  announcements: string[];
+  problems: string[];
+  warmups: number;
+  /** Player who made the last stroke (default target of calls about "the last stroke"). */
+  lastStriker: string | null;
+}
+
+export interface OpenDecision {
+  decision: PendingDecision;
+  /** Game (and bookkeeping) before the decision's effect. */
+  snapshot: State;
+  /** Events reduced since it was raised, re-folded when it is answered. */
+  since: GameEvent[];
+  /** What the effect needs to know. */
+  payload: Record<string, string | number | null>;
+}
+
+export interface State {
+  game: Game;
+  open: OpenDecision[];
+  decided: { id: string; answer: string }[];
+  rejected: RejectedEvent[];
+  /** Number of events reduced (used for deterministic ids when seq is absent). */
+  n: number;
+}

@@ -1,0 +1,100 @@
+/**
+ * The discipline plug-in interface (PB-Q1): the general layer (seed 001) asks the discipline
+ * which balls are legal, what extra facts it needs, and what a judged shot means for the rack.
+ */
+import type { PendingDecision } from '../../../shared/game/engine';
+import type { BallInHand, DisciplineState, FoulRecord, OptionKind, PocketConfig, ShotFacts, ShotPrep, Table } from './types';
+
+export interface ShotContext {
+  t: Table;
+  f: ShotFacts;
+  cfg: PocketConfig;
+  shooter: string;
+  opponent: string;
+  isBreak: boolean;
+  prep: ShotPrep;
+  /** Fouls charged to the shooter (general layer + referee calls). */
+  fouls: FoulRecord[];
+  answer(id: string): string | undefined;
+  /** Log position of the event that closed the shot (for raisedAt). */
+  raisedAt: number;
+}
+
+export interface Verdict {
+  /** Extra fouls the discipline found (illegal break, ...). */
+  fouls: FoulRecord[];
+  /** Shooter keeps the inning. */
+  continues: boolean;
+  ballInHand: BallInHand;
+  /** Balls put back on the table after the shot. */
+  spotted: string[];
+  rackWinner: string | null;
+  reason: string;
+  disc: DisciplineState;
+  /** A player's option that follows the shot. */
+  option: { kind: OptionKind; chooser: string } | null;
+  notes: string[];
+  result: string;
+}
+
+export interface Discipline {
+  id: 'eight-ball' | 'nine-ball';
+  title: string;
+  objectBalls: readonly string[];
+  defaults: Partial<PocketConfig>;
+  initialDisc(): DisciplineState;
+  /** Balls the cue ball may contact first ('any' = no restriction). */
+  legalFirst(t: Table, shooter: string, isBreak: boolean, prep: ShotPrep): readonly string[] | 'any';
+  /** Whether PB-SHOT-1's "pocket or cushion after contact" applies (not on the break or a push-out). */
+  needsRail(isBreak: boolean, prep: ShotPrep): boolean;
+  /** Questions the discipline needs answered before it can judge (deterministic ids). */
+  questions(ctx: ShotContext): PendingDecision[];
+  judge(ctx: ShotContext): Verdict;
+  /** Why a pre-shot call is refused, or null when it is accepted. */
+  checkCall(call: string, t: Table, shooter: string, ball: string | undefined): string | null;
+}
+
+export function objectOnTable(t: Table, balls: readonly string[]): string[] {
+  return balls.filter((b) => t.balls[b] === 'table');
+}
+
+export function yesNo(id: string, kind: string, question: string, def: string | null, answeredBy: 'referee' | 'players', evidence: string[], raisedAt: number): PendingDecision {
+  return {
+    id,
+    kind,
+    question,
+    options: [
+      { value: 'yes', label: 'Yes' },
+      { value: 'no', label: 'No' },
+    ],
+    default: def,
+    answeredBy,
+    evidence,
+    raisedAt,
+  };
+}
+
+/** Legal break by count (WPA 8-ball and 9-ball): a ball pocketed or at least four object balls to a cushion. */
+export function breakCushionQuestion(ctx: ShotContext, discipline: string): PendingDecision | null {
+  const { f, cfg } = ctx;
+  const pocketedObj = f.pocketed.filter((b) => b !== cfg.cueBall);
+  if (pocketedObj.length > 0) return null;
+  const known = f.objectCushionBalls.length;
+  if (known >= 4 || known + f.unknownCushions < 4) return null;
+  return yesNo(
+    `shot-${f.key}:break-cushions`,
+    `${discipline}.break-cushions`,
+    'Did at least four object balls reach a cushion on the break?',
+    'yes',
+    'referee',
+    [`${known} distinct object balls identified at a cushion`, `${f.unknownCushions} cushion contacts without ball identity`],
+    ctx.raisedAt,
+  );
+}
+
+export function isLegalBreakCount(ctx: ShotContext): boolean {
+  const { f, cfg } = ctx;
+  if (f.pocketed.some((b) => b !== cfg.cueBall)) return true;
+  if (f.objectCushionBalls.length >= 4) return true;
+  return ctx.answer(`shot-${f.key}:break-cushions`) === 'yes';
+}

@@ -1,0 +1,173 @@
+/**
+ * Racks, options and the match around them: setting up a rack, finishing it (race to N), and the
+ * players' options after a shot (lag choice, break options, push-out reply).
+ */
+import type { PendingDecision, RejectedEvent } from '../../../shared/game/engine';
+import type { GameEvent, GameEventOf, PlayerSetup } from '../../../shared/game/events';
+import type { Discipline } from './discipline';
+import type { AnswerOf, IdentityOf } from './facts';
+import { emptyPrep, type OpenQuestion, type OptionKind, type PocketConfig, type Table } from './types';
+
+export interface Ctx {
+  d: Discipline;
+  cfg: PocketConfig;
+  players: PlayerSetup[];
+  identityOf: IdentityOf;
+  answerOf: AnswerOf;
+}
+
+export function allBalls(ctx: Ctx): string[] {
+  return [ctx.cfg.cueBall, ...ctx.d.objectBalls];
+}
+
+export function other(ctx: Ctx, p: string): string {
+  const o = ctx.players.find((x) => x.id !== p);
+  return o ? o.id : p;
+}
+
+export function initialTable(ctx: Ctx): Table {
+  const zero = Object.fromEntries(ctx.players.map((p) => [p.id, 0]));
+  return {
+    status: 'setup',
+    rackNo: 0,
+    breaker: null,
+    lagWinner: null,
+    breakerSource: null,
+    turn: null,
+    balls: Object.fromEntries(allBalls(ctx).map((b) => [b, 'table' as const])),
+    ballInHand: null,
+    started: false,
+    shotsInRack: 0,
+    inning: 0,
+    fouls: { ...zero },
+    racksWon: { ...zero },
+    winner: null,
+    disc: ctx.d.initialDisc(),
+    prep: emptyPrep(),
+    shots: [],
+    racks: [],
+    refLog: [],
+    questions: [],
+    blocked: false,
+    rejected: [],
+  };
+}
+
+export function reject(t: Table, e: GameEvent, code: string, reason: string): Table {
+  const r: RejectedEvent = { seq: e.seq, type: e.type, code, reason };
+  return { ...t, rejected: [...t.rejected, r] };
+}
+
+export function log(t: Table, e: GameEventOf<'ref'>, effect: string): Table {
+  return { ...t, refLog: [...t.refLog, { seq: e.seq, call: e.call, player: e.player, who: e.who, why: e.why, effect }] };
+}
+
+/** Set up a rack (new, re-racked or replayed): all balls on the table, breaker has ball in hand in the kitchen. */
+export function setupRack(t: Table, ctx: Ctx, breaker: string, rackNo: number): Table {
+  return {
+    ...t,
+    status: 'playing',
+    rackNo,
+    breaker,
+    turn: breaker,
+    balls: Object.fromEntries(allBalls(ctx).map((b) => [b, 'table' as const])),
+    ballInHand: 'kitchen',
+    started: false,
+    shotsInRack: 0,
+    fouls: Object.fromEntries(ctx.players.map((p) => [p.id, 0])),
+    disc: ctx.d.initialDisc(),
+    prep: emptyPrep(),
+  };
+}
+
+export function finishRack(t: Table, ctx: Ctx, winner: string, reason: string): Table {
+  const racksWon = { ...t.racksWon, [winner]: (t.racksWon[winner] ?? 0) + 1 };
+  const racks = [...t.racks, { no: t.rackNo, breaker: t.breaker ?? winner, winner, reason, shots: t.shotsInRack }];
+  const done: Table = { ...t, racksWon, racks, questions: t.questions.filter((q) => q.action.type !== 'option') };
+  if ((racksWon[winner] ?? 0) >= ctx.cfg.raceTo) {
+    return { ...done, status: 'finished', winner, turn: null, ballInHand: null, prep: emptyPrep() };
+  }
+  const next = ctx.cfg.breakOrder === 'winner' ? winner : other(ctx, t.breaker ?? winner);
+  return setupRack(done, ctx, next, t.rackNo + 1);
+}
+
+const OPTION_CHOICES: Record<OptionKind, { values: [string, string][]; def: string; question: string }> = {
+  'lag-choice': { values: [['break', 'Break'], ['pass', 'Let the opponent break']], def: 'break', question: 'Lag winner: break, or let the opponent break?' },
+  'break-foul': {
+    values: [['accept', 'Accept the table and shoot'], ['rerack-self', 'Re-rack and break'], ['rerack-opponent', 'Re-rack; the offender breaks again']],
+    def: 'accept',
+    question: 'Illegal break: accept the table, re-rack and break, or have the offender break again?',
+  },
+  'break-eight': { values: [['spot', 'Spot the 8-ball and continue'], ['rerack', 'Re-rack and break again']], def: 'spot', question: '8-ball pocketed on the break: spot it and continue, or re-rack and break again?' },
+  'break-eight-foul': {
+    values: [['spot', 'Spot the 8-ball; ball in hand behind the head string'], ['rerack', 'Re-rack and break']],
+    def: 'spot',
+    question: '8-ball pocketed on a foul break: spot it and take ball in hand behind the head string, or re-rack and break?',
+  },
+  'push-out-reply': { values: [['play', 'Play from here'], ['pass', 'Pass the shot back']], def: 'play', question: 'After the push-out: play from here, or pass the shot back?' },
+};
+
+/** Raise a player's option; an answer already given (late fold) applies at once. */
+export function raiseOption(t: Table, ctx: Ctx, kind: OptionKind, chooser: string, id: string, raisedAt: number): Table {
+  const spec = OPTION_CHOICES[kind];
+  const decision: PendingDecision = {
+    id,
+    kind: `pocket.${kind}`,
+    question: spec.question,
+    options: spec.values.map(([value, label]) => ({ value, label })),
+    default: spec.def,
+    answeredBy: 'players',
+    evidence: [`${chooser} chooses`],
+    raisedAt,
+  };
+  const q: OpenQuestion = { decision, action: { type: 'option', option: kind, chooser, other: other(ctx, chooser) } };
+  const answer = ctx.answerOf(id);
+  if (answer !== undefined) return applyOption(t, ctx, q, answer, 'answered');
+  return { ...t, questions: [...t.questions, q] };
+}
+
+function applyOption(t0: Table, ctx: Ctx, q: OpenQuestion, answer: string, how: string): Table {
+  if (q.action.type !== 'option') return t0;
+  const { option, chooser, other: rival } = q.action;
+  let t: Table = { ...t0, questions: t0.questions.filter((x) => x.decision.id !== q.decision.id) };
+  const note = `${q.decision.id}: ${answer} (${how})`;
+  switch (option) {
+    case 'lag-choice': {
+      const breaker = answer === 'pass' ? rival : chooser;
+      t = { ...t, breakerSource: 'lag' };
+      t = setupRack(t, ctx, breaker, 1);
+      break;
+    }
+    case 'break-foul':
+      if (answer === 'rerack-self') t = setupRack(t, ctx, chooser, t.rackNo);
+      else if (answer === 'rerack-opponent') t = setupRack(t, ctx, rival, t.rackNo);
+      else t = { ...t, turn: chooser };
+      break;
+    case 'break-eight':
+    case 'break-eight-foul':
+      if (answer === 'rerack') t = setupRack(t, ctx, chooser, t.rackNo);
+      else t = { ...t, balls: { ...t.balls, '8': 'table' }, turn: chooser };
+      break;
+    case 'push-out-reply':
+      t = { ...t, turn: answer === 'pass' ? rival : chooser };
+      break;
+  }
+  return { ...t, refLog: [...t.refLog, { seq: undefined, call: 'option', player: chooser, who: undefined, why: undefined, effect: note }] };
+}
+
+/** A new shot starts: options nobody answered take their default. */
+export function closeOptions(t0: Table, ctx: Ctx): Table {
+  let t = t0;
+  for (const q of t0.questions) {
+    if (q.action.type === 'option') t = applyOption(t, ctx, q, q.decision.default ?? '', 'default: play went on');
+  }
+  return t;
+}
+
+export function startFirstRack(t: Table, ctx: Ctx): Table {
+  if (t.rackNo > 0) return t;
+  const configured = ctx.cfg.firstBreaker !== null && ctx.players.some((p) => p.id === ctx.cfg.firstBreaker) ? ctx.cfg.firstBreaker : null;
+  const breaker = configured ?? ctx.players[0]!.id;
+  return setupRack({ ...t, breakerSource: configured ? 'config' : 'start-order' }, ctx, breaker, 1);
+}
+

@@ -1,0 +1,217 @@
+/**
+ * Pocket billiards: state types shared by the general layer (seed 001, rules PB-*) and the
+ * discipline plug-ins (8-ball, 9-ball; WPA World Standardized Rules, see docs/games/pocket.md).
+ */
+import type { PendingDecision, RejectedEvent } from '../../../shared/game/engine';
+import type { GameEvent, PlayerSetup } from '../../../shared/game/events';
+
+export type BallState = 'table' | 'pocketed' | 'off';
+export type BallInHand = 'table' | 'kitchen' | null;
+
+export interface PocketConfig {
+  /** Racks needed to win the match. */
+  raceTo: number;
+  /** Who breaks racks after the first: alternate (WPA default) or the winner of the last rack. */
+  breakOrder: 'alternate' | 'winner';
+  /** PB-FOUL-4 (refereed) or PB-FOUL-5 (unrefereed) touching rules. */
+  refereed: boolean;
+  /** PB-POCKET-2: a ball that drops this long (ms) or longer after the shot came to rest is put back. */
+  lateDropMs: number;
+  /** PB-BREAK-2: cushion ids that lie wholly beyond the head string (a cue-ball cushion there proves the crossing). */
+  crossingCushions: string[];
+  /** Lose the rack on three consecutive fouls (WPA nine-ball: yes; WPA eight-ball: no). */
+  threeFoulRule: boolean;
+  /** Cue ball id used by the sensors. */
+  cueBall: string;
+  /** Eight-ball: the 8 must be called (ball and pocket); a missing call raises a decision. */
+  callEight: boolean;
+  /** Nine-ball: push-out allowed on the shot after a legal break. */
+  pushOut: boolean;
+  /** Player id that breaks the first rack when no lag is entered (default: first player). */
+  firstBreaker: string | null;
+}
+
+/** What a shot's sensor and people events say, with identities applied. */
+export interface ShotFacts {
+  /** Log position of the shot's first event (names the shot). */
+  key: number;
+  fromSeq: number;
+  toSeq: number;
+  restT: number | null;
+  strikes: number;
+  striker: string | null;
+  /** Object ball of the cue ball's first contact; null = no contact; undefined = unknown. */
+  firstContact: string | null | undefined;
+  /** The shot's ball events in order, identities applied. */
+  order: FactEvent[];
+  /** Index in `order` of the first contact (-1: none, or the cue ball was frozen to it). */
+  firstContactIndex: number;
+  /** Captured pocket or off-table events whose ball is still unknown (log positions). */
+  unknownBalls: { seq: number; kind: 'pocket' | 'off'; pocket: string | null }[];
+  /** Cue ball declared frozen to this ball, and no contact event could show the hit. */
+  frozenCueTo: string | null;
+  pocketed: string[];
+  rattled: string[];
+  offTable: string[];
+  /** Balls that left the playing area and came back by themselves (still a foul, PB-FOUL-3). */
+  returned: string[];
+  lateDrops: { ball: string; afterMs: number; putBack: boolean }[];
+  /** Balls that touched a cushion after the first contact (unknown ball = '?'). */
+  cushionsAfterContact: string[];
+  /** Distinct object balls known to reach a cushion at any time in the shot, and unknown cushion count. */
+  objectCushionBalls: string[];
+  unknownCushions: number;
+  cueCushionIds: string[];
+  refFouls: RefFoul[];
+  interference: 'affected' | 'not-affected' | 'unrestorable' | null;
+}
+
+/** A simplified, identity-resolved event of a shot. */
+export type FactEvent =
+  | { kind: 'contact'; a: string | undefined; b: string | undefined }
+  | { kind: 'cushion'; ball: string | undefined; cushion: string | undefined }
+  | { kind: 'pocket'; ball: string | undefined; pocket: string }
+  | { kind: 'off'; ball: string | undefined };
+
+export interface RefFoul {
+  seq: number;
+  kind: string;
+  rule: string;
+  /** PB-FOUL-5 details of a touch (unrefereed game). */
+  touch: { cueBall: boolean; intentional: boolean; affectsOutcome: boolean };
+  /** Player charged; null = the shooter. */
+  by: string | null;
+  who: string | undefined;
+  why: string | undefined;
+}
+
+export interface FoulRecord {
+  rule: string;
+  code: string;
+  by: string;
+}
+
+/** Settings entered before a shot (calls, declarations). */
+export interface ShotPrep {
+  call: { ball: string; pocket: string } | null;
+  safety: boolean;
+  pushOut: boolean;
+  frozen: { ball: string; place: string | null }[];
+  kitchenWarning: boolean;
+}
+
+export interface ShotRecord {
+  n: number;
+  rack: number;
+  shooter: string;
+  seqs: [number, number];
+  isBreak: boolean;
+  pushOut: boolean;
+  firstContact: string | null;
+  legal: boolean;
+  fouls: FoulRecord[];
+  pocketed: string[];
+  rattled: string[];
+  offTable: string[];
+  lateDrops: { ball: string; afterMs: number; putBack: boolean }[];
+  spotted: string[];
+  notes: string[];
+  result: string;
+  next: string | null;
+  ballInHand: BallInHand;
+}
+
+export interface RackRecord {
+  no: number;
+  breaker: string;
+  winner: string | null;
+  reason: string;
+  shots: number;
+}
+
+export interface RefRecord {
+  seq: number | undefined;
+  call: string;
+  player: string | undefined;
+  who: string | undefined;
+  why: string | undefined;
+  effect: string;
+}
+
+/** Discipline state: 8-ball groups or 9-ball push-out bookkeeping. */
+export interface DisciplineState {
+  /** 8-ball: player id -> 'solids' | 'stripes'; empty while the table is open. */
+  groups: Record<string, 'solids' | 'stripes'>;
+  /** 9-ball: push-out may be declared on the next shot. */
+  pushOutAvailable: boolean;
+}
+
+/** A question or a player's option the table is waiting for (turned into a PendingDecision). */
+export interface OpenQuestion {
+  decision: PendingDecision;
+  /** What to do when it is answered (interpreted by the table). */
+  action: QuestionAction;
+}
+
+export type QuestionAction =
+  | { type: 'identity'; seq: number }
+  | { type: 'shot'; key: number }
+  | { type: 'option'; option: OptionKind; chooser: string; other: string };
+
+export type OptionKind = 'lag-choice' | 'break-foul' | 'break-eight' | 'break-eight-foul' | 'push-out-reply';
+
+/** The derived game: everything about the match that follows from the events in force. */
+export interface Table {
+  status: 'setup' | 'playing' | 'finished' | 'abandoned';
+  rackNo: number;
+  breaker: string | null;
+  /** Breaker of rack 1, for 'alternate'. */
+  lagWinner: string | null;
+  breakerSource: 'lag' | 'config' | 'start-order' | null;
+  turn: string | null;
+  balls: Record<string, BallState>;
+  ballInHand: BallInHand;
+  /** PB-BREAK-2: the rack has started (cue ball crossed the head string). */
+  started: boolean;
+  shotsInRack: number;
+  inning: number;
+  fouls: Record<string, number>;
+  racksWon: Record<string, number>;
+  winner: string | null;
+  disc: DisciplineState;
+  prep: ShotPrep;
+  shots: ShotRecord[];
+  racks: RackRecord[];
+  refLog: RefRecord[];
+  questions: OpenQuestion[];
+  /** True while the fold is stopped at a shot that needs an answer. */
+  blocked: boolean;
+  rejected: RejectedEvent[];
+}
+
+export interface PocketState {
+  game: string;
+  phase: 'before-start' | 'started';
+  players: PlayerSetup[];
+  config: PocketConfig;
+  /** Game state after every settled shot. */
+  settled: Table;
+  /** Events after the settled point (re-folded on every event; usually one shot long). */
+  tail: GameEvent[];
+  /** Answers to decisions, by decision id (first answer wins; `override` replaces via replay). */
+  answers: Record<string, { answer: string; seq: number | undefined; who: string | undefined }>;
+  /** Late identities: pocket/off_table event seq -> ball. */
+  identities: Record<string, string>;
+  /** Current derived game: settled + tail. */
+  view: Table;
+  /** Log positions handed out to events that lack a seq. */
+  counter: number;
+  /** Events refused at intake (decide/identify that do not apply, bad start, ...). */
+  intakeRejected: RejectedEvent[];
+  /** Every refused event (intake and game), by log position. */
+  rejected: RejectedEvent[];
+}
+
+export function emptyPrep(): ShotPrep {
+  return { call: null, safety: false, pushOut: false, frozen: [], kitchenWarning: false };
+}
