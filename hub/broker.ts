@@ -1,22 +1,142 @@
 /**
  * The embedded MQTT broker (aedes). If the port already has a broker, the hub says so in one
  * line and uses that broker instead (a venue may run Mosquitto already).
+ *
+ * Authentication and ACL (docs/mqtt-security.md): when any device of the venue has a `secret`,
+ * every client must log in, a device as its id with its secret, the hub as its own user, and
+ * each may only publish and subscribe to its own topics. A venue without any secret runs the
+ * broker without authentication, and the broker says so in one line at start.
  */
 import net from 'node:net';
-import { Aedes } from 'aedes';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import type { VenueConfig } from '../shared/venue';
+import { CHANNEL_CMD, CHANNEL_EVENTS, CHANNEL_STATUS, TOPIC_ROOT, topicFor } from '../shared/protocol/wire';
+import { AutorefError } from '../shared/errors';
+
+/** The hub's own MQTT login. */
+export interface MqttCredentials {
+  username: string;
+  password: string;
+}
+
+/** Who a connected client is. `anonymous` only when the venue has no secrets at all. */
+export type MqttIdentity = { role: 'hub'; user: string } | { role: 'device'; user: string; table: string } | { role: 'anonymous'; user: '?' };
+
+/** Refusals of one user (a device id, the hub user, or `?` for anyone else). */
+export interface RefusalCounts {
+  connect: number;
+  publish: number;
+  subscribe: number;
+  /** The last refused topic or filter (connect refusals leave it as it was). */
+  lastTopic?: string;
+}
+
+export interface BrokerRefusals {
+  connect: number;
+  publish: number;
+  subscribe: number;
+  byUser: Record<string, RefusalCounts>;
+}
 
 export interface BrokerHandle {
   url: string;
   embedded: boolean;
+  /** True when this broker enforces logins and the ACL (embedded, venue with secrets). */
+  auth: boolean;
+  /** Refused logins, publishes and subscriptions so far (a copy). Always zero for a broker we do not run. */
+  refusals(): BrokerRefusals;
   close(): Promise<void>;
 }
 
 export interface EmbeddedBrokerOptions {
   port: number;
   host?: string;
-  /** Told when the port is taken and the existing broker is used. */
+  /** Told when the port is taken and the existing broker is used, when auth is off, and on a first refusal per user. */
   log?: (line: string) => void;
+  /** The venue: its device secrets and tables drive authentication and the ACL. Without it, no auth. */
+  venue?: VenueConfig;
+  /** The hub's login. Required when the venue has secrets. */
+  hub?: MqttCredentials;
 }
+
+const sha256 = (s: string | Buffer): Buffer => createHash('sha256').update(s).digest();
+
+/** Constant-time comparison of a password with the expected one (hashed first so lengths match). */
+function samePassword(given: Buffer | string | undefined, expected: string): boolean {
+  if (given === undefined) return false;
+  return timingSafeEqual(sha256(given), sha256(expected));
+}
+
+/**
+ * The access policy, pure: who may log in, publish and subscribe. The embedded broker asks it;
+ * `hub/cli/mosquitto-config.ts` writes the same rules as a Mosquitto ACL.
+ */
+export class MqttAccess {
+  /** Authentication and ACL are on: the venue has at least one device secret. */
+  readonly required: boolean;
+  private readonly devices = new Map<string, { table: string; secret?: string }>();
+
+  constructor(
+    readonly venue: VenueConfig,
+    private readonly hub?: MqttCredentials,
+  ) {
+    let twice: string | undefined;
+    for (const t of venue.tables) {
+      for (const d of t.devices) {
+        if (this.devices.has(d.id)) twice ??= d.id;
+        this.devices.set(d.id, { table: t.id, ...(d.secret !== undefined ? { secret: d.secret } : {}) });
+      }
+    }
+    this.required = venue.tables.some((t) => t.devices.some((d) => d.secret !== undefined));
+    if (this.required && twice !== undefined) throw new AutorefError('AR_CONFIG', `device id ${twice} appears twice in venue ${venue.id}; MQTT logins need unique ids`);
+    if (this.required && !hub) throw new AutorefError('AR_CONFIG', `venue ${venue.id} has device secrets: the broker needs the hub's username and password`);
+    if (hub && this.devices.has(hub.username)) throw new AutorefError('AR_CONFIG', `the hub's MQTT username ${hub.username} is also a device id`);
+  }
+
+  /** MQTT devices that cannot log in because they have no secret (auth on only). */
+  devicesWithoutSecret(): string[] {
+    if (!this.required) return [];
+    return this.venue.tables.flatMap((t) => t.devices.filter((d) => d.link === 'mqtt' && d.secret === undefined).map((d) => d.id));
+  }
+
+  /** Who logs in with these credentials, or null if refused. */
+  identify(username: string | undefined, password: Buffer | string | undefined): MqttIdentity | null {
+    if (!this.required) return { role: 'anonymous', user: '?' };
+    if (username === undefined) return null;
+    if (this.hub && username === this.hub.username) return samePassword(password, this.hub.password) ? { role: 'hub', user: username } : null;
+    const d = this.devices.get(username);
+    if (!d || d.secret === undefined) return null;
+    return samePassword(password, d.secret) ? { role: 'device', user: username, table: d.table } : null;
+  }
+
+  /** The key refusals of this username are counted under: a known user, or `?`. */
+  userKey(username: string | undefined): string {
+    if (username !== undefined && (this.devices.has(username) || username === this.hub?.username)) return username;
+    return '?';
+  }
+
+  /** May `who` publish on `topic`? A device: its own events and status; the hub: any cmd of the venue. */
+  mayPublish(who: MqttIdentity, topic: string): boolean {
+    if (who.role === 'anonymous') return !topic.startsWith('$SYS');
+    if (who.role === 'device') {
+      return topic === topicFor(this.venue.id, who.table, who.user, CHANNEL_EVENTS) || topic === topicFor(this.venue.id, who.table, who.user, CHANNEL_STATUS);
+    }
+    const p = topic.split('/');
+    return p.length === 5 && p[0] === TOPIC_ROOT && p[1] === this.venue.id && p[2] !== '' && p[3] !== '' && p[4] === CHANNEL_CMD;
+  }
+
+  /** May `who` subscribe to `filter`? A device: its own cmd topic only; the hub: anything under autoref/<venue>/. */
+  maySubscribe(who: MqttIdentity, filter: string): boolean {
+    if (who.role === 'anonymous') return true;
+    if (who.role === 'device') return filter === topicFor(this.venue.id, who.table, who.user, CHANNEL_CMD);
+    const p = filter.split('/');
+    return p.length >= 3 && p[0] === TOPIC_ROOT && p[1] === this.venue.id && p.slice(2).every((l) => l !== '');
+  }
+}
+
+/** Clients whose id starts with this are the hub's; nobody else may take such an id. */
+const HUB_CLIENT_PREFIX = 'autoref-hub-';
 
 /** Is something accepting TCP connections on host:port? */
 function portAnswers(host: string, port: number): Promise<boolean> {
@@ -34,23 +154,106 @@ function portAnswers(host: string, port: number): Promise<boolean> {
   });
 }
 
+const noRefusals = (): BrokerRefusals => ({ connect: 0, publish: 0, subscribe: 0, byUser: {} });
+
+function authError(message: string, returnCode: number): AuthenticateError {
+  return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
+}
+
+/** Wires an access policy into aedes and counts what it refuses. */
+function guard(aedes: Aedes, access: MqttAccess, log: (line: string) => void): () => BrokerRefusals {
+  const refused = noRefusals();
+  const who = new WeakMap<Client, MqttIdentity>();
+  /** Connected client ids and their user, so one user cannot take over another's client id. */
+  const holders = new Map<string, { client: Client; user: string }>();
+
+  const count = (user: string, kind: 'connect' | 'publish' | 'subscribe', topic: string | undefined, detail: string): void => {
+    refused[kind]++;
+    const c = (refused.byUser[user] ??= { connect: 0, publish: 0, subscribe: 0 });
+    if (c[kind] === 0) log(`MQTT broker refused ${detail} (further ${kind} refusals of ${user} are only counted)`);
+    c[kind]++;
+    if (topic !== undefined) c.lastTopic = topic;
+  };
+
+  aedes.on('clientReady', (client) => {
+    const id = who.get(client);
+    if (id) holders.set(client.id, { client, user: id.user });
+  });
+  aedes.on('clientDisconnect', (client) => {
+    if (holders.get(client.id)?.client === client) holders.delete(client.id);
+  });
+
+  aedes.authenticate = (client, username, password, done) => {
+    const id = access.identify(username, password);
+    if (!id) {
+      const shown = (s: string): string => JSON.stringify(s.length > 64 ? `${s.slice(0, 64)}…` : s); // client-chosen: keep log lines short
+      count(access.userKey(username), 'connect', undefined, `a login as ${username === undefined ? '(no username)' : shown(username)} from client ${shown(client.id)}`);
+      return done(authError('bad username or password', 4), false);
+    }
+    if (id.role !== 'anonymous') {
+      const holder = holders.get(client.id);
+      const hubsId = client.id.startsWith(HUB_CLIENT_PREFIX);
+      if ((holder && holder.user !== id.user) || (hubsId && id.role !== 'hub')) {
+        count(id.user, 'connect', undefined, `${id.user} taking client id ${JSON.stringify(client.id)} of another user`);
+        return done(authError('client id belongs to another user', 2), false);
+      }
+    }
+    who.set(client, id);
+    done(null, true);
+  };
+
+  aedes.authorizePublish = (client, packet, done) => {
+    const id = client ? who.get(client) : undefined;
+    // client is null only for a will left by a client of an earlier broker run: with auth on, drop it.
+    const allowed = id ? access.mayPublish(id, packet.topic) : !access.required;
+    if (allowed) return done(null);
+    const user = id?.user ?? '?';
+    count(user, 'publish', packet.topic, `a publish of ${user} on ${packet.topic}`);
+    // aedes closes the client's connection on a refused publish (MQTT 3.1.1 has no negative PUBACK).
+    done(new Error(`not authorized to publish on ${packet.topic}`));
+  };
+
+  aedes.authorizeSubscribe = (client, sub, done) => {
+    const id = who.get(client);
+    if (id && access.maySubscribe(id, sub.topic)) return done(null, sub);
+    const user = id?.user ?? '?';
+    count(user, 'subscribe', sub.topic, `a subscription of ${user} to ${sub.topic}`);
+    done(null, null); // SUBACK 0x80 for this filter; the connection stays up
+  };
+
+  return () => structuredClone(refused);
+}
+
 export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<BrokerHandle> {
   const host = opts.host ?? '127.0.0.1';
+  // Check the configuration before anything else: a bad venue is misuse, thrown at once.
+  const access = opts.venue ? new MqttAccess(opts.venue, opts.hub) : null;
   if (opts.port !== 0 && (await portAnswers(host, opts.port))) {
     const url = `mqtt://${host}:${opts.port}`;
     opts.log?.(`port ${opts.port} already has an MQTT broker: using ${url} instead of the embedded one`);
-    return { url, embedded: false, close: async () => {} };
+    return { url, embedded: false, auth: false, refusals: noRefusals, close: async () => {} };
   }
   const aedes = await Aedes.createBroker();
+  const log = opts.log ?? (() => {});
+  const refusals = access ? guard(aedes, access, log) : noRefusals;
+  const auth = access?.required ?? false;
   const server = net.createServer(aedes.handle);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, host, () => resolve());
   });
   const addr = server.address() as net.AddressInfo;
+  if (!auth) {
+    log('embedded MQTT broker runs WITHOUT authentication: the venue has no device secrets, so any client that reaches it may publish (docs/mqtt-security.md)');
+  } else {
+    const without = access!.devicesWithoutSecret();
+    if (without.length > 0) log(`embedded MQTT broker: device(s) without a secret cannot log in: ${without.join(', ')}`);
+  }
   return {
     url: `mqtt://${host}:${addr.port}`,
     embedded: true,
+    auth,
+    refusals,
     close: () =>
       new Promise<void>((resolve) => {
         aedes.close(() => server.close(() => resolve()));

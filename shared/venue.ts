@@ -16,6 +16,8 @@ export const DeviceConfig = Type.Object(
     path: Type.Optional(Type.String({ maxLength: 200 })),
     /** Table profile under hardware/profiles (firmware build input). */
     profile: Type.Optional(Type.String({ maxLength: 64 })),
+    /** MQTT password of this device (its username is its id); see docs/mqtt-security.md. */
+    secret: Type.Optional(Type.String({ minLength: 8, maxLength: 128 })),
   },
   { additionalProperties: false },
 );
@@ -55,3 +57,17 @@ export const DEMO_VENUE: VenueConfig = {
     { id: 'mg1', name: 'Minigolf lane 1', game: 'minigolf', devices: [{ id: 'mg1-a', link: 'mqtt', profile: 'minigolf-lane' }] },
   ],
 };
+
+/** The venue as the API and the dashboard see it: device secrets never leave the hub. */
+export function publicVenue(v: VenueConfig): VenueConfig {
+  return {
+    ...v,
+    tables: v.tables.map((t) => ({
+      ...t,
+      devices: t.devices.map((d) => {
+        const { secret: _secret, ...rest } = d;
+        return rest;
+      }),
+    })),
+  };
+}

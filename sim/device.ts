@@ -92,10 +92,12 @@ export async function serialTransport(path: string): Promise<Transport> {
   };
 }
 
-export async function mqttTransport(url: string, venue: string, table: string, device: string, boot: string): Promise<Transport> {
+/** `secret`: the device's password where the broker requires devices to log in (docs/mqtt-security.md). */
+export async function mqttTransport(url: string, venue: string, table: string, device: string, boot: string, secret?: string): Promise<Transport> {
   const offline: DeviceMessage = { v: PROTOCOL_VERSION, k: 'st', d: device, b: boot, t: 0, state: 'offline' };
   const will = { topic: topicFor(venue, table, device, CHANNEL_STATUS), payload: Buffer.from(JSON.stringify(offline)), qos: 1 as const, retain: true };
-  const client: MqttClient = await mqtt.connectAsync(url, { clientId: `autoref-sim-${device}-${process.pid}`, will, reconnectPeriod: 1000 });
+  const login = secret !== undefined ? { username: device, password: secret } : {};
+  const client: MqttClient = await mqtt.connectAsync(url, { clientId: `autoref-sim-${device}-${process.pid}`, will, reconnectPeriod: 1000, ...login });
   await client.subscribeAsync(topicFor(venue, table, device, CHANNEL_CMD), { qos: 1 });
   return {
     send: (msg) => {

@@ -72,7 +72,7 @@ export async function startSimVenue(opts: SimVenueOptions): Promise<SimVenue> {
     const cfg = table.devices.find((d) => d.link === 'mqtt');
     if (!cfg) continue;
     const boot = newBootId();
-    const device = new SimDevice(cfg.id, await mqttTransport(opts.brokerUrl, opts.venue.id, table.id, cfg.id, boot), boot);
+    const device = new SimDevice(cfg.id, await mqttTransport(opts.brokerUrl, opts.venue.id, table.id, cfg.id, boot, cfg.secret), boot);
     device.hello(cfg.profile ?? table.game);
     devices.push(device);
     const pattern = patternFor(table);

@@ -46,3 +46,20 @@ describe('hub API (inject, no sockets)', () => {
     expect(js.body).toContain('/api/stream');
   });
 });
+
+describe('device secrets', () => {
+  it('never leave the hub through the API', async () => {
+    const secret = 'very-secret-device-key';
+    const venue = { ...DEMO_VENUE, tables: DEMO_VENUE.tables.map((t) => ({ ...t, devices: t.devices.map((d) => ({ ...d, secret })) })) };
+    const h = await buildHub({ venue, storePath: ':memory:' });
+    try {
+      for (const url of ['/api/venue', '/api/tables', '/api/devices']) {
+        const r = await h.app.inject({ url });
+        expect(r.statusCode).toBe(200);
+        expect(r.body).not.toContain(secret);
+      }
+    } finally {
+      await h.close();
+    }
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * The `autoref` command line.
  */
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { AutorefError } from '../../shared/errors';
 import { start } from './start';
 import { replayFile } from './replay';
@@ -53,8 +53,15 @@ program
   .option('--store <path>', 'SQLite file for the event store', 'data/autoref.db')
   .option('--venue <file>', 'venue configuration (JSON); default: the demo venue')
   .option('--no-sim', 'do not start the simulated tables')
-  .action(async (o: { port: number; host: string; brokerPort: number; brokerUrl?: string; serial: string[]; store: string; venue?: string; sim: boolean }) => {
-    const running = await start(o).catch(fail);
+  .option('--token <token>', 'venue token (PIN) for every change through the API; default: AUTOREF_TOKEN or a random PIN, printed')
+  .option('--webhook <url>', 'POST each finished match to this URL (repeatable)', collect, [] as string[])
+  .option('--hub-user <name>', "the hub's MQTT username", 'autoref-hub')
+  .addOption(new Option('--hub-password <password>', "the hub's MQTT password (prefer the environment variable)").env('AUTOREF_HUB_PASSWORD'))
+  .option('--broker-ca <file>', 'CA certificate (PEM) to verify an mqtts:// broker')
+  .option('--broker-cert <file>', 'client certificate (PEM) for an mqtts:// broker')
+  .option('--broker-key <file>', 'client key (PEM) for an mqtts:// broker')
+  .action(async (o: { port: number; host: string; brokerPort: number; brokerUrl?: string; serial: string[]; store: string; venue?: string; sim: boolean; token?: string; webhook: string[]; hubUser: string; hubPassword?: string; brokerCa?: string; brokerCert?: string; brokerKey?: string }) => {
+    const running = await start({ ...o, webhooks: o.webhook }).catch(fail);
     onSignals(running.stop);
   });
 

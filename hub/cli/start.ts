@@ -3,11 +3,13 @@
  * on the port), embedded SQLite store, the demo venue's simulated tables, the dashboard.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
+import { randomBytes, randomInt } from 'node:crypto';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Ajv } from 'ajv';
 import { buildHub, type Hub } from '../app';
-import { startEmbeddedBroker, type BrokerHandle } from '../broker';
+import { startEmbeddedBroker, type BrokerHandle, type MqttCredentials } from '../broker';
+import type { MqttLinkOptions } from '../ingest/mqtt';
 import { DEMO_VENUE, VenueConfig } from '../../shared/venue';
 import { AutorefError } from '../../shared/errors';
 import { startSimVenue, type SimVenue } from '../../sim/venue';
@@ -22,6 +24,41 @@ export interface StartOptions {
   venue?: string;
   sim: boolean;
   log?: (line: string) => void;
+  /** Venue token for API writes (CLI: --token or AUTOREF_TOKEN); a random PIN is made if none. */
+  token?: string;
+  /** URLs that get a POST when a match ends. */
+  webhooks?: string[];
+  /** The hub's MQTT username (default `autoref-hub`). */
+  hubUser?: string;
+  /**
+   * The hub's MQTT password (CLI: --hub-password or AUTOREF_HUB_PASSWORD). Sent to an external
+   * broker; the embedded broker, in the same process, uses a random one when none is given.
+   */
+  hubPassword?: string;
+  /** PEM files for TLS to the broker (mqtts:// URLs): CA, client certificate and key. */
+  brokerCa?: string;
+  brokerCert?: string;
+  brokerKey?: string;
+}
+
+export const DEFAULT_HUB_USER = 'autoref-hub';
+
+function readPem(what: string, file: string | undefined): Buffer | undefined {
+  if (file === undefined) return undefined;
+  try {
+    return readFileSync(file);
+  } catch (e) {
+    throw new AutorefError('AR_CONFIG', `${what} ${file}: ${(e as Error).message}`);
+  }
+}
+
+/** TLS options for MQTT.js from the --broker-ca/--broker-cert/--broker-key files. */
+function brokerTls(opts: StartOptions): MqttLinkOptions['client'] {
+  const ca = readPem('--broker-ca', opts.brokerCa);
+  const cert = readPem('--broker-cert', opts.brokerCert);
+  const key = readPem('--broker-key', opts.brokerKey);
+  if (!ca && !cert && !key) return undefined;
+  return { ...(ca ? { ca } : {}), ...(cert ? { cert } : {}), ...(key ? { key } : {}) };
 }
 
 export function loadVenue(file: string | undefined): VenueConfig {
@@ -52,10 +89,17 @@ export async function start(opts: StartOptions): Promise<Running> {
   const log = opts.log ?? ((l: string) => console.log(l));
   const venue = loadVenue(opts.venue);
   if (opts.store !== ':memory:') mkdirSync(path.dirname(path.resolve(opts.store)), { recursive: true });
-  const broker = opts.brokerUrl ? null : await startEmbeddedBroker({ port: opts.brokerPort, log });
+  const tls = brokerTls(opts);
+  const hubUser = opts.hubUser ?? DEFAULT_HUB_USER;
+  // The embedded broker runs in this process: without a given password, hub and broker share a random one.
+  const embeddedLogin: MqttCredentials = { username: hubUser, password: opts.hubPassword ?? randomBytes(24).toString('base64url') };
+  const broker = opts.brokerUrl ? null : await startEmbeddedBroker({ port: opts.brokerPort, log, venue, hub: embeddedLogin });
   const brokerUrl = opts.brokerUrl ?? broker!.url;
   if (broker?.embedded) log(`embedded MQTT broker on ${brokerUrl}`);
-  const hub = await buildHub({ venue, storePath: opts.store, mqtt: { url: brokerUrl }, serial: opts.serial.map((p) => ({ path: p })) });
+  const login = broker?.embedded ? embeddedLogin : opts.hubPassword !== undefined ? { username: hubUser, password: opts.hubPassword } : {};
+  const mqttOpts = { url: brokerUrl, ...login, ...(tls ? { client: tls } : {}) };
+  const token = opts.token ?? process.env['AUTOREF_TOKEN'] ?? String(randomInt(100_000, 1_000_000));
+  const hub = await buildHub({ venue, storePath: opts.store, mqtt: mqttOpts, serial: opts.serial.map((p) => ({ path: p })), token, webhooks: opts.webhooks ?? [] });
   try {
     await hub.app.listen({ port: opts.port, host: opts.host });
   } catch (e) {
@@ -65,11 +109,13 @@ export async function start(opts: StartOptions): Promise<Running> {
     throw e;
   }
   await hub.startLinks();
+  // Simulated devices log in with their secrets where the venue has them.
   const sim = opts.sim ? await startSimVenue({ brokerUrl, venue, log }) : null;
   const shown = opts.host === '0.0.0.0' || opts.host === '::' ? 'localhost' : opts.host;
   const url = `http://${shown}:${(hub.app.server.address() as AddressInfo).port}/`;
   log(`store: ${opts.store}`);
   log(`dashboard: ${url}`);
+  if (!opts.token && !process.env['AUTOREF_TOKEN']) log(`referee PIN for changes: ${token} (set your own with --token or AUTOREF_TOKEN)`);
   return {
     hub,
     broker,

@@ -66,7 +66,7 @@ describe('SIGKILL during a match', () => {
     await device?.close();
   });
 
-  it(`loses no acknowledged event and resumes the match exactly (${TRIALS} kills)`, async () => {
+  it(`loses no acknowledged event and resumes the match exactly (${TRIALS} kills)`, { timeout: 120_000 }, async () => {
     const r = rng(4242);
     hub = startHub();
     await hubUp();
