@@ -3,7 +3,7 @@
  * `inject()` or listen on port 0 themselves.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { VenueConfig } from '../shared/venue';
+import { publicVenue, type VenueConfig } from '../shared/venue';
 import { SqliteStore } from './store/sqlite';
 import { Ingest } from './ingest/pipeline';
 import { SerialLink, type SerialLinkOptions } from './ingest/serial';
@@ -14,6 +14,7 @@ import { ClockSync, type ClockSyncOptions } from './time/sync';
 import { hubNow } from './time/hub-clock';
 import { MatchManager } from './games/matches';
 import { wireAssemblers } from './games/wiring';
+import { Webhooks } from './games/webhooks';
 import type { AssemblerOptions } from './games/assembler';
 import { matchesPlugin } from './api/matches';
 import { installErrorHandler } from './api/errors';
@@ -33,6 +34,8 @@ export interface HubOptions {
   /** For tests: makes each Firmata board's IO (e.g. mock-firmata) instead of opening its port. */
   firmataIo?: FirmataLinkOptions['io'];
   logger?: boolean;
+  /** URLs that get a POST when a match ends. */
+  webhooks?: string[];
   /** Venue token for every write to the API; null: writes are open (demo only). */
   token?: string | null;
   /** Shot assembly timing per game (tests shorten the rest timeout). */
@@ -44,6 +47,7 @@ export interface HubOptions {
 export interface Hub extends HubContext {
   app: FastifyInstance;
   matches: MatchManager;
+  webhooks: Webhooks;
   /** Opens the links (serial ports, MQTT). Resolves when MQTT is subscribed. */
   startLinks(): Promise<void>;
   close(): Promise<void>;
@@ -62,15 +66,21 @@ export async function buildHub(opts: HubOptions): Promise<Hub> {
     ...(mqttLink ? [{ name: `mqtt:${opts.mqtt!.url}`, state: () => mqttLink.state }] : []),
     ...firmataLinks.map((l) => ({ name: l.linkName, state: () => l.state })),
   ];
-  const ctx: HubContext = { venue: opts.venue, store, ingest, links, clock };
+  // Plugins serve the venue to anyone on the network: give them the copy without device secrets.
+  const ctx: HubContext = { venue: publicVenue(opts.venue), store, ingest, links, clock };
   const matches = new MatchManager(store, opts.venue, hubNow);
   matches.restore();
+  const webhooks = new Webhooks({ urls: opts.webhooks ?? [] });
+  matches.on('ended', (rec) => webhooks.matchEnded(rec));
   const assemblers = wireAssemblers(opts.venue, ingest, matches, opts.assembler ?? {});
 
-  const app = Fastify({ logger: opts.logger ?? false });
+  // removeAdditional off: with it, Ajv strips fields while trying the first branch of a union
+  // (game events are a union) and the right branch then fails. Unknown fields are refused instead.
+  const app = Fastify({ logger: opts.logger ?? false, ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array' } } });
   installErrorHandler(app);
   await app.register(devicesPlugin, { hub: ctx });
   await app.register(matchesPlugin, { hub: ctx, matches, token: opts.token ?? null });
+  app.get('/api/webhooks', async () => ({ urls: opts.webhooks ?? [], deliveries: webhooks.deliveries }));
   await app.register(streamPlugin, { hub: ctx, matches });
   await app.register(dashboardPlugin);
 
@@ -79,6 +89,7 @@ export async function buildHub(opts: HubOptions): Promise<Hub> {
     ...ctx,
     app,
     matches,
+    webhooks,
     async startLinks() {
       for (const l of serialLinks) l.start();
       for (const l of firmataLinks) l.start();

@@ -8,7 +8,7 @@ import { GameEventSchemas, PlayerSetup } from '../../shared/game/events';
 import { AutorefError } from '../../shared/errors';
 import type { HubContext } from '../context';
 import type { MatchManager, InputEvent } from '../games/matches';
-import { requireToken } from './auth';
+import { accessOf, requireTableOrVenue, requireVenue, tableToken } from './auth';
 
 const TableParams = Type.Object({ table: Type.String({ maxLength: 32 }) });
 const MatchParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
@@ -32,29 +32,51 @@ const ListQuery = Type.Object({
 });
 
 export const matchesPlugin: FastifyPluginAsync<{ hub: HubContext; matches: MatchManager; token: string | null }> = async (app, { hub, matches, token }) => {
-  const write = { preHandler: requireToken(token) };
+  const venueOnly = { preHandler: requireVenue(token) };
+  const tableOrVenue = { preHandler: requireTableOrVenue(token) };
 
   app.get('/api/tables', async () => ({
     tables: hub.venue.tables.map((t) => ({ ...t, match: matches.current(t.id)?.id ?? null, summary: matches.summaryOf(t.id) })),
   }));
 
-  app.post('/api/tables/:table/matches', { ...write, schema: { params: TableParams, body: StartBody } }, async (req, reply) => {
+  app.post('/api/tables/:table/matches', { ...tableOrVenue, schema: { params: TableParams, body: StartBody } }, async (req, reply) => {
     const { table } = req.params as Static<typeof TableParams>;
     const body = req.body as Static<typeof StartBody>;
     const rec = matches.start(table, body.players, body.config, body.who);
     return reply.status(201).send({ match: rec, summary: matches.summaryOf(table) });
   });
 
-  app.post('/api/tables/:table/input', { ...write, schema: { params: TableParams, body: InputBody } }, async (req) => {
+  app.post('/api/tables/:table/input', { ...tableOrVenue, schema: { params: TableParams, body: InputBody } }, async (req) => {
     const { table } = req.params as Static<typeof TableParams>;
-    const u = matches.input(table, req.body as InputEvent);
+    const input = req.body as InputEvent;
+    if (accessOf(req, token, table) === 'table') {
+      // Players at the table: their own calls and answers to the questions put to them.
+      const open = matches.summaryOf(table)?.pending ?? [];
+      const forPlayers = input.type === 'decide' && open.some((d) => d.id === input.decision && d.answeredBy === 'players');
+      if (!(forPlayers || input.type === 'ref')) throw new AutorefError('AR_UNAUTHORIZED', 'the table token allows player calls and answers to questions for the players; corrections need the venue token');
+      input.by = 'player';
+    }
+    const u = matches.input(table, input);
     return { seq: u.seq, summary: u.summary };
   });
 
-  app.post('/api/tables/:table/end', { ...write, schema: { params: TableParams, body: EndBody } }, async (req) => {
+  app.post('/api/tables/:table/end', { ...tableOrVenue, schema: { params: TableParams, body: EndBody } }, async (req) => {
     const { table } = req.params as Static<typeof TableParams>;
     const b = req.body as Static<typeof EndBody>;
     return { match: matches.end(table, b.status ?? 'abandoned', b.who, b.why) };
+  });
+
+  app.get('/api/tables/:table/live', { schema: { params: TableParams } }, async (req) => {
+    const { table } = req.params as Static<typeof TableParams>;
+    if (!hub.venue.tables.some((t) => t.id === table)) throw new AutorefError('AR_NOT_FOUND', `table ${table}`);
+    const m = matches.current(table);
+    return m ? { match: m.id, game: m.game, seq: m.seq, summary: m.engine.summary(m.state), report: m.engine.report(m.state) } : { match: null };
+  });
+
+  app.get('/api/tables/:table/token', { ...venueOnly, schema: { params: TableParams } }, async (req) => {
+    const { table } = req.params as Static<typeof TableParams>;
+    if (!hub.venue.tables.some((t) => t.id === table)) throw new AutorefError('AR_NOT_FOUND', `table ${table}`);
+    return { table, token: token === null ? null : tableToken(token, table) };
   });
 
   app.get('/api/matches', { schema: { querystring: ListQuery } }, async (req) => {

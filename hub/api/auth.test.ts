@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildHub, type Hub } from '../app';
+import { DEMO_VENUE } from '../../shared/venue';
+import { tableToken } from './auth';
+
+const PIN = '480516';
+let hub: Hub;
+beforeAll(async () => {
+  hub = await buildHub({ venue: DEMO_VENUE, storePath: ':memory:', token: PIN });
+});
+afterAll(() => hub.close());
+
+const players = [
+  { id: 'ann', name: 'Ann', side: 'A' },
+  { id: 'bob', name: 'Bob', side: 'B' },
+];
+const as = (token?: string) => (token ? { authorization: `Bearer ${token}` } : {});
+
+describe('API writes: venue PIN and table tokens', () => {
+  it('refuses every write without a token or with a wrong one', async () => {
+    for (const headers of [as(), as('123456'), { authorization: PIN }]) {
+      for (const [url, payload] of [
+        ['/api/tables/gb1/matches', { players }],
+        ['/api/tables/gb1/input', { type: 'at_rest' }],
+        ['/api/tables/gb1/end', {}],
+      ] as const) {
+        const r = await hub.app.inject({ method: 'POST', url, payload, headers });
+        expect(r.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(401);
+        expect(r.json()).toMatchObject({ error: { code: 'AR_UNAUTHORIZED' } });
+      }
+    }
+    const t = await hub.app.inject({ url: '/api/tables/gb1/token' });
+    expect(t.statusCode).toBe(401);
+  });
+
+  it('a table token works on its own table only, for player actions only', async () => {
+    const gb1 = tableToken(PIN, 'gb1');
+    const onOther = await hub.app.inject({ method: 'POST', url: '/api/tables/c1/matches', payload: { players }, headers: as(gb1) });
+    expect(onOther.statusCode).toBe(401);
+    const started = await hub.app.inject({ method: 'POST', url: '/api/tables/gb1/matches', payload: { players }, headers: as(gb1) });
+    expect(started.statusCode).toBe(201);
+    const call = await hub.app.inject({ method: 'POST', url: '/api/tables/gb1/input', payload: { type: 'ref', call: 'time', player: 'ann' }, headers: as(gb1) });
+    expect(call.statusCode).toBe(200);
+    const undo = await hub.app.inject({ method: 'POST', url: '/api/tables/gb1/input', payload: { type: 'undo', why: 'x' }, headers: as(gb1) });
+    expect(undo.statusCode).toBe(401);
+    const byReferee = await hub.app.inject({ method: 'POST', url: '/api/tables/gb1/input', payload: { type: 'undo', who: 'ref', why: 'x' }, headers: as(PIN) });
+    expect(byReferee.statusCode).toBe(200);
+    const events = hub.store.gameEvents(hub.matches.current('gb1')!.id);
+    expect(events.find((e) => e.type === 'ref')).toMatchObject({ by: 'player' });
+  });
+
+  it('the venue PIN reads the table tokens for the QR codes', async () => {
+    const r = await hub.app.inject({ url: '/api/tables/gb1/token', headers: as(PIN) });
+    expect(r.json()).toEqual({ table: 'gb1', token: tableToken(PIN, 'gb1') });
+  });
+
+  it('serves the live summary and report of a table', async () => {
+    const r = await hub.app.inject({ url: '/api/tables/gb1/live' });
+    expect(r.json()).toMatchObject({ game: 'golf-billiards', summary: { game: 'golf-billiards' } });
+    expect(r.json().report).toBeDefined();
+    const none = await hub.app.inject({ url: '/api/tables/c1/live' });
+    expect(none.json()).toEqual({ match: null });
+  });
+});
