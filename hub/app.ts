@@ -78,7 +78,7 @@ export async function buildHub(opts: HubOptions): Promise<Hub> {
   // (game events are a union) and the right branch then fails. Unknown fields are refused instead.
   const app = Fastify({ logger: opts.logger ?? false, ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array' } } });
   installErrorHandler(app);
-  await app.register(devicesPlugin, { hub: ctx });
+  await app.register(devicesPlugin, { hub: ctx, token: opts.token ?? null });
   await app.register(matchesPlugin, { hub: ctx, matches, token: opts.token ?? null });
   app.get('/api/webhooks', async () => ({ urls: opts.webhooks ?? [], deliveries: webhooks.deliveries }));
   await app.register(streamPlugin, { hub: ctx, matches });

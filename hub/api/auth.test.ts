@@ -62,3 +62,21 @@ describe('API writes: venue PIN and table tokens', () => {
     expect(none.json()).toEqual({ match: null });
   });
 });
+
+describe('device commands', () => {
+  it('sends cfg and identify to a device over its link, with the venue PIN only', async () => {
+    const sent: unknown[] = [];
+    hub.ingest.accept('{"v":1,"k":"hb","d":"c1-a","b":"b1","t":1,"up":1,"q":0,"n":0}', { link: 'test', send: (_d, c) => sent.push(c) });
+    const refused = await hub.app.inject({ method: 'POST', url: '/api/devices/c1-a/config', payload: { set: { 'r1.threshold': 40 } } });
+    expect(refused.statusCode).toBe(401);
+    const ok = await hub.app.inject({ method: 'POST', url: '/api/devices/c1-a/config', payload: { set: { 'r1.threshold': 40 } }, headers: as(PIN) });
+    expect(ok.statusCode).toBe(200);
+    await hub.app.inject({ method: 'POST', url: '/api/devices/c1-a/identify', payload: {}, headers: as(PIN) });
+    expect(sent).toEqual([
+      { v: 1, k: 'cfg', set: { 'r1.threshold': 40 } },
+      { v: 1, k: 'id', ms: 3000 },
+    ]);
+    const unknown = await hub.app.inject({ method: 'POST', url: '/api/devices/nope/identify', payload: {}, headers: as(PIN) });
+    expect(unknown.json()).toMatchObject({ error: { code: 'AR_NOT_FOUND' } });
+  });
+});

@@ -4,8 +4,36 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { HubContext } from '../context';
+import { PROTOCOL_VERSION } from '../../shared/protocol/wire';
+import { AutorefError } from '../../shared/errors';
+import { requireVenue } from './auth';
 
-export const devicesPlugin: FastifyPluginAsync<{ hub: HubContext }> = async (app, { hub }) => {
+const DeviceParams = Type.Object({ id: Type.String({ maxLength: 32 }) });
+const ConfigBody = Type.Object(
+  { set: Type.Record(Type.String({ maxLength: 32 }), Type.Union([Type.Number(), Type.String({ maxLength: 64 }), Type.Boolean()]), { maxProperties: 32 }) },
+  { additionalProperties: false },
+);
+const IdentifyBody = Type.Object({ ms: Type.Optional(Type.Integer({ minimum: 100, maximum: 60_000 })) }, { additionalProperties: false });
+
+export const devicesPlugin: FastifyPluginAsync<{ hub: HubContext; token: string | null }> = async (app, { hub, token }) => {
+  const venueOnly = { preHandler: requireVenue(token) };
+
+  function send(id: string, cmd: Parameters<HubContext['ingest']['sendTo']>[1]): { sent: true } {
+    if (!hub.ingest.deviceInfo().some((d) => d.id === id)) throw new AutorefError('AR_NOT_FOUND', `device ${id}`);
+    if (!hub.ingest.sendTo(id, cmd)) throw new AutorefError('AR_NOT_FOUND', `device ${id} has not spoken on any link yet`);
+    return { sent: true };
+  }
+
+  /** Calibration: thresholds and debounce values go to the device as a cfg command. */
+  app.post('/api/devices/:id/config', { ...venueOnly, schema: { params: DeviceParams, body: ConfigBody } }, async (req) =>
+    send((req.params as { id: string }).id, { v: PROTOCOL_VERSION, k: 'cfg', set: (req.body as { set: Record<string, number | string | boolean> }).set }),
+  );
+
+  /** Blink the board's LED, to find which box is which. */
+  app.post('/api/devices/:id/identify', { ...venueOnly, schema: { params: DeviceParams, body: IdentifyBody } }, async (req) =>
+    send((req.params as { id: string }).id, { v: PROTOCOL_VERSION, k: 'id', ms: (req.body as { ms?: number }).ms ?? 3000 }),
+  );
+
   app.get('/api/venue', async () => hub.venue);
 
   app.get('/api/devices', async () => {
