@@ -69,7 +69,7 @@ export async function buildHub(opts: HubOptions): Promise<Hub> {
   // Plugins serve the venue to anyone on the network: give them the copy without device secrets.
   const ctx: HubContext = { venue: publicVenue(opts.venue), store, ingest, links, clock };
   const matches = new MatchManager(store, opts.venue, hubNow);
-  matches.restore();
+  await matches.restore();
   const webhooks = new Webhooks({ urls: opts.webhooks ?? [] });
   matches.on('ended', (rec) => webhooks.matchEnded(rec));
   const assemblers = wireAssemblers(opts.venue, ingest, matches, opts.assembler ?? {});
@@ -103,7 +103,9 @@ export async function buildHub(opts: HubOptions): Promise<Hub> {
       for (const a of assemblers) a.close();
       await Promise.all([...serialLinks.map((l) => l.close()), ...firmataLinks.map((l) => l.close()), mqttLink?.close()]);
       await app.close();
-      store.close();
+      await ingest.idle();
+      await matches.idle();
+      await store.close();
     },
   };
 }

@@ -45,7 +45,7 @@ describe('API writes: venue PIN and table tokens', () => {
     expect(undo.statusCode).toBe(401);
     const byReferee = await hub.app.inject({ method: 'POST', url: '/api/tables/gb1/input', payload: { type: 'undo', who: 'ref', why: 'x' }, headers: as(PIN) });
     expect(byReferee.statusCode).toBe(200);
-    const events = hub.store.gameEvents(hub.matches.current('gb1')!.id);
+    const events = await hub.store.gameEvents(hub.matches.current('gb1')!.id);
     expect(events.find((e) => e.type === 'ref')).toMatchObject({ by: 'player' });
   });
 

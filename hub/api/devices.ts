@@ -50,7 +50,7 @@ export const devicesPlugin: FastifyPluginAsync<{ hub: HubContext; token: string 
     { schema: { querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })) }) } },
     async (req) => {
       const { limit } = req.query as { limit?: number };
-      return { events: hub.store.recentDeviceEvents(limit ?? 100) };
+      return { events: await hub.store.recentDeviceEvents(limit ?? 100) };
     },
   );
 };

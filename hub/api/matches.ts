@@ -42,7 +42,7 @@ export const matchesPlugin: FastifyPluginAsync<{ hub: HubContext; matches: Match
   app.post('/api/tables/:table/matches', { ...tableOrVenue, schema: { params: TableParams, body: StartBody } }, async (req, reply) => {
     const { table } = req.params as Static<typeof TableParams>;
     const body = req.body as Static<typeof StartBody>;
-    const rec = matches.start(table, body.players, body.config, body.who);
+    const rec = await matches.start(table, body.players, body.config, body.who);
     return reply.status(201).send({ match: rec, summary: matches.summaryOf(table) });
   });
 
@@ -56,14 +56,14 @@ export const matchesPlugin: FastifyPluginAsync<{ hub: HubContext; matches: Match
       if (!(forPlayers || input.type === 'ref')) throw new AutorefError('AR_UNAUTHORIZED', 'the table token allows player calls and answers to questions for the players; corrections need the venue token');
       input.by = 'player';
     }
-    const u = matches.input(table, input);
+    const u = await matches.input(table, input);
     return { seq: u.seq, summary: u.summary };
   });
 
   app.post('/api/tables/:table/end', { ...tableOrVenue, schema: { params: TableParams, body: EndBody } }, async (req) => {
     const { table } = req.params as Static<typeof TableParams>;
     const b = req.body as Static<typeof EndBody>;
-    return { match: matches.end(table, b.status ?? 'abandoned', b.who, b.why) };
+    return { match: await matches.end(table, b.status ?? 'abandoned', b.who, b.why) };
   });
 
   app.get('/api/tables/:table/live', { schema: { params: TableParams } }, async (req) => {
@@ -81,18 +81,18 @@ export const matchesPlugin: FastifyPluginAsync<{ hub: HubContext; matches: Match
 
   app.get('/api/matches', { schema: { querystring: ListQuery } }, async (req) => {
     const q = req.query as Static<typeof ListQuery>;
-    return { matches: hub.store.listMatches(q) };
+    return { matches: await hub.store.listMatches(q) };
   });
 
   app.get('/api/matches/:id', { schema: { params: MatchParams } }, async (req) => {
-    const d = matches.details((req.params as Static<typeof MatchParams>).id);
+    const d = await matches.details((req.params as Static<typeof MatchParams>).id);
     if (!d) throw new AutorefError('AR_NOT_FOUND', 'match');
     return d;
   });
 
   app.get('/api/matches/:id/events', { schema: { params: MatchParams } }, async (req) => {
     const id = (req.params as Static<typeof MatchParams>).id;
-    if (!hub.store.getMatch(id)) throw new AutorefError('AR_NOT_FOUND', 'match');
-    return { events: hub.store.gameEvents(id) };
+    if (!(await hub.store.getMatch(id))) throw new AutorefError('AR_NOT_FOUND', 'match');
+    return { events: await hub.store.gameEvents(id) };
   });
 };

@@ -27,11 +27,12 @@ export const streamPlugin: FastifyPluginAsync<{ hub: HubContext; matches: MatchM
   matches.on('ended', (m) => broadcast({ type: 'match-ended', table: m.table, match: m.id, status: m.status }));
   hub.ingest.on('rejected', (r) => broadcast({ type: 'rejected', device: r.device ?? null, code: r.rejection.code, reason: r.rejection.reason, link: r.link }));
 
-  app.get('/api/stream', { websocket: true }, (socket) => {
+  app.get('/api/stream', { websocket: true }, async (socket) => {
     clients.add(socket);
     socket.on('close', () => clients.delete(socket));
+    const events = await hub.store.recentDeviceEvents(50);
     const tables = hub.venue.tables.map((t) => ({ table: t.id, match: matches.current(t.id)?.id ?? null, summary: matches.summaryOf(t.id) }));
-    socket.send(JSON.stringify({ type: 'hello', venue: hub.venue, devices: hub.ingest.deviceInfo(), events: hub.store.recentDeviceEvents(50), tables }));
+    socket.send(JSON.stringify({ type: 'hello', venue: hub.venue, devices: hub.ingest.deviceInfo(), events, tables }));
   });
 
   app.addHook('onClose', async () => {

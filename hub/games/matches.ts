@@ -43,7 +43,7 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 /** A game event before the manager gives it its place (seq) and, if it has none, a time. */
 export type InputEvent = DistributiveOmit<GameEvent, 'seq' | 't'> & { t?: number };
 
-export class MatchManager extends EventEmitter<{ update: [MatchUpdate]; ended: [MatchRecord] }> {
+export class MatchManager extends EventEmitter<{ update: [MatchUpdate]; ended: [MatchRecord]; error: [Error] }> {
   private readonly live: Record<string, LiveMatch> = {};
 
   constructor(
@@ -55,17 +55,25 @@ export class MatchManager extends EventEmitter<{ update: [MatchUpdate]; ended: [
   }
 
   /** Resume every match the store says is still playing. */
-  restore(): number {
+  async restore(): Promise<number> {
     let n = 0;
-    for (const rec of this.store.listMatches({ status: 'playing', limit: 10_000 })) {
+    for (const rec of await this.store.listMatches({ status: 'playing', limit: 10_000 })) {
       const engine = getEngine(rec.game);
       if (!engine) continue;
-      const snap = this.store.latestSnapshot(rec.id);
+      const snap = await this.store.latestSnapshot(rec.id);
       let state = snap ? snap.state : engine.initial();
       let seq = snap ? snap.seq : -1;
-      for (const e of this.store.gameEvents(rec.id, seq + 1)) {
-        state = isCorrection(e) ? this.replayAll(engine, rec.id) : engine.reduce(state, e);
-        seq = e.seq ?? seq + 1;
+      const tail = await this.store.gameEvents(rec.id, seq + 1);
+      if (tail.some(isCorrection)) {
+        // A correction after the snapshot: the snapshot is not the corrected past. Replay it all.
+        const log = await this.store.gameEvents(rec.id);
+        state = replay(engine, log).game;
+        seq = log.length - 1;
+      } else {
+        for (const e of tail) {
+          state = engine.reduce(state, e);
+          seq = e.seq ?? seq + 1;
+        }
       }
       this.live[rec.table] = { id: rec.id, table: rec.table, game: rec.game, engine, seq, state, unnamed: [] };
       n++;
@@ -82,7 +90,25 @@ export class MatchManager extends EventEmitter<{ update: [MatchUpdate]; ended: [
     return m ? m.engine.summary(m.state) : null;
   }
 
-  start(table: string, players: PlayerSetup[], config: Record<string, unknown> | undefined, who?: string): MatchRecord {
+  /** Changes run one after another: a match log is a sequence, and the store is asynchronous. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn, fn);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Resolves once every change so far is stored. */
+  idle(): Promise<void> {
+    return this.queue.then(() => undefined);
+  }
+
+  start(table: string, players: PlayerSetup[], config: Record<string, unknown> | undefined, who?: string): Promise<MatchRecord> {
+    return this.serial(() => this.startNow(table, players, config, who));
+  }
+
+  private async startNow(table: string, players: PlayerSetup[], config: Record<string, unknown> | undefined, who?: string): Promise<MatchRecord> {
     const t = this.venue.tables.find((x) => x.id === table);
     if (!t) throw new AutorefError('AR_NOT_FOUND', `table ${table}`);
     if (this.live[table]) throw new AutorefError('AR_MATCH_RUNNING', `table ${table} is playing match ${this.live[table]!.id}`);
@@ -90,76 +116,75 @@ export class MatchManager extends EventEmitter<{ update: [MatchUpdate]; ended: [
     if (!engine) throw new AutorefError('AR_UNKNOWN_GAME', t.game);
     const id = randomUUID();
     const rec: MatchRecord = { id, table, game: t.game, status: 'playing', startedAt: this.now(), endedAt: null, summary: null };
-    this.store.createMatch(rec);
+    await this.store.createMatch(rec);
     this.live[table] = { id, table, game: t.game, engine, seq: -1, state: engine.initial(), unnamed: [] };
-    this.append(table, { type: 'start', players, ...(config ? { config } : {}), by: 'referee', ...(who ? { who } : {}) } as InputEvent);
-    return this.store.getMatch(id)!;
+    await this.append(table, { type: 'start', players, ...(config ? { config } : {}), by: 'referee', ...(who ? { who } : {}) } as InputEvent);
+    return (await this.store.getMatch(id))!;
   }
 
   /** A person's input or a correction; validated against the game event schema by the API. */
-  input(table: string, e: InputEvent): MatchUpdate {
-    if (e.type === 'start') throw new AutorefError('AR_BAD_REQUEST', 'start a match with POST /api/tables/:table/matches');
-    return this.append(table, e);
+  input(table: string, e: InputEvent): Promise<MatchUpdate> {
+    if (e.type === 'start') return Promise.reject(new AutorefError('AR_BAD_REQUEST', 'start a match with POST /api/tables/:table/matches'));
+    return this.serial(() => this.append(table, e));
   }
 
   /** A game event from the table's sensors (via the shot assembler). No match: nothing to score. */
-  sensor(table: string, e: GameEvent): MatchUpdate | null {
-    if (!this.live[table]) return null;
-    return this.append(table, e);
+  sensor(table: string, e: GameEvent): Promise<MatchUpdate | null> {
+    return this.serial(async () => (this.live[table] ? this.append(table, e) : null));
   }
 
   /** A late ball identity (ball return reader) for the oldest capture whose ball was unknown. */
-  tag(table: string, ball: string, t: number): MatchUpdate | null {
-    const m = this.live[table];
-    const ref = m?.unnamed.shift();
-    if (!m || ref === undefined) return null;
-    return this.append(table, { type: 'identify', ref, ball, t, by: 'sensor' });
+  tag(table: string, ball: string, t: number): Promise<MatchUpdate | null> {
+    return this.serial(async () => {
+      const m = this.live[table];
+      const ref = m?.unnamed.shift();
+      if (!m || ref === undefined) return null;
+      return this.append(table, { type: 'identify', ref, ball, t, by: 'sensor' });
+    });
   }
 
-  end(table: string, status: Exclude<MatchStatus, 'playing'>, who?: string, why?: string): MatchRecord {
-    const m = this.live[table];
-    if (!m) throw new AutorefError('AR_NO_MATCH', `table ${table}`);
-    return this.finish(m, status, who, why);
+  end(table: string, status: Exclude<MatchStatus, 'playing'>, who?: string, why?: string): Promise<MatchRecord> {
+    return this.serial(async () => {
+      const m = this.live[table];
+      if (!m) throw new AutorefError('AR_NO_MATCH', `table ${table}`);
+      return this.finish(m, status, who, why);
+    });
   }
 
   /** Log, summary, report and corrections of any match (replayed from the store). */
-  details(id: string): { record: MatchRecord; summary: GameSummary; report: unknown; corrections: CorrectionRecord[]; events: number } | null {
-    const record = this.store.getMatch(id);
+  async details(id: string): Promise<{ record: MatchRecord; summary: GameSummary; report: unknown; corrections: CorrectionRecord[]; events: number } | null> {
+    const record = await this.store.getMatch(id);
     if (!record) return null;
     const engine = getEngine(record.game);
     if (!engine) throw new AutorefError('AR_UNKNOWN_GAME', record.game);
-    const log = this.store.gameEvents(id);
+    const log = await this.store.gameEvents(id);
     const m = replay(engine, log);
     return { record, summary: engine.summary(m.game), report: engine.report(m.game), corrections: m.corrections, events: log.length };
   }
 
-  private replayAll(engine: RulesEngine<unknown>, id: string): unknown {
-    return replay(engine, this.store.gameEvents(id)).game;
-  }
-
-  private append(table: string, input: InputEvent): MatchUpdate {
+  private async append(table: string, input: InputEvent): Promise<MatchUpdate> {
     const m = this.live[table];
     if (!m) throw new AutorefError('AR_NO_MATCH', `table ${table}`);
     const event = { ...input, seq: m.seq + 1, t: input.t ?? this.now() } as GameEvent;
     // Fold first, store after: a correction's replay must include the correction itself.
-    const state = isCorrection(event) ? replay(m.engine, [...this.store.gameEvents(m.id), event]).game : m.engine.reduce(m.state, event);
+    const state = isCorrection(event) ? replay(m.engine, [...(await this.store.gameEvents(m.id)), event]).game : m.engine.reduce(m.state, event);
     const summary = m.engine.summary(state);
-    this.store.appendGameEvent(m.id, event, summary);
+    await this.store.appendGameEvent(m.id, event, summary);
     m.seq = event.seq!;
     m.state = state;
     if (event.type === 'pocket' && event.captured && event.ball === undefined) m.unnamed.push(event.seq!);
-    if (m.seq % SNAPSHOT_EVERY === 0) this.store.saveSnapshot(m.id, { seq: m.seq, state: m.state });
+    if (m.seq % SNAPSHOT_EVERY === 0) await this.store.saveSnapshot(m.id, { seq: m.seq, state: m.state });
     const update: MatchUpdate = { match: m.id, table, game: m.game, seq: m.seq, summary, event };
     this.emit('update', update);
-    if (summary.status === 'finished' || summary.status === 'abandoned') this.finish(m, summary.status);
+    if (summary.status === 'finished' || summary.status === 'abandoned') await this.finish(m, summary.status);
     return update;
   }
 
-  private finish(m: LiveMatch, status: Exclude<MatchStatus, 'playing'>, who?: string, why?: string): MatchRecord {
+  private async finish(m: LiveMatch, status: Exclude<MatchStatus, 'playing'>, who?: string, why?: string): Promise<MatchRecord> {
     delete this.live[m.table];
-    this.store.saveSnapshot(m.id, { seq: m.seq, state: m.state });
-    this.store.updateMatch(m.id, { status, endedAt: this.now(), summary: { ...m.engine.summary(m.state), endedBy: who ?? null, endReason: why ?? null } });
-    const rec = this.store.getMatch(m.id)!;
+    await this.store.saveSnapshot(m.id, { seq: m.seq, state: m.state });
+    await this.store.updateMatch(m.id, { status, endedAt: this.now(), summary: { ...m.engine.summary(m.state), endedBy: who ?? null, endReason: why ?? null } });
+    const rec = (await this.store.getMatch(m.id))!;
     this.emit('ended', rec);
     return rec;
   }

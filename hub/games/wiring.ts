@@ -22,8 +22,9 @@ export function wireAssemblers(venue: VenueConfig, ingest: Ingest, matches: Matc
     byTable[t.id] = new ShotAssembler(
       { ...assemblerFor(t.game), ...overrides },
       (input) => {
-        if (input.kind === 'tag') matches.tag(t.id, input.ball, input.t);
-        else matches.sensor(t.id, input.event);
+        // Errors are the store's (logged by the manager's caller); a sensor must never crash the hub.
+        const done = input.kind === 'tag' ? matches.tag(t.id, input.ball, input.t) : matches.sensor(t.id, input.event);
+        done.catch((e: Error) => matches.emit('error', e));
       },
       realTimers,
     );

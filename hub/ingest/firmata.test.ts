@@ -163,7 +163,7 @@ describe('FirmataLink on mock-firmata', () => {
     board.set(A2, 1);
     await advance(5);
     expect(events()).toEqual([{ v: 1, k: 'ev', d: 'p1-a', b: link.bootId, n: 1, t: 500_000, e: 'out', s: 'o1', w: 10_000 }]);
-    expect(store.recentDeviceEvents(5).map((s) => [s.link, s.event.n])).toEqual([['firmata:/dev/ttyACM0', 1]]);
+    expect((await store.recentDeviceEvents(5)).map((s) => [s.link, s.event.n])).toEqual([['firmata:/dev/ttyACM0', 1]]);
     expect(link.acked).toBe(1);
     expect(link.pending).toBe(0);
   });

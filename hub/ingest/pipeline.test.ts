@@ -16,37 +16,41 @@ function setup() {
 const ev = (n: number, d = 'gb1-a') => JSON.stringify({ v: 1, k: 'ev', d, b: 'b1', n, t: n * 1000, e: 'goal', s: 'g1', p: 'A' });
 
 describe('Ingest', () => {
-  it('stores a valid event, acknowledges it and publishes it', () => {
+  it('stores a valid event, acknowledges it and publishes it', async () => {
     const { store, ingest, sent, origin } = setup();
     const seen: number[] = [];
     ingest.on('device-event', (e) => seen.push(e.event.n));
     ingest.accept(ev(1), origin);
-    expect(store.countDeviceEvents()).toBe(1);
+    await ingest.idle();
+    expect(await store.countDeviceEvents()).toBe(1);
     expect(seen).toEqual([1]);
     expect(sent).toEqual([{ v: 1, k: 'ack', b: 'b1', n: 1 }]);
     expect(ingest.counters.snapshot()['gb1-a']).toMatchObject({ accepted: 1, duplicates: 0, rejected: {} });
   });
 
-  it('drops a duplicate (device, boot, sequence) and acks again so the device can let go', () => {
+  it('drops a duplicate (device, boot, sequence) and acks again so the device can let go', async () => {
     const { store, ingest, sent, origin } = setup();
     ingest.accept(ev(1), origin);
     ingest.accept(ev(1), origin);
-    expect(store.countDeviceEvents()).toBe(1);
+    await ingest.idle();
+    expect(await store.countDeviceEvents()).toBe(1);
     expect(ingest.counters.snapshot()['gb1-a']?.duplicates).toBe(1);
     expect(sent.filter((c) => c.k === 'ack')).toHaveLength(2);
   });
 
-  it('asks for a resend when it sees a gap, and acks contiguously once filled', () => {
+  it('asks for a resend when it sees a gap, and acks contiguously once filled', async () => {
     const { ingest, sent, origin } = setup();
     ingest.accept(ev(1), origin);
     ingest.accept(ev(3), origin);
+    await ingest.idle();
     expect(sent.at(-2)).toEqual({ v: 1, k: 'ack', b: 'b1', n: 1 });
     expect(sent.at(-1)).toEqual({ v: 1, k: 'rs', b: 'b1', n: 2 });
     ingest.accept(ev(2), origin);
+    await ingest.idle();
     expect(sent.at(-1)).toEqual({ v: 1, k: 'ack', b: 'b1', n: 3 });
   });
 
-  it('rejects every kind of bad input with a reason, counted per device, and keeps going', () => {
+  it('rejects every kind of bad input with a reason, counted per device, and keeps going', async () => {
     const { store, ingest, origin } = setup();
     const reasons: string[] = [];
     ingest.on('rejected', (r) => reasons.push(`${r.rejection.code}: ${r.rejection.reason}`));
@@ -64,10 +68,11 @@ describe('Ingest', () => {
     expect(ingest.counters.totalRejected()).toBe(6);
     expect(reasons).toHaveLength(6);
     for (const r of reasons) expect(r).toMatch(/^AR_[A-Z_]+: .{8,}/);
-    expect(store.countDeviceEvents()).toBe(1);
+    await ingest.idle();
+    expect(await store.countDeviceEvents()).toBe(1);
   });
 
-  it('reports a device stale after a silence, and online again when it speaks', () => {
+  it('reports a device stale after a silence, and online again when it speaks', async () => {
     const store = new SqliteStore(':memory:');
     let now = 1000;
     const ingest = new Ingest(store, DEMO_VENUE, () => now);
@@ -80,7 +85,7 @@ describe('Ingest', () => {
     expect(ingest.deviceInfo().find((d) => d.id === 'c1-a')?.state).toBe('online');
   });
 
-  it('tracks device health from status messages', () => {
+  it('tracks device health from status messages', async () => {
     const { ingest, origin } = setup();
     ingest.accept(JSON.stringify({ v: 1, k: 'st', d: 'c1-a', b: 'b1', t: 1, state: 'online' }), origin);
     expect(ingest.deviceInfo().find((d) => d.id === 'c1-a')).toMatchObject({ state: 'online', lastSeen: 1000, link: 'test' });

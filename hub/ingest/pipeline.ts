@@ -27,6 +27,7 @@ export interface IngestEvents {
   'device-event': [StoredDeviceEvent];
   'device-message': [DeviceMessage, Origin];
   rejected: [{ device: string | undefined; rejection: Rejection; link: string }];
+  'store-error': [Error];
 }
 
 export interface DeviceInfo {
@@ -122,20 +123,48 @@ export class Ingest extends EventEmitter<IngestEvents> {
     if (info) info.state = 'offline';
   }
 
+  /** Stores go one after another, in arrival order, so acks and published events keep that order. */
+  private queue: Promise<void> = Promise.resolve();
+  private pending = 0;
+
+  /** Resolves once every event accepted so far is stored, acknowledged and published. */
+  idle(): Promise<void> {
+    return this.queue;
+  }
+
+  /** Events accepted but not yet stored (back-pressure indicator). */
+  get backlog(): number {
+    return this.pending;
+  }
+
   private acceptEvent(e: DeviceEvent, origin: Origin): void {
     const hubT = this.now();
     const at = this.clock ? this.clock.eventTime(e, hubT) : hubT;
-    const r = this.store.appendDeviceEvent(e, { hubT, at }, origin.link);
-    if (!r.inserted) {
-      this.counters.duplicate(e.d);
-    } else {
-      this.counters.accepted(e.d);
-      this.emit('device-event', { id: r.id, hubT, at, link: origin.link, event: e });
-    }
-    const upTo = this.store.contiguousSeq(e.d, e.b);
-    origin.send(e.d, { v: PROTOCOL_VERSION, k: 'ack', b: e.b, n: upTo });
-    if (e.n > upTo + 1) origin.send(e.d, { v: PROTOCOL_VERSION, k: 'rs', b: e.b, n: upTo + 1 });
+    this.pending++;
+    this.queue = this.queue
+      .then(async () => {
+        const r = await this.store.appendDeviceEvent(e, { hubT, at }, origin.link);
+        if (!r.inserted) {
+          this.counters.duplicate(e.d);
+        } else {
+          this.counters.accepted(e.d);
+          this.emit('device-event', { id: r.id, hubT, at, link: origin.link, event: e });
+        }
+        origin.send(e.d, { v: PROTOCOL_VERSION, k: 'ack', b: e.b, n: r.contiguous });
+        if (e.n > r.contiguous + 1) origin.send(e.d, { v: PROTOCOL_VERSION, k: 'rs', b: e.b, n: r.contiguous + 1 });
+      })
+      .catch((err: Error) => {
+        // Not stored, so not acknowledged: the device keeps it and sends it again.
+        this.storeErrors++;
+        this.emit('store-error', err);
+      })
+      .finally(() => {
+        this.pending--;
+      });
   }
+
+  /** Appends the store refused (database down): each one stays unacknowledged on its device. */
+  storeErrors = 0;
 
   private refuse(device: string | undefined, rejection: Rejection, origin: Origin): void {
     this.counters.rejected(device, rejection.code as ErrorCode, rejection.reason, origin.link, this.now());

@@ -106,80 +106,80 @@ export class SqliteStore implements EventStore {
     this.hasSeq = this.db.prepare('SELECT 1 FROM device_events WHERE device = ? AND boot = ? AND seq = ?').pluck();
     this.appendTx = this.db.transaction((e: DeviceEvent, hubT: number, at: number, link: string): AppendResult => {
       const r = this.insert.run(e.d, e.b, e.n, e.t, hubT, at, link, JSON.stringify(e));
-      if (r.changes === 0) return { inserted: false, id: 0 };
       let c = (this.seqOf.get(e.d, e.b) as number | undefined) ?? 0;
+      if (r.changes === 0) return { inserted: false, id: 0, contiguous: c };
       if (e.n === c + 1) {
         c = e.n;
         // Fill forward over events that arrived early (after a gap).
         while (this.hasSeq.get(e.d, e.b, c + 1) !== undefined) c++;
         this.setContiguous.run(e.d, e.b, c);
       }
-      return { inserted: true, id: Number(r.lastInsertRowid) };
+      return { inserted: true, id: Number(r.lastInsertRowid), contiguous: c };
     });
   }
 
-  createMatch(m: MatchRecord): void {
+  async createMatch(m: MatchRecord): Promise<void> {
     this.db
       .prepare('INSERT INTO matches (id, tbl, game, status, started_at, ended_at, summary) VALUES (?, ?, ?, ?, ?, ?, ?)')
       .run(m.id, m.table, m.game, m.status, m.startedAt, m.endedAt, JSON.stringify(m.summary));
   }
 
-  updateMatch(id: string, patch: Partial<Pick<MatchRecord, 'status' | 'endedAt' | 'summary'>>): void {
+  async updateMatch(id: string, patch: Partial<Pick<MatchRecord, 'status' | 'endedAt' | 'summary'>>): Promise<void> {
     if (patch.status !== undefined) this.db.prepare('UPDATE matches SET status = ? WHERE id = ?').run(patch.status, id);
     if (patch.endedAt !== undefined) this.db.prepare('UPDATE matches SET ended_at = ? WHERE id = ?').run(patch.endedAt, id);
     if (patch.summary !== undefined) this.db.prepare('UPDATE matches SET summary = ? WHERE id = ?').run(JSON.stringify(patch.summary), id);
   }
 
-  getMatch(id: string): MatchRecord | null {
+  async getMatch(id: string): Promise<MatchRecord | null> {
     const r = this.db.prepare('SELECT * FROM matches WHERE id = ?').get(id) as MatchRow | undefined;
     return r ? toMatch(r) : null;
   }
 
-  listMatches(filter: { table?: string; status?: MatchStatus; limit?: number }): MatchRecord[] {
+  async listMatches(filter: { table?: string; status?: MatchStatus; limit?: number }): Promise<MatchRecord[]> {
     const rows = this.db
       .prepare('SELECT * FROM matches WHERE (@tbl IS NULL OR tbl = @tbl) AND (@status IS NULL OR status = @status) ORDER BY started_at DESC LIMIT @lim')
       .all({ tbl: filter.table ?? null, status: filter.status ?? null, lim: filter.limit ?? 100 }) as MatchRow[];
     return rows.map(toMatch);
   }
 
-  appendGameEvent(match: string, event: GameEvent, summary?: unknown): void {
+  async appendGameEvent(match: string, event: GameEvent, summary?: unknown): Promise<void> {
     this.appendGameTx(match, event, summary);
   }
 
-  gameEvents(match: string, fromSeq = 0): GameEvent[] {
+  async gameEvents(match: string, fromSeq = 0): Promise<GameEvent[]> {
     const rows = this.db.prepare('SELECT body FROM game_events WHERE match = ? AND seq >= ? ORDER BY seq').pluck().all(match, fromSeq) as string[];
     return rows.map((b) => JSON.parse(b) as GameEvent);
   }
 
-  saveSnapshot(match: string, s: Snapshot): void {
+  async saveSnapshot(match: string, s: Snapshot): Promise<void> {
     this.db
       .prepare('INSERT INTO snapshots (match, seq, state) VALUES (?, ?, ?) ON CONFLICT (match) DO UPDATE SET seq = excluded.seq, state = excluded.state')
       .run(match, s.seq, JSON.stringify(s.state));
   }
 
-  latestSnapshot(match: string): Snapshot | null {
+  async latestSnapshot(match: string): Promise<Snapshot | null> {
     const r = this.db.prepare('SELECT seq, state FROM snapshots WHERE match = ?').get(match) as { seq: number; state: string } | undefined;
     return r ? { seq: r.seq, state: JSON.parse(r.state) as unknown } : null;
   }
 
-  appendDeviceEvent(event: DeviceEvent, times: { hubT: number; at: number }, link: string): AppendResult {
+  async appendDeviceEvent(event: DeviceEvent, times: { hubT: number; at: number }, link: string): Promise<AppendResult> {
     return this.appendTx(event, times.hubT, times.at, link);
   }
 
-  contiguousSeq(device: string, boot: string): number {
+  async contiguousSeq(device: string, boot: string): Promise<number> {
     return (this.seqOf.get(device, boot) as number | undefined) ?? 0;
   }
 
-  recentDeviceEvents(limit: number): StoredDeviceEvent[] {
+  async recentDeviceEvents(limit: number): Promise<StoredDeviceEvent[]> {
     const rows = this.db.prepare('SELECT id, hub_t, at, link, body FROM device_events ORDER BY id DESC LIMIT ?').all(limit) as Row[];
     return rows.reverse().map((r) => ({ id: r.id, hubT: r.hub_t, at: r.at, link: r.link, event: JSON.parse(r.body) as DeviceEvent }));
   }
 
-  countDeviceEvents(): number {
+  async countDeviceEvents(): Promise<number> {
     return this.db.prepare('SELECT count(*) FROM device_events').pluck().get() as number;
   }
 
-  close(): void {
+  async close(): Promise<void> {
     this.db.close();
   }
 }

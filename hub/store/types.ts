@@ -2,6 +2,7 @@
  * The event store contract. SQLite is the embedded default; PostgreSQL serves installations
  * with several hubs. Both pass the same contract suite (test/contract/store.test.ts).
  * Append-only: nothing is updated in place except a match's status row and its latest snapshot.
+ * Every method is asynchronous (PostgreSQL is across a socket); callers keep their own order.
  */
 import type { DeviceEvent } from '../../shared/protocol/schema';
 import type { GameEvent } from '../../shared/game/events';
@@ -21,6 +22,8 @@ export interface AppendResult {
   /** False when (device, boot, seq) was already stored: a duplicate, dropped. */
   inserted: boolean;
   id: number;
+  /** Highest sequence of that boot with every lower one stored: what the hub may acknowledge. */
+  contiguous: number;
 }
 
 export type MatchStatus = 'playing' | 'finished' | 'abandoned';
@@ -43,25 +46,25 @@ export interface Snapshot {
 }
 
 export interface EventStore {
-  appendDeviceEvent(event: DeviceEvent, times: { hubT: number; at: number }, link: string): AppendResult;
+  appendDeviceEvent(event: DeviceEvent, times: { hubT: number; at: number }, link: string): Promise<AppendResult>;
   /** Highest stored sequence for a device boot with every lower one present, 0 if none. */
-  contiguousSeq(device: string, boot: string): number;
-  recentDeviceEvents(limit: number): StoredDeviceEvent[];
-  countDeviceEvents(): number;
+  contiguousSeq(device: string, boot: string): Promise<number>;
+  recentDeviceEvents(limit: number): Promise<StoredDeviceEvent[]>;
+  countDeviceEvents(): Promise<number>;
 
-  createMatch(m: MatchRecord): void;
-  updateMatch(id: string, patch: Partial<Pick<MatchRecord, 'status' | 'endedAt' | 'summary'>>): void;
-  getMatch(id: string): MatchRecord | null;
-  listMatches(filter: { table?: string; status?: MatchStatus; limit?: number }): MatchRecord[];
+  createMatch(m: MatchRecord): Promise<void>;
+  updateMatch(id: string, patch: Partial<Pick<MatchRecord, 'status' | 'endedAt' | 'summary'>>): Promise<void>;
+  getMatch(id: string): Promise<MatchRecord | null>;
+  listMatches(filter: { table?: string; status?: MatchStatus; limit?: number }): Promise<MatchRecord[]>;
   /**
    * Appends one game event (`event.seq` is the next position of that match's log) and, in the
    * same transaction, the match's new summary.
    */
-  appendGameEvent(match: string, event: GameEvent, summary?: unknown): void;
+  appendGameEvent(match: string, event: GameEvent, summary?: unknown): Promise<void>;
   /** The match log from position `fromSeq` on (inclusive), in order. */
-  gameEvents(match: string, fromSeq?: number): GameEvent[];
-  saveSnapshot(match: string, s: Snapshot): void;
-  latestSnapshot(match: string): Snapshot | null;
+  gameEvents(match: string, fromSeq?: number): Promise<GameEvent[]>;
+  saveSnapshot(match: string, s: Snapshot): Promise<void>;
+  latestSnapshot(match: string): Promise<Snapshot | null>;
 
-  close(): void;
+  close(): Promise<void>;
 }

@@ -312,8 +312,8 @@ describe('buildHub with a firmata option', () => {
     board.set(A2, 0);
     await sleep(400);
     board.set(A2, 1);
-    await waitFor(() => hub!.store.countDeviceEvents() === 1, 'the event stored');
-    expect(hub.store.recentDeviceEvents(1)[0]).toMatchObject({ link: 'firmata:mock0', event: { d: 'p1-a', n: 1, e: 'out', s: 'o1' } });
+    await waitFor(async () => (await hub!.store.countDeviceEvents()) === 1, 'the event stored');
+    expect((await hub.store.recentDeviceEvents(1))[0]).toMatchObject({ link: 'firmata:mock0', event: { d: 'p1-a', n: 1, e: 'out', s: 'o1' } });
     const r = await hub.app.inject({ method: 'GET', url: '/api/devices' });
     expect(r.json<{ devices: { id: string; state: string; link: string | null }[] }>().devices.find((d) => d.id === 'p1-a')).toMatchObject({ state: 'online', link: 'firmata:mock0' });
   });
@@ -342,7 +342,7 @@ describe('Firmata over a pty: the cable pulled and plugged back', () => {
     await waitFor(() => link.state === 'online' && emu.reports(A2), 'first connection');
     const boot1 = link.bootId;
     await pulse(emu);
-    await waitFor(() => hub.store.countDeviceEvents() === 1, 'event of the first boot');
+    await waitFor(async () => (await hub.store.countDeviceEvents()) === 1, 'event of the first boot');
 
     await first.close();
     await emu.close();
@@ -355,8 +355,8 @@ describe('Firmata over a pty: the cable pulled and plugged back', () => {
     await waitFor(() => link.state === 'online' && emu.reports(A2), 'back online on the same path');
     expect(link.bootId).not.toBe(boot1);
     await pulse(emu);
-    await waitFor(() => hub.store.countDeviceEvents() === 2, 'event of the second boot');
-    expect(hub.store.recentDeviceEvents(2).map((s) => [s.event.b, s.event.n])).toEqual([
+    await waitFor(async () => (await hub.store.countDeviceEvents()) === 2, 'event of the second boot');
+    expect((await hub.store.recentDeviceEvents(2)).map((s) => [s.event.b, s.event.n])).toEqual([
       [boot1, 1],
       [link.bootId, 1],
     ]);

@@ -54,11 +54,8 @@ function deviceState(h: IngestCase): string | undefined {
   return h.hub.ingest.deviceInfo().find((d) => d.id === h.device)?.state;
 }
 
-function storedOf(h: IngestCase): DeviceEvent[] {
-  return h.hub.store
-    .recentDeviceEvents(10_000)
-    .filter((s) => s.event.d === h.device)
-    .map((s) => s.event);
+async function storedOf(h: IngestCase): Promise<DeviceEvent[]> {
+  return (await h.hub.store.recentDeviceEvents(10_000)).filter((s) => s.event.d === h.device).map((s) => s.event);
 }
 
 export function abstractIngest(name: string, make: () => Promise<IngestCase>): void {
@@ -77,10 +74,10 @@ export function abstractIngest(name: string, make: () => Promise<IngestCase>): v
     });
 
     it('stores the device\'s events validated, in order, with their fields and link', async () => {
-      const before = storedOf(h).length;
+      const before = (await storedOf(h)).length;
       const sent = await h.emit(6);
-      await waitFor(() => storedOf(h).length === before + sent.length, `${sent.length} events stored`);
-      const stored = h.hub.store.recentDeviceEvents(10_000).filter((s) => s.event.d === h.device).slice(before);
+      await waitFor(async () => (await storedOf(h)).length === before + sent.length, `${sent.length} events stored`);
+      const stored = (await h.hub.store.recentDeviceEvents(10_000)).filter((s) => s.event.d === h.device).slice(before);
       expect(stored.map((s) => s.event)).toMatchObject(sent);
       expect(stored.every((s) => s.link === h.link)).toBe(true);
       const ns = stored.map((s) => s.event.n);
@@ -97,12 +94,12 @@ export function abstractIngest(name: string, make: () => Promise<IngestCase>): v
     it('drops a duplicate (where the device can send one)', async (ctx) => {
       if (!h.duplicate) return ctx.skip('this link cannot produce a duplicate (see the table above)');
       const [e] = await h.emit(1);
-      await waitFor(() => storedOf(h).some((s) => s.n === e!.n && s.b === e!.b), 'the original stored');
-      const count = h.hub.store.countDeviceEvents();
+      await waitFor(async () => (await storedOf(h)).some((s) => s.n === e!.n && s.b === e!.b), 'the original stored');
+      const count = (await h.hub.store.countDeviceEvents());
       const dups = h.hub.ingest.counters.snapshot()[h.device]?.duplicates ?? 0;
       await h.duplicate(e!);
       await waitFor(() => (h.hub.ingest.counters.snapshot()[h.device]?.duplicates ?? 0) === dups + 1, 'the duplicate counted');
-      expect(h.hub.store.countDeviceEvents()).toBe(count);
+      expect((await h.hub.store.countDeviceEvents())).toBe(count);
     });
 
     it('rejects and counts each bad input and still takes the next good event', async () => {
@@ -114,7 +111,7 @@ export function abstractIngest(name: string, make: () => Promise<IngestCase>): v
         const before = Object.values(codes).reduce((n, c) => n + (bad.code ? (c.rejected[bad.code] ?? 0) : 0), 0);
         await bad.send();
         const [good] = await h.emit(1);
-        await waitFor(() => storedOf(h).some((s) => s.n === good!.n && s.b === good!.b), `the good event after ${bad.what}`);
+        await waitFor(async () => (await storedOf(h)).some((s) => s.n === good!.n && s.b === good!.b), `the good event after ${bad.what}`);
         await waitFor(() => h.refused() === refused + bad.refusals, `${bad.what} refused and counted`);
         if (bad.code) expect(codeCount(), `${bad.what} counted as ${bad.code}`).toBe(before + 1);
       }

@@ -37,7 +37,7 @@ async function eventReachesPage(hub: TestHub, device: SimDevice): Promise<string
     const sent = device.emit({ e: 'goal', s: 'g1', p: 'A', o: 'white' });
     const row = page.locator(`#feed li[data-boot="${sent.b}"][data-seq="${sent.n}"]`);
     await row.waitFor({ timeout: 10_000 });
-    const stored = hub.store.recentDeviceEvents(10).map((s) => s.event);
+    const stored = (await hub.store.recentDeviceEvents(10)).map((s) => s.event);
     expect(stored).toContainEqual(sent);
     await waitFor(() => device.acked >= sent.n, 'the hub to acknowledge the event');
     return (await row.textContent()) ?? '';

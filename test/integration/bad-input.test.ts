@@ -58,7 +58,7 @@ describe('bad input over a real serial line', () => {
     await write(JSON.stringify({ v: 3, k: 'ev', d: 'gb1-a', b: boot, n: 1, t: 1, e: 'goal', s: 'g1' }) + '\n');
     await write(good(1, boot).replace('gb1-a', 'stranger') + '\n');
     await write(good(1, boot) + '\n');
-    await waitFor(() => hub.store.countDeviceEvents() === 1, 'the good event after the bad ones');
+    await waitFor(async () => (await hub.store.countDeviceEvents()) === 1, 'the good event after the bad ones');
     const d = await devices(hub);
     expect(d.unknown?.rejected).toEqual({ AR_NOT_JSON: 2, AR_LINE_TOO_LONG: 1 });
     expect(d.devices.find((x) => x.id === 'gb1-a')?.counters).toMatchObject({ accepted: 1, rejected: { AR_SCHEMA: 1, AR_PROTOCOL_VERSION: 1 } });
@@ -77,10 +77,10 @@ describe('bad input over a real serial line', () => {
       { numRuns: 2000, seed: 42 },
     );
     const before = hub.ingest.counters.totalRejected();
-    const stored = hub.store.countDeviceEvents();
+    const stored = (await hub.store.countDeviceEvents());
     for (let i = 0; i < junk.length; i += 100) await write(junk.slice(i, i + 100).map((l) => l.replace(/\n/g, ' ')).join('\n') + '\n');
     await write(good(1, boot) + '\n');
-    await waitFor(() => hub.store.countDeviceEvents() === stored + 1, 'the good event after the junk', 20_000);
+    await waitFor(async () => (await hub.store.countDeviceEvents()) === stored + 1, 'the good event after the junk', 20_000);
     const rejected = hub.ingest.counters.totalRejected() - before;
     // Every non-empty junk line was rejected (none of them is a valid event).
     const nonEmpty = junk.map((l) => l.replace(/\n/g, ' ')).filter((l) => l.replace(/\r$/, '').length > 0).length;
@@ -110,7 +110,7 @@ describe('bad input over MQTT (Mosquitto)', () => {
     await client.publishAsync(topic, JSON.stringify({ v: 1, k: 'ev', d: 'gb1-a', b: boot, n: 1, t: 'soon', e: 'goal', s: 'g1' }), { qos: 1 });
     await client.publishAsync(topicFor(venue.id, 'c1', 'c1-a', 'events'), good(1, boot), { qos: 1 });
     await client.publishAsync(topic, good(1, boot), { qos: 1 });
-    await waitFor(() => hub.store.countDeviceEvents() === 1, 'the good MQTT event');
+    await waitFor(async () => (await hub.store.countDeviceEvents()) === 1, 'the good MQTT event');
     await waitFor(() => hub.ingest.counters.totalRejected() === 4, 'four rejections');
     const c = hub.ingest.counters.snapshot();
     expect(c['?']?.rejected).toEqual({ AR_NOT_JSON: 1, AR_LINE_TOO_LONG: 1 });

@@ -53,8 +53,8 @@ describe('clock sync over serial and MQTT', () => {
       }
       await new Promise((r) => setTimeout(r, 50));
     }
-    await waitFor(() => hub!.store.countDeviceEvents() === 20, 'all 20 events stored');
-    const errors = hub.store.recentDeviceEvents(20).map((s) => Math.abs(s.at - truth[`${s.event.d}/${s.event.n}`]!));
+    await waitFor(async () => (await hub!.store.countDeviceEvents()) === 20, 'all 20 events stored');
+    const errors = (await hub.store.recentDeviceEvents(20)).map((s) => Math.abs(s.at - truth[`${s.event.d}/${s.event.n}`]!));
     const worst = Math.max(...errors);
     const fa = hub.clock.fit('gb1-a', a.boot)!;
     const fb = hub.clock.fit('gb1-b', b.boot)!;

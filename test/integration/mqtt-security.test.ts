@@ -183,7 +183,7 @@ describe.each([
     device.emit({ e: 'goal', s: 'goal-a', p: 'A' });
     device.emit({ e: 'cushion', s: 'rail-1', p: '2' });
     await waitFor(() => device.acked >= 2, 'the hub to acknowledge both events over the cmd topic');
-    expect(hub.store.recentDeviceEvents(10).map((s) => [s.event.d, s.event.n])).toEqual([
+    expect((await hub.store.recentDeviceEvents(10)).map((s) => [s.event.d, s.event.n])).toEqual([
       ['d1', 1],
       ['d1', 2],
     ]);
@@ -223,7 +223,7 @@ describe.each([
     await waitFor(() => d2.acked >= 1, "the hub to store and acknowledge d2's lawful event");
     expect(seen).not.toContain('t2/d1');
     expect(seen.filter((s) => s === 't2/d2').length).toBe(1); // only the lawful event
-    expect(hub.store.recentDeviceEvents(10).map((s) => [s.event.d, s.event.b])).toEqual([['d2', d2.boot]]);
+    expect((await hub.store.recentDeviceEvents(10)).map((s) => [s.event.d, s.event.b])).toEqual([['d2', d2.boot]]);
     expect(hub.ingest.counters.totalRejected()).toBe(0);
   });
 
@@ -321,8 +321,8 @@ describe('Mosquitto with the example configuration of deploy/mosquitto (pattern 
     await d1.publishAsync(at('t2', 'd2', CHANNEL_EVENTS), ev('d2', 1), { qos: 1 }); // another id: dropped by the broker
     await d1.publishAsync(at('t2', 'd1', CHANNEL_EVENTS), ev('d1', 1), { qos: 1 }); // its id, another table: passes the pattern
     await d1.publishAsync(at('t1', 'd1', CHANNEL_EVENTS), ev('d1', 2), { qos: 1 }); // its own topic
-    await waitFor(() => hub!.store.countDeviceEvents() >= 1, "d1's lawful event in the store");
-    expect(hub!.store.recentDeviceEvents(10).map((e) => [e.event.d, e.event.n])).toEqual([['d1', 2]]);
+    await waitFor(async () => (await hub!.store.countDeviceEvents()) >= 1, "d1's lawful event in the store");
+    expect((await hub!.store.recentDeviceEvents(10)).map((e) => [e.event.d, e.event.n])).toEqual([['d1', 2]]);
     const counters = hub!.ingest.counters.snapshot();
     expect(counters['d1']?.rejected).toEqual({ AR_TOPIC_MISMATCH: 1 });
     expect(counters['d2']).toBeUndefined();
@@ -366,6 +366,6 @@ describe('autoref start against Mosquitto over TLS (mqtts://, --broker-ca)', () 
     expect(running.hub.links.map((l) => [l.name, l.state()])).toEqual([[`mqtt:${url}`, 'online']]);
     const d1 = await login(url, 'd1', 'd1-secret-1', { ca: readFileSync(pem.ca) });
     await d1.publishAsync(topic('t1', 'd1', CHANNEL_EVENTS), JSON.stringify({ v: 1, k: 'ev', d: 'd1', b: 'tls1', n: 1, t: 5, e: 'goal', s: 'goal-a' }), { qos: 1 });
-    await waitFor(() => running!.hub.store.countDeviceEvents() === 1, 'the event over TLS in the store');
+    await waitFor(async () => (await running!.hub.store.countDeviceEvents()) === 1, 'the event over TLS in the store');
   });
 });

@@ -32,7 +32,7 @@ async function playGoal(hub: TestHub, transport: () => Promise<Transport>): Prom
     device.emit({ e: 'goal', s: 'g-b', p: 'goal-B', o: 'white' });
     await waitFor(() => hub.matches.summaryOf('gb1')?.players[0]?.score === 1, 'side A credited with the goal', 10_000);
     const m = hub.matches.current('gb1')!;
-    const log = hub.store.gameEvents(m.id).map((e) => `${e.type}${e.by ? `/${e.by}` : ''}`);
+    const log = (await hub.store.gameEvents(m.id)).map((e) => `${e.type}${e.by ? `/${e.by}` : ''}`);
     expect(log).toEqual(['start/referee', 'strike/hub', 'goal/sensor', 'at_rest/hub']);
     return hub.matches.summaryOf('gb1')!;
   } finally {

@@ -25,7 +25,7 @@ describe('serial cable pulled and plugged back', () => {
     await waitFor(() => link.state() === 'online', 'serial link online');
     let device = new SimDevice('gb1-a', await serialTransport(pty.deviceEnd));
     device.emit({ e: 'goal', s: 'g1', p: 'A' });
-    await waitFor(() => hub.store.countDeviceEvents() === 1, 'first event');
+    await waitFor(async () => (await hub.store.countDeviceEvents()) === 1, 'first event');
     await device.close();
 
     const poll = setInterval(() => states.at(-1) !== link.state() && states.push(link.state()), 5);
@@ -40,7 +40,7 @@ describe('serial cable pulled and plugged back', () => {
     device = new SimDevice('gb1-a', await serialTransport(pty.deviceEnd));
     cleanups.push(() => device.close());
     device.emit({ e: 'goal', s: 'g1', p: 'B' });
-    await waitFor(() => hub.store.countDeviceEvents() === 2, 'event after the replug');
+    await waitFor(async () => (await hub.store.countDeviceEvents()) === 2, 'event after the replug');
     expect(states).toContain('reconnecting');
     expect(states.at(-1)).toBe('online');
     expect(hub.ingest.deviceInfo().find((d) => d.id === 'gb1-a')?.state).toBe('online');

@@ -21,7 +21,7 @@ describe('autoref start', () => {
     running = await start({ port: 0, host: '127.0.0.1', brokerPort: 0, serial: [], store: path.join(dir, 'a.db'), sim: true, log: (l) => lines.push(l) });
     expect(running.broker?.embedded).toBe(true);
     expect(lines.some((l) => l.startsWith('dashboard: http://127.0.0.1:'))).toBe(true);
-    await waitFor(() => running!.hub.store.countDeviceEvents() >= 4, 'simulated events in the store', 20_000);
+    await waitFor(async () => (await running!.hub.store.countDeviceEvents()) >= 4, 'simulated events in the store', 20_000);
     const devices = running.hub.ingest.deviceInfo();
     expect(devices.every((d) => d.state === 'online')).toBe(true);
     expect(running.hub.ingest.counters.totalRejected()).toBe(0);
