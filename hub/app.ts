@@ -15,6 +15,7 @@ import { hubNow } from './time/hub-clock';
 import { MatchManager } from './games/matches';
 import { wireAssemblers } from './games/wiring';
 import { Webhooks } from './games/webhooks';
+import { DecisionDefaults } from './games/defaults';
 import type { AssemblerOptions } from './games/assembler';
 import { matchesPlugin } from './api/matches';
 import { installErrorHandler } from './api/errors';
@@ -36,6 +37,8 @@ export interface HubOptions {
   logger?: boolean;
   /** URLs that get a POST when a match ends. */
   webhooks?: string[];
+  /** Apply a pending decision's default after this long without an answer; null: never. */
+  decisionDefaultMs?: number | null;
   /** Venue token for every write to the API; null: writes are open (demo only). */
   token?: string | null;
   /** Shot assembly timing per game (tests shorten the rest timeout). */
@@ -71,6 +74,8 @@ export async function buildHub(opts: HubOptions): Promise<Hub> {
   const matches = new MatchManager(store, opts.venue, hubNow);
   await matches.restore();
   const webhooks = new Webhooks({ urls: opts.webhooks ?? [] });
+  const afterMs = opts.decisionDefaultMs === undefined ? 30_000 : opts.decisionDefaultMs;
+  const defaults = afterMs === null ? null : new DecisionDefaults(matches, { afterMs, set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as NodeJS.Timeout) });
   matches.on('ended', (rec) => webhooks.matchEnded(rec));
   const assemblers = wireAssemblers(opts.venue, ingest, matches, opts.assembler ?? {});
 
@@ -101,6 +106,7 @@ export async function buildHub(opts: HubOptions): Promise<Hub> {
       closed = true;
       clock.stop();
       for (const a of assemblers) a.close();
+      defaults?.close();
       await Promise.all([...serialLinks.map((l) => l.close()), ...firmataLinks.map((l) => l.close()), mqttLink?.close()]);
       await app.close();
       await ingest.idle();
