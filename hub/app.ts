@@ -4,7 +4,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { publicVenue, type VenueConfig } from '../shared/venue';
-import { SqliteStore } from './store/sqlite';
+import { openStore } from './store/open';
 import { Ingest } from './ingest/pipeline';
 import { SerialLink, type SerialLinkOptions } from './ingest/serial';
 import { MqttLink, type MqttLinkOptions } from './ingest/mqtt';
@@ -22,10 +22,13 @@ import { installErrorHandler } from './api/errors';
 import { devicesPlugin } from './api/devices';
 import { streamPlugin } from './api/stream';
 import { dashboardPlugin } from './api/dashboard';
+import { exportsPlugin } from './api/exports';
+import { playersPlugin } from './api/players';
+import { qrPlugin } from './api/qr';
 
 export interface HubOptions {
   venue: VenueConfig;
-  /** SQLite file, or ':memory:'. */
+  /** SQLite file, ':memory:', or a postgres:// URL (see hub/store/open.ts). */
   storePath: string;
   mqtt?: Omit<MqttLinkOptions, 'venue'>;
   serial?: Omit<SerialLinkOptions, 'binding'>[];
@@ -57,7 +60,7 @@ export interface Hub extends HubContext {
 }
 
 export async function buildHub(opts: HubOptions): Promise<Hub> {
-  const store = new SqliteStore(opts.storePath);
+  const store = await openStore(opts.storePath);
   const ingest = new Ingest(store, opts.venue);
   const clock = new ClockSync(ingest, { now: hubNow, ...opts.clockSync });
   ingest.clock = clock;
@@ -87,6 +90,9 @@ export async function buildHub(opts: HubOptions): Promise<Hub> {
   await app.register(matchesPlugin, { hub: ctx, matches, token: opts.token ?? null });
   app.get('/api/webhooks', async () => ({ urls: opts.webhooks ?? [], deliveries: webhooks.deliveries }));
   await app.register(streamPlugin, { hub: ctx, matches });
+  await app.register(playersPlugin, { hub: ctx, matches });
+  await app.register(exportsPlugin, { hub: ctx, matches });
+  await app.register(qrPlugin, { hub: ctx, token: opts.token ?? null });
   await app.register(dashboardPlugin);
 
   let closed = false;

@@ -50,7 +50,7 @@ program
   .option('--broker-port <port>', 'port of the embedded MQTT broker', int, 1883)
   .option('--broker-url <url>', 'use this MQTT broker instead of the embedded one (mqtt://, mqtts://)')
   .option('--serial <path>', 'serial port of a device (repeatable)', collect, [] as string[])
-  .option('--store <path>', 'SQLite file for the event store', 'data/autoref.db')
+  .option('--store <path|url>', 'event store: a SQLite file, or postgres://user@host/db[?schema=name] for several hubs', 'data/autoref.db')
   .option('--venue <file>', 'venue configuration (JSON); default: the demo venue')
   .option('--no-sim', 'do not start the simulated tables')
   .option('--token <token>', 'venue token (PIN) for every change through the API; default: AUTOREF_TOKEN or a random PIN, printed')

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Ajv } from 'ajv';
 import { buildHub, type Hub } from '../app';
+import { isPostgresUrl } from '../store/open';
 import { startEmbeddedBroker, type BrokerHandle, type MqttCredentials } from '../broker';
 import type { MqttLinkOptions } from '../ingest/mqtt';
 import { DEMO_VENUE, VenueConfig } from '../../shared/venue';
@@ -88,7 +89,7 @@ export interface Running {
 export async function start(opts: StartOptions): Promise<Running> {
   const log = opts.log ?? ((l: string) => console.log(l));
   const venue = loadVenue(opts.venue);
-  if (opts.store !== ':memory:') mkdirSync(path.dirname(path.resolve(opts.store)), { recursive: true });
+  if (opts.store !== ':memory:' && !isPostgresUrl(opts.store)) mkdirSync(path.dirname(path.resolve(opts.store)), { recursive: true });
   const tls = brokerTls(opts);
   const hubUser = opts.hubUser ?? DEFAULT_HUB_USER;
   // The embedded broker runs in this process: without a given password, hub and broker share a random one.
