@@ -7,6 +7,8 @@ import type { ErrorCode } from '../../shared/errors';
 export interface DeviceCounters {
   accepted: number;
   duplicates: number;
+  /** Events the hub gave up on: missing from the device's sequence and never sent again. */
+  lost: number;
   rejected: Partial<Record<ErrorCode, number>>;
   lastRejection: { code: ErrorCode; reason: string; link: string; at: number } | null;
 }
@@ -19,7 +21,7 @@ export class Counters {
   private of(device: string): DeviceCounters {
     let c = this.byDevice[device];
     if (!c) {
-      c = { accepted: 0, duplicates: 0, rejected: {}, lastRejection: null };
+      c = { accepted: 0, duplicates: 0, lost: 0, rejected: {}, lastRejection: null };
       this.byDevice[device] = c;
     }
     return c;
@@ -27,6 +29,10 @@ export class Counters {
 
   accepted(device: string): void {
     this.of(device).accepted++;
+  }
+
+  lost(device: string, n: number): void {
+    this.of(device).lost += n;
   }
 
   duplicate(device: string): void {

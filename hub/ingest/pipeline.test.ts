@@ -43,11 +43,25 @@ describe('Ingest', () => {
     ingest.accept(ev(1), origin);
     ingest.accept(ev(3), origin);
     await ingest.idle();
-    expect(sent.at(-2)).toEqual({ v: 1, k: 'ack', b: 'b1', n: 1 });
-    expect(sent.at(-1)).toEqual({ v: 1, k: 'rs', b: 'b1', n: 2 });
+    expect(sent.at(-2)).toEqual({ v: 1, k: 'rs', b: 'b1', n: 2 });
+    expect(sent.at(-1)).toEqual({ v: 1, k: 'ack', b: 'b1', n: 1 });
     ingest.accept(ev(2), origin);
     await ingest.idle();
     expect(sent.at(-1)).toEqual({ v: 1, k: 'ack', b: 'b1', n: 3 });
+  });
+
+  it('gives up on a gap the device cannot fill after a few resend requests, counts it lost, and acks past it', async () => {
+    const { ingest, sent, origin } = setup();
+    ingest.accept(ev(1), origin);
+    // Events 2-4 never come back (the device dropped them): every later event asks again.
+    for (let n = 5; n < 5 + ingest.resendTries; n++) ingest.accept(ev(n), origin);
+    await ingest.idle();
+    expect(sent.filter((c) => c.k === 'rs')).toHaveLength(ingest.resendTries);
+    expect(sent.at(-1)).toEqual({ v: 1, k: 'ack', b: 'b1', n: 1 });
+    ingest.accept(ev(5 + ingest.resendTries), origin);
+    await ingest.idle();
+    expect(sent.at(-1)).toEqual({ v: 1, k: 'ack', b: 'b1', n: 5 + ingest.resendTries });
+    expect(ingest.counters.snapshot()['gb1-a']).toMatchObject({ lost: 3 });
   });
 
   it('rejects every kind of bad input with a reason, counted per device, and keeps going', async () => {

@@ -150,8 +150,9 @@ export class Ingest extends EventEmitter<IngestEvents> {
           this.counters.accepted(e.d);
           this.emit('device-event', { id: r.id, hubT, at, link: origin.link, event: e });
         }
-        origin.send(e.d, { v: PROTOCOL_VERSION, k: 'ack', b: e.b, n: r.contiguous });
-        if (e.n > r.contiguous + 1) origin.send(e.d, { v: PROTOCOL_VERSION, k: 'rs', b: e.b, n: r.contiguous + 1 });
+        let upTo = r.contiguous;
+        if (e.n > upTo + 1) upTo = await this.gap(e, upTo, origin);
+        origin.send(e.d, { v: PROTOCOL_VERSION, k: 'ack', b: e.b, n: upTo });
       })
       .catch((err: Error) => {
         // Not stored, so not acknowledged: the device keeps it and sends it again.
@@ -161,6 +162,30 @@ export class Ingest extends EventEmitter<IngestEvents> {
       .finally(() => {
         this.pending--;
       });
+  }
+
+  /** Resend requests per gap ("device/boot/first missing"), to tell a slow resend from a lost one. */
+  private readonly asked: Record<string, number> = {};
+  /** After this many requests for the same gap while newer events keep coming, the device no longer has them. */
+  resendTries = 5;
+
+  /**
+   * A gap before event e: ask for it again, unless it has been asked for `resendTries` times
+   * already (the device dropped those events, e.g. they were acknowledged to a hub whose store
+   * was lost): then count them lost and move on, so the device is not asked forever.
+   */
+  private async gap(e: DeviceEvent, contiguous: number, origin: Origin): Promise<number> {
+    const key = `${e.d}/${e.b}/${contiguous + 1}`;
+    const tries = (this.asked[key] ?? 0) + 1;
+    if (tries <= this.resendTries) {
+      this.asked[key] = tries;
+      origin.send(e.d, { v: PROTOCOL_VERSION, k: 'rs', b: e.b, n: contiguous + 1 });
+      return contiguous;
+    }
+    delete this.asked[key];
+    const r = await this.store.skipGap(e.d, e.b);
+    this.counters.lost(e.d, r.skipped);
+    return r.contiguous;
   }
 
   /** Appends the store refused (database down): each one stays unacknowledged on its device. */

@@ -127,6 +127,27 @@ export class PostgresStore implements EventStore {
     });
   }
 
+  async skipGap(device: string, boot: string): Promise<{ contiguous: number; skipped: number }> {
+    const s = this.s;
+    return this.tx(async (c) => {
+      const cur = await c.query<{ contiguous: number }>(`SELECT contiguous FROM ${s}.device_boots WHERE device = $1 AND boot = $2 FOR UPDATE`, [device, boot]);
+      const from = cur.rows[0]?.contiguous ?? 0;
+      const next = (await c.query<{ n: number | null }>(`SELECT min(seq) AS n FROM ${s}.device_events WHERE device = $1 AND boot = $2 AND seq > $3`, [device, boot, from])).rows[0]!.n;
+      if (next === null) return { contiguous: from, skipped: 0 };
+      const run = await c.query<{ last: number | null }>(
+        `SELECT max(seq) AS last FROM (SELECT seq, seq - row_number() OVER (ORDER BY seq) AS g FROM ${s}.device_events
+           WHERE device = $1 AND boot = $2 AND seq >= $3) x WHERE g = $3 - 1`,
+        [device, boot, next],
+      );
+      const contiguous = run.rows[0]!.last ?? next;
+      await c.query(
+        `INSERT INTO ${s}.device_boots (device, boot, contiguous) VALUES ($1, $2, $3) ON CONFLICT (device, boot) DO UPDATE SET contiguous = EXCLUDED.contiguous`,
+        [device, boot, contiguous],
+      );
+      return { contiguous, skipped: next - from - 1 };
+    });
+  }
+
   async contiguousSeq(device: string, boot: string): Promise<number> {
     const r = await this.pool.query<{ contiguous: number }>(`SELECT contiguous FROM ${this.s}.device_boots WHERE device = $1 AND boot = $2`, [device, boot]);
     return r.rows[0]?.contiguous ?? 0;

@@ -166,6 +166,18 @@ export class SqliteStore implements EventStore {
     return this.appendTx(event, times.hubT, times.at, link);
   }
 
+  async skipGap(device: string, boot: string): Promise<{ contiguous: number; skipped: number }> {
+    return this.db.transaction(() => {
+      const from = (this.seqOf.get(device, boot) as number | undefined) ?? 0;
+      const next = this.db.prepare('SELECT min(seq) FROM device_events WHERE device = ? AND boot = ? AND seq > ?').pluck().get(device, boot, from) as number | null;
+      if (next === null) return { contiguous: from, skipped: 0 };
+      let c = next;
+      while (this.hasSeq.get(device, boot, c + 1) !== undefined) c++;
+      this.setContiguous.run(device, boot, c);
+      return { contiguous: c, skipped: next - from - 1 };
+    })();
+  }
+
   async contiguousSeq(device: string, boot: string): Promise<number> {
     return (this.seqOf.get(device, boot) as number | undefined) ?? 0;
   }

@@ -49,6 +49,12 @@ export interface EventStore {
   appendDeviceEvent(event: DeviceEvent, times: { hubT: number; at: number }, link: string): Promise<AppendResult>;
   /** Highest stored sequence for a device boot with every lower one present, 0 if none. */
   contiguousSeq(device: string, boot: string): Promise<number>;
+  /**
+   * Gives up on the events missing after the contiguous sequence (the device no longer has
+   * them): it moves past the gap to the end of the next stored run. Returns the new contiguous
+   * sequence and how many events were skipped.
+   */
+  skipGap(device: string, boot: string): Promise<{ contiguous: number; skipped: number }>;
   recentDeviceEvents(limit: number): Promise<StoredDeviceEvent[]>;
   countDeviceEvents(): Promise<number>;
 

@@ -54,6 +54,16 @@ export function abstractStore(name: string, factory: () => StoreFactory): void {
       expect(await s.contiguousSeq('c1-a', 'b1')).toBe(3);
     });
 
+    it('skips a gap the device can no longer fill, to the end of the next stored run', async () => {
+      const s = await open();
+      for (const n of [1, 2, 6, 7, 9]) await s.appendDeviceEvent(ev(n, 'gap-a'), times(n), 'l');
+      expect(await s.contiguousSeq('gap-a', 'b1')).toBe(2);
+      expect(await s.skipGap('gap-a', 'b1')).toEqual({ contiguous: 7, skipped: 3 });
+      expect(await s.skipGap('gap-a', 'b1')).toEqual({ contiguous: 9, skipped: 1 });
+      expect(await s.skipGap('gap-a', 'b1')).toEqual({ contiguous: 9, skipped: 0 });
+      expect((await s.appendDeviceEvent(ev(10, 'gap-a'), times(10), 'l')).contiguous).toBe(10);
+    });
+
     it('returns the most recent device events, oldest first', async () => {
       const s = await open();
       for (let n = 1; n <= 5; n++) await s.appendDeviceEvent(ev(n, 'p1-a'), times(n), 'l');
