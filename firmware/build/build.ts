@@ -1,0 +1,81 @@
+/**
+ * Builds one firmware bundle: validates the profile for the board, compiles it, bundles the
+ * firmware with esbuild (es2015, iife, minified) around a generated entry, and runs the
+ * compatibility gate on the output. Node-side code (never in the bundle).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { BOARDS, checkProfile, type BoardId, type TableProfile } from '../../shared/profile';
+import { compileProfile, type Compiled, type Identity } from './compile';
+import { checkSource, formatProblems, type Problem } from './gate';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const PROFILES_DIR = path.join(ROOT, 'hardware/profiles');
+export const DIST_DIR = path.join(ROOT, 'firmware/dist');
+
+export interface BuildOptions extends Identity {
+  /** A profile id (file under hardware/profiles) or a profile object. */
+  profile: string | TableProfile;
+  board: BoardId;
+  /** Default true; false keeps a readable bundle (the gate reports source files then). */
+  minify?: boolean;
+}
+
+export interface BuildResult extends Compiled {
+  code: string;
+  bytes: number;
+  profileId: string;
+  board: BoardId;
+}
+
+export class FirmwareBuildError extends Error {
+  constructor(
+    message: string,
+    readonly problems: string[] | Problem[],
+  ) {
+    super(message);
+  }
+}
+
+export function loadProfile(id: string): unknown {
+  return JSON.parse(readFileSync(path.join(PROFILES_DIR, `${id}.json`), 'utf8'));
+}
+
+function bundle(c: Compiled, minify: boolean): string {
+  const entry = [
+    `import { start } from './firmware/app.ts';`,
+    `start(${JSON.stringify(c.cfg)}, [${c.pins.join(', ')}]);`,
+  ].join('\n');
+  const out = esbuild.buildSync({
+    stdin: { contents: entry, resolveDir: ROOT, loader: 'ts', sourcefile: 'firmware-entry.ts' },
+    bundle: true,
+    format: 'iife',
+    target: 'es2015',
+    minify,
+    define: { FW_LINK: JSON.stringify(c.cfg.link) },
+    legalComments: 'none',
+    write: false,
+    logLevel: 'silent',
+  });
+  // The HAL names Espruino's require ESPRUINO_REQUIRE so esbuild leaves it alone (it would wrap
+  // `require` in a Proxy shim); on the board, and for the espruino CLI, it is plain require.
+  return out.outputFiles[0]!.text.replace(/\bESPRUINO_REQUIRE\(/g, 'require(');
+}
+
+export function buildFirmware(opts: BuildOptions): BuildResult {
+  const raw = typeof opts.profile === 'string' ? loadProfile(opts.profile) : opts.profile;
+  if (!BOARDS[opts.board]) throw new FirmwareBuildError(`unknown board ${opts.board}`, [`boards: ${Object.keys(BOARDS).join(', ')}`]);
+  const problems = checkProfile(raw, opts.board);
+  if (problems.length) throw new FirmwareBuildError(`profile does not validate for ${opts.board}:\n  ${problems.join('\n  ')}`, problems);
+  const profile = raw as TableProfile;
+  const compiled = compileProfile(profile, opts.board, opts);
+  // Gate the readable bundle (problems point at source files), then the shipped one.
+  const readable = bundle(compiled, false);
+  let gate = checkSource(readable);
+  const code = opts.minify === false ? readable : bundle(compiled, true);
+  if (gate.length === 0 && code !== readable) gate = checkSource(code);
+  if (gate.length) throw new FirmwareBuildError(`compatibility gate: ${gate.length} problem(s) Espruino would fail on:\n${formatProblems(gate)}`, gate);
+  return { ...compiled, code, bytes: Buffer.byteLength(code), profileId: profile.id, board: opts.board };
+}

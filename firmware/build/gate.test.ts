@@ -1,0 +1,151 @@
+/**
+ * The compatibility gate catches every rule (one failing sample each) and passes valid code
+ * (one passing sample, and every shipped bundle). Samples are plain JavaScript as they would
+ * appear in the output bundle; a second set goes through esbuild first, to show what esbuild at
+ * es2015 leaves in (or injects) is caught too.
+ */
+import { describe, expect, it } from 'vitest';
+import * as esbuild from 'esbuild';
+import { BoardIds } from '../../shared/profile';
+import { checkSource, RULES } from './gate';
+import { buildFirmware, FirmwareBuildError } from './build';
+
+const FAILING: Record<string, string[]> = {
+  'default-param': ['function f(a, b = 1) { return a + b; }', 'var g = (x = 2) => x;'],
+  'rest-param': ['function f(...xs) { return xs; }'],
+  spread: ['var a = [...b];', 'f(...args);', 'var o = { ...p };'],
+  destructuring: ['var { a, b } = o;', 'const [x, y] = arr;', 'function f({ a }) { return a; }', '[a, b] = [b, a];', 'for (const [k, v] of list) use(k, v);'],
+  async: ['async function f() { await g(); }', 'var h = async () => 1;'],
+  generator: ['function* gen() { yield 1; }'],
+  'optional-chaining': ['var x = a?.b;', 'f?.();'],
+  'logical-assignment': ['a ??= 1;', 'b ||= 2;', 'c &&= 3;'],
+  exponent: ['var x = 2 ** 10;', 'y **= 2;'],
+  bigint: ['var n = 10n;'],
+  'missing-global': ['var m = new Map();', 'var s = new Set([1]);', 'var w = new WeakMap();', 'var ws = new WeakSet();', 'var k = Symbol("k");', 'var b = BigInt(1);', 'var p = new Proxy({}, {});'],
+  label: ['outer: for (var i = 0; i < 3; i++) { for (;;) break outer; }'],
+  'computed-key': ['var o = { [k]: 1 };', 'class C { [k]() {} }'],
+  'tagged-template': ['var s = tag`x${1}`;'],
+  'new-target': ['function F() { if (!new.target) throw 1; }'],
+  'extends-error': ['class MyError extends Error { constructor(m) { super(m); } }'],
+  'private-field': ['class C { #x = 1; get() { return this.#x; } }'],
+  'missing-builtin': [
+    'var a = Array.from(x);',
+    'var b = Array.of(1);',
+    'var c = list.flat();',
+    'var d = list.flatMap(f);',
+    'var e = list.at(-1);',
+    'var f2 = list.findLast(p);',
+    'var g = list.lastIndexOf(1);',
+    'var h = list.reduceRight(f, 0);',
+    'var i = s.trimStart();',
+    'Object.freeze(o);',
+    'var j = Number.isInteger(1);',
+    'var k = Number.isFinite(1);',
+    'var l = Number.EPSILON;',
+    'var m = Math.trunc(1.5);',
+    'var n = Math.hypot(3, 4);',
+    'var q = Math.log2(8);',
+    'Promise.race([a]);',
+    'Promise.allSettled([a]);',
+    'Promise.any([a]);',
+    'p.then(f).finally(g);',
+    'for (var x of list.keys()) use(x);',
+    'var en = list.entries();',
+  ],
+  'builtin-prototype': ['var args = Array.prototype.slice.call(arguments);'],
+  hoisting: [
+    'start();\nfunction start() { return 1; }',
+    // Through a function defined in time that calls one defined too late.
+    'function a() { return b(); }\nvar x = a();\nfunction b() { return 1; }',
+    // esbuild-style helper used before its definition.
+    'var y = __helper(1);\nfunction __helper(v) { return v; }',
+  ],
+  'loop-closure': [
+    'for (let i = 0; i < 3; i++) fns.push(function () { return i; });',
+    'for (const p of pins) setWatch(() => handle(p), p, {});',
+    'while (more()) { const v = next(); later(() => use(v)); }',
+  ],
+};
+
+const PASSING = `
+var KINDS = ['goal', 'pocket'];
+function add(a, b) { return a + b; }
+function twice(f, x) { return f(f(x)); }
+var total = twice(function (v) { return add(v, 1); }, 1);
+var o = { a: 1, b: function () { return this.a; }, c() { return 2; } };
+var p = Object.assign({}, o, { d: Object.keys(o).length, e: Object.entries(o) });
+class Base { constructor(x) { this.x = x; } m() { return this.x; } static make() { return new Base(1); } get y() { return 1; } }
+class Sub extends Base { constructor() { super(2); } m() { return super.m() + 1; } }
+var n = a != null ? a : 3;
+var q = a ?? 3;
+var t = \`t\${total}\`;
+var arr = new Uint32Array(4).fill(0);
+for (let i = 0; i < arr.length; i++) arr[i] = i;
+for (const k of KINDS) use(k);
+KINDS.forEach(function (k, i) { setWatch(function () { fire(i); }, k, {}); });
+var found = KINDS.find(function (k) { return k === 'goal'; }) || KINDS.includes('x');
+try { JSON.parse('x'); } catch (e) { n = 0; } finally { n++; }
+Promise.all([Promise.resolve(1)]).then(function () { return 1; }).catch(function () { return 0; });
+var s = 'abc'.padStart(5, ' ').startsWith(' ');
+var words = 'a b'.split(' ').map(function (w) { return w.toUpperCase(); });
+var m = Math.floor(Math.random() * 36) + Math.round(1.5);
+var key = 'x'; var dyn = {}; dyn[key] = 1;
+function later2() { return add(1, 2); }
+E.on('init', later2);
+`;
+
+describe('compatibility gate', () => {
+  for (const rule of Object.keys(RULES)) {
+    it(`catches ${rule}: ${RULES[rule]}`, () => {
+      const samples = FAILING[rule];
+      expect(samples, `a failing sample for ${rule}`).toBeDefined();
+      for (const code of samples!) {
+        const found = checkSource(code).map((p) => p.rule);
+        expect(found, code).toContain(rule);
+      }
+    });
+  }
+
+  it('passes code that runs on Espruino', () => {
+    expect(checkSource(PASSING)).toEqual([]);
+  });
+
+  it('reports the line and the source file of a problem in a readable bundle', () => {
+    const code = '(() => {\n  // firmware/core/x.ts\n  function f(a = 1) {\n    return a;\n  }\n})();\n';
+    const [p] = checkSource(code);
+    expect(p).toMatchObject({ rule: 'default-param', line: 3, source: 'firmware/core/x.ts' });
+  });
+
+  const viaEsbuild = (ts: string): string[] =>
+    checkSource(esbuild.transformSync(ts, { loader: 'ts', target: 'es2015', format: 'iife' }).code).map((p) => p.rule);
+
+  it('catches what esbuild at es2015 leaves in or injects', () => {
+    expect(viaEsbuild('export function f(a = 1) { return a; }')).toContain('default-param');
+    expect(viaEsbuild('export const g = (...xs: number[]) => xs.length;')).toContain('rest-param');
+    expect(viaEsbuild('export const h = (a: number[]) => [...a];')).toContain('spread');
+    // Object spread is lowered to __spreadValues, which calls through Object.prototype.
+    expect(viaEsbuild('export const h = (o: { a: number }) => ({ ...o });')).toEqual(expect.arrayContaining(['builtin-prototype', 'missing-builtin']));
+    expect(viaEsbuild('export async function a() { await 1; }')).toEqual(expect.arrayContaining(['generator']));
+    expect(viaEsbuild('export class C { #x = 1; get() { return this.#x; } }')).toContain('missing-global');
+    expect(viaEsbuild('export const m = new Map<string, number>();')).toContain('missing-global');
+    expect(viaEsbuild('export function f(o: { a?: { b: number } }) { return o.a?.b; }')).toEqual([]);
+  });
+
+  it('every shipped profile builds for every board it wires and passes the gate', () => {
+    for (const profile of ['golf-billiards', 'carom', 'pool', 'minigolf-lane']) {
+      for (const board of BoardIds) {
+        const r = buildFirmware({ profile, board });
+        expect(r.code.startsWith('(()=>{')).toBe(true);
+        expect(checkSource(r.code)).toEqual([]);
+        expect(r.code).not.toContain('ESPRUINO_REQUIRE');
+        expect(r.code).toContain('require("Storage")');
+        // Only the board's link is in the bundle.
+        expect(r.code.includes('require("net")')).toBe(r.cfg.link === 'mqtt');
+      }
+    }
+  });
+
+  it('fails the build on an invalid profile, naming the problem', () => {
+    expect(() => buildFirmware({ profile: { id: 'x', title: 'x', sensors: [], boards: {} } as never, board: 'esp32' })).toThrow(FirmwareBuildError);
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * Break-beam components: `beam` (goal throat, out-of-table line, minigolf cup beam or switch)
+ * and `pocket` (a jaw beam, and optionally a drop beam below it that confirms the capture).
+ *
+ * A ball is a pulse: the edge that blocks the beam stamps the event time, the edge that clears
+ * it gives the width `w` (µs). Pulses shorter than `mn` µs are noise. A beam blocked longer than
+ * `mx` ms is stuck: a fault in status, cleared when the beam clears, never an event.
+ * Pocket with a drop beam: the jaw pulse followed by the drop beam within `cw` ms is a capture
+ * (`pocket`); a jaw pulse without it is a ball that rattled back out (`rattle`).
+ */
+import { EVENT_TYPES } from '../../shared/protocol/wire';
+import { emit, faults, setFault, F_STUCK } from '../core/device';
+import { NONE } from '../core/ring';
+import { KIND_POCKET } from '../core/config';
+import { colourRead } from './colour';
+import { st } from './state';
+
+const RATTLE = EVENT_TYPES.indexOf('rattle');
+
+/** A ball passed sensor `si`: identity from its colour sensor or its tag reader, then emit. */
+export function ballEvent(si: number, e: number, time: number, w: number): void {
+  const sc = st.S[si]!;
+  const c = st.col[si] as number;
+  if (c) {
+    emit(e, si, time, w, NONE, c, null, 0);
+    return;
+  }
+  const tg = sc.tg;
+  if (tg >= 0 && st.tagL[tg] && Math.abs(time - (st.tagT[tg] as number)) * 1000 <= sc.tw) {
+    emit(e, si, time, w, NONE, st.tagL[tg] as number, st.tagB, tg * 8);
+    return;
+  }
+  emit(e, si, time, w, NONE, 0, null, 0);
+}
+
+export function beamEdge(si: number, state: boolean, time: number): void {
+  const sc = st.S[si]!;
+  if (state === (sc.lo === 0)) {
+    if (st.on[si]) return;
+    st.on[si] = 1;
+    st.ton[si] = time;
+    st.col[si] = sc.col && faults[si] === 0 ? colourRead(si) : 0;
+    return;
+  }
+  if (!st.on[si]) return;
+  st.on[si] = 0;
+  if (faults[si] === F_STUCK) {
+    setFault(si, 0);
+    return;
+  }
+  const t1 = st.ton[si] as number;
+  const w = Math.round((time - t1) * 1000000);
+  if (w < sc.mn) return;
+  if (sc.k === KIND_POCKET && sc.dr >= 0) {
+    st.last[si] = t1;
+    st.pw[si] = w;
+    return;
+  }
+  ballEvent(si, sc.e, t1, w);
+}
+
+/** The pocket's drop beam was blocked: the waiting jaw pulse was a capture. */
+export function dropEdge(si: number): void {
+  const w = st.pw[si] as number;
+  if (w < 0) return;
+  st.pw[si] = -1;
+  ballEvent(si, st.S[si]!.e, st.last[si] as number, w);
+}
+
+export function beamTick(si: number, t: number): void {
+  const sc = st.S[si]!;
+  if (st.on[si] && faults[si] !== F_STUCK && (t - (st.ton[si] as number)) * 1000 > sc.mx) setFault(si, F_STUCK);
+  if (st.pw[si]! >= 0 && (t - (st.last[si] as number)) * 1000 > sc.cw) {
+    const w = st.pw[si] as number;
+    st.pw[si] = -1;
+    emit(RATTLE, si, st.last[si] as number, w, NONE, 0, null, 0);
+  }
+}

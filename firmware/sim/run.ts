@@ -1,0 +1,51 @@
+/**
+ * Runs a firmware bundle on a simulated board: build (cached per profile, board and identity),
+ * load, boot. The bundle is the same text `npm run firmware:build` writes for the board.
+ */
+import { buildFirmware, type BuildOptions, type BuildResult } from '../build/build';
+import { SimBoard } from './board';
+
+const cache: Record<string, BuildResult> = {};
+
+export function cachedBuild(opts: BuildOptions): BuildResult {
+  const key = JSON.stringify(opts);
+  return (cache[key] ??= buildFirmware(opts));
+}
+
+export interface SimRun {
+  board: SimBoard;
+  build: BuildResult;
+  /** Lines the firmware wrote to USB since the last call, parsed. */
+  sent(): Record<string, unknown>[];
+  /** Raw lines, unparsed. */
+  sentRaw(): string[];
+  /** A hub command line arrives over USB. */
+  hub(cmd: object): void;
+}
+
+export interface RunOptions extends BuildOptions {
+  startTime?: number;
+  /** Storage file "autoref" (device identity, WiFi, broker). */
+  local?: Record<string, unknown>;
+  /** Set up the board before boot (I2C devices, pin levels). */
+  before?: (board: SimBoard) => void;
+  /** Load only; the caller boots (board.boot()) once its links are attached. */
+  noBoot?: boolean;
+}
+
+export function runFirmware(opts: RunOptions): SimRun {
+  const { startTime, local, before, noBoot, ...buildOpts } = opts;
+  const build = cachedBuild(buildOpts);
+  const board = new SimBoard({ startTime, pins: build.pins });
+  if (local) board.storage['autoref'] = local;
+  before?.(board);
+  board.load(build.code);
+  if (!noBoot) board.boot();
+  return {
+    board,
+    build,
+    sentRaw: () => board.usb.takeLines(),
+    sent: () => board.usb.takeLines().map((l) => JSON.parse(l) as Record<string, unknown>),
+    hub: (cmd) => board.usb.inject(JSON.stringify(cmd) + '\n'),
+  };
+}

@@ -1,0 +1,270 @@
+/**
+ * Table profiles: which sensor sits on which pin of which board, with its options. One schema
+ * (TypeBox) for the JSON files under hardware/profiles/, the firmware build's validation and the
+ * docs; defaults in one object; the supported boards and their pins as data.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { ID_PATTERN } from './protocol/wire';
+
+export const BoardIds = ['espruino-pico', 'espruino-wifi', 'esp32'] as const;
+export type BoardId = (typeof BoardIds)[number];
+
+export interface BoardDef {
+  title: string;
+  /** How the board reaches the hub. */
+  link: 'serial' | 'mqtt';
+  /** Espruino build name for the `espruino` CLI (--board). */
+  espruinoBoard: string;
+  /** Default buffer capacity (events) for the board's RAM. */
+  bufferEvents: number;
+  /** JsVars of the board (Espruino's board files). */
+  jsvars: number;
+  /** STM32: one setWatch per pin number across ports (EXTI lines). */
+  extiPerNumber: boolean;
+  pins: string[];
+  analogPins: string[];
+  /** UART for a tag reader (Serial1 or Serial2; Espruino WiFi's Serial2 drives its ESP8266). */
+  tagUart: 'Serial1' | 'Serial2';
+}
+
+function range(prefix: string, from: number, to: number, skip?: number[]): string[] {
+  const out: string[] = [];
+  for (let i = from; i <= to; i++) if (!skip || !skip.includes(i)) out.push(prefix + i);
+  return out;
+}
+
+const STM32_PINS = [...range('A', 0, 10), ...range('B', 0, 10), ...range('B', 12, 15)];
+
+export const BOARDS: Record<BoardId, BoardDef> = {
+  'espruino-pico': {
+    title: 'Espruino Pico (USB serial)',
+    link: 'serial',
+    espruinoBoard: 'PICO_R1_3',
+    bufferEvents: 128,
+    jsvars: 5100,
+    extiPerNumber: true,
+    pins: STM32_PINS,
+    analogPins: ['A0', 'A1', 'A5', 'A6', 'A7', 'B0', 'B1'],
+    tagUart: 'Serial2',
+  },
+  'espruino-wifi': {
+    title: 'Espruino WiFi (MQTT)',
+    link: 'mqtt',
+    espruinoBoard: 'ESPRUINOWIFI',
+    bufferEvents: 256,
+    jsvars: 8190,
+    extiPerNumber: true,
+    pins: STM32_PINS.filter((p) => p !== 'A2' && p !== 'A3'),
+    analogPins: ['A0', 'A1', 'A5', 'A6', 'A7', 'B0', 'B1'],
+    tagUart: 'Serial1',
+  },
+  esp32: {
+    title: 'ESP32 (MQTT)',
+    link: 'mqtt',
+    espruinoBoard: 'ESP32',
+    bufferEvents: 512,
+    jsvars: 16383,
+    extiPerNumber: false,
+    pins: range('D', 0, 39, [1, 3, 6, 7, 8, 9, 10, 11, 20, 24, 28, 29, 30, 31]),
+    analogPins: range('D', 32, 39),
+    tagUart: 'Serial2',
+  },
+};
+
+/** Every default of the profile schema, in one place (the build resolves them). */
+export const PROFILE_DEFAULTS = {
+  debounceMs: { beam: 1, pocket: 1, piezo: 0 },
+  activeLow: { beam: true, pocket: true, piezo: false },
+  minWidthUs: 2000,
+  stuckMs: 5000,
+  captureMs: 800,
+  deadMs: 30,
+  silentAfter: 0,
+  noisyPerS: 0,
+  holdMs: 1500,
+  tagWindowMs: 3000,
+  minClear: 200,
+  heartbeatS: 10,
+};
+
+const Id = Type.String({ pattern: ID_PATTERN, description: 'sensor id, sent as `s`' });
+const PinRef = Type.String({ pattern: '^[a-z][a-z0-9_]{0,31}$', description: 'logical pin, wired per board under `boards`' });
+const Place = Type.String({ pattern: '^[a-z0-9_-]{1,16}$', description: 'place id sent as `p` (pocket, rail, goal, hole)' });
+const Ms = (max: number, description: string) => Type.Integer({ minimum: 0, maximum: max, description });
+
+const common = {
+  id: Id,
+  place: Type.Optional(Place),
+  pin: PinRef,
+  debounceMs: Type.Optional(Ms(1000, 'setWatch debounce, ms')),
+};
+
+export const ColourOptions = Type.Object(
+  {
+    part: Type.Union([Type.Literal('TCS34725'), Type.Literal('TCS34727')], { description: 'colour sensor part (controllers table)' }),
+    balls: Type.Array(
+      Type.Object(
+        {
+          id: Type.String({ pattern: '^[a-z0-9_-]{1,24}$', description: 'ball label sent as `o`' }),
+          rgb: Type.Array(Type.Integer({ minimum: 0, maximum: 65535 }), { minItems: 3, maxItems: 3, description: 'reference raw r, g, b' }),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 8 },
+    ),
+    minClear: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535, description: 'clear count below which no ball is seen' })),
+  },
+  { additionalProperties: false },
+);
+
+export const BeamSensor = Type.Object(
+  {
+    ...common,
+    kind: Type.Literal('beam'),
+    event: Type.Union([Type.Literal('goal'), Type.Literal('out'), Type.Literal('hole')]),
+    activeLow: Type.Optional(Type.Boolean({ description: 'blocked when the pin reads low (default true)' })),
+    minWidthUs: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000000, description: 'shorter pulses are noise' })),
+    stuckMs: Type.Optional(Ms(600000, 'blocked longer is a stuck beam (fault)')),
+    colour: Type.Optional(ColourOptions),
+    tag: Type.Optional(Type.String({ pattern: ID_PATTERN, description: 'id of the tag reader lending the ball identity' })),
+    tagWindowMs: Type.Optional(Ms(60000, 'a tag read this close to the pulse names the ball')),
+  },
+  { additionalProperties: false },
+);
+
+export const PocketSensor = Type.Object(
+  {
+    ...common,
+    kind: Type.Literal('pocket'),
+    drop: Type.Optional(PinRef),
+    activeLow: Type.Optional(Type.Boolean()),
+    minWidthUs: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000000 })),
+    stuckMs: Type.Optional(Ms(600000, 'blocked longer is a stuck beam (fault)')),
+    captureMs: Type.Optional(Ms(10000, 'the drop beam must follow the jaw beam within this, else a rattle')),
+  },
+  { additionalProperties: false },
+);
+
+export const PiezoSensor = Type.Object(
+  {
+    ...common,
+    kind: Type.Literal('piezo'),
+    event: Type.Union([Type.Literal('cushion'), Type.Literal('contact'), Type.Literal('stroke')]),
+    activeLow: Type.Optional(Type.Boolean({ description: 'comparator output active low (default false)' })),
+    analog: Type.Optional(PinRef),
+    deadMs: Type.Optional(Ms(1000, 'ringing after a hit is ignored this long')),
+    silentAfter: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: 'silent fault after this many hits elsewhere' })),
+    noisyPerS: Type.Optional(Type.Integer({ minimum: 0, maximum: 10000, description: 'noisy fault above this rate' })),
+  },
+  { additionalProperties: false },
+);
+
+export const TagSensor = Type.Object(
+  {
+    ...common,
+    kind: Type.Literal('tag'),
+    part: Type.Literal('RDM6300'),
+    event: Type.Optional(Type.Union([Type.Literal('tag'), Type.Literal('stroke'), Type.Literal('hole')])),
+    holdMs: Type.Optional(Ms(60000, 'the same tag again within this is the same read')),
+  },
+  { additionalProperties: false },
+);
+
+export const SensorOptions = Type.Union([BeamSensor, PocketSensor, PiezoSensor, TagSensor]);
+export type SensorOptions = Static<typeof SensorOptions>;
+
+const PhysicalPin = Type.String({ pattern: '^[A-D][0-9]{1,2}$' });
+
+export const BoardWiring = Type.Object(
+  {
+    pins: Type.Record(Type.String(), PhysicalPin, { description: 'logical pin -> board pin' }),
+    i2c: Type.Optional(Type.Object({ scl: PhysicalPin, sda: PhysicalPin }, { additionalProperties: false })),
+    bufferEvents: Type.Optional(Type.Integer({ minimum: 8, maximum: 2048 })),
+    heartbeatS: Type.Optional(Type.Integer({ minimum: 1, maximum: 3600 })),
+  },
+  { additionalProperties: false },
+);
+export type BoardWiring = Static<typeof BoardWiring>;
+
+export const TableProfile = Type.Object(
+  {
+    $schema: Type.Optional(Type.String()),
+    id: Type.String({ pattern: '^[a-z0-9][a-z0-9_-]{0,31}$' }),
+    title: Type.String({ minLength: 1, maxLength: 80 }),
+    sensors: Type.Array(SensorOptions, { minItems: 1, maxItems: 32 }),
+    boards: Type.Object(
+      { 'espruino-pico': Type.Optional(BoardWiring), 'espruino-wifi': Type.Optional(BoardWiring), esp32: Type.Optional(BoardWiring) },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false, description: 'a table profile: sensors and their wiring per board' },
+);
+export type TableProfile = Static<typeof TableProfile>;
+
+/** Most watched pins per board (Espruino's setWatch slots). */
+export const MAX_WATCHES = 16;
+
+/**
+ * Validates a profile for one board: the schema, then the wiring (every pin wired to a pin the
+ * board has, none twice, watch limits, I2C for colour sensors, tag references). Returns the
+ * problems, empty when fine.
+ */
+export function checkProfile(input: unknown, board: BoardId): string[] {
+  if (!Value.Check(TableProfile, input)) {
+    return [...Value.Errors(TableProfile, input)].slice(0, 10).map((e) => `${e.path || '/'}: ${e.message}`);
+  }
+  const p = input;
+  const def = BOARDS[board];
+  const w = p.boards[board];
+  if (!w) return [`profile "${p.id}" has no wiring for board ${board}`];
+  const problems: string[] = [];
+  const ids = new Set<string>();
+  const used = new Map<string, string>();
+  let watches = 0;
+  let readers = 0;
+  const exti = new Map<string, string>();
+  const wire = (s: SensorOptions, ref: string | undefined, watched: boolean, analog: boolean): void => {
+    if (ref === undefined) return;
+    const phys = w.pins[ref];
+    if (!phys) return void problems.push(`sensor ${s.id}: logical pin "${ref}" is not wired for ${board}`);
+    if (!def.pins.includes(phys)) return void problems.push(`sensor ${s.id}: ${board} has no pin ${phys}`);
+    if (analog && !def.analogPins.includes(phys)) problems.push(`sensor ${s.id}: ${phys} is not an analog pin on ${board}`);
+    const other = used.get(phys);
+    if (other) problems.push(`sensor ${s.id}: pin ${phys} already used by ${other}`);
+    used.set(phys, s.id);
+    if (watched) {
+      watches++;
+      const num = phys.slice(1);
+      const clash = exti.get(num);
+      if (def.extiPerNumber && clash) problems.push(`sensor ${s.id}: ${phys} and ${clash} share interrupt line ${num} on ${board}`);
+      exti.set(num, phys);
+    }
+  };
+  for (const s of p.sensors) {
+    if (ids.has(s.id)) problems.push(`sensor id ${s.id} used twice`);
+    ids.add(s.id);
+    if (s.kind === 'tag') {
+      readers++;
+      wire(s, s.pin, false, false);
+      continue;
+    }
+    wire(s, s.pin, true, false);
+    if (s.kind === 'pocket') wire(s, s.drop, true, false);
+    if (s.kind === 'piezo') wire(s, s.analog, false, true);
+    if (s.kind === 'beam' && s.colour && !w.i2c) problems.push(`sensor ${s.id}: a colour sensor needs boards.${board}.i2c`);
+    if (s.kind === 'beam' && s.tag) {
+      const r = p.sensors.find((x) => x.id === s.tag);
+      if (!r || r.kind !== 'tag') problems.push(`sensor ${s.id}: tag "${s.tag}" is not a tag reader of this profile`);
+    }
+  }
+  if (w.i2c) {
+    for (const phys of [w.i2c.scl, w.i2c.sda]) {
+      if (!def.pins.includes(phys)) problems.push(`i2c: ${board} has no pin ${phys}`);
+      if (used.has(phys)) problems.push(`i2c: pin ${phys} already used by ${used.get(phys)}`);
+    }
+  }
+  if (watches > MAX_WATCHES) problems.push(`${watches} watched pins, ${board} has ${MAX_WATCHES} watches`);
+  if (readers > 1) problems.push('at most one tag reader per board (one UART)');
+  return problems;
+}
