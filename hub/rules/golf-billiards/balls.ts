@@ -63,21 +63,6 @@ export function occupiedSpots(balls: Balls, extra: readonly SpotId[]): SpotId[] 
   return SPOTS.filter((p) => set.has(p));
 }
 
-/**
- * GB-SPOT-2/3, GB-Q6: where a ball goes when the chooser picks `choice`. An occupied point falls
- * back to 4, then 5; if those are occupied too the referee places it as close as possible.
- */
-export function placeOn(choice: SpotId, occupied: readonly SpotId[]): SpotId | 'near' {
-  if (!occupied.includes(choice)) return choice;
-  for (const p of ['4', '5'] as const) if (!occupied.includes(p)) return p;
-  return 'near';
-}
-
-/** Default answer of a re-spot choice: the first free of 1, 2, 3 (else 4, 5). */
-export function defaultSpot(occupied: readonly SpotId[]): SpotId {
-  return SPOTS.find((p) => !occupied.includes(p)) ?? '1';
-}
-
 /** GB-SPOT-4: first point, in order, from which no faulty stroke was made and that is free. */
 export function spotAfterRepeat(faulted: readonly SpotId[], occupied: readonly SpotId[]): SpotId | 'near' {
   return SPOTS.find((p) => !faulted.includes(p) && !occupied.includes(p)) ?? 'near';

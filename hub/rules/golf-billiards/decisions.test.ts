@@ -190,7 +190,7 @@ describe('golf billiards: pending decisions (self-scoring)', () => {
     expect(core(m.events).set.turn).toBe('B');
   });
 
-  it('GB-Q7 (reading: both sides scoring on the opening stroke is a question; an own goal loses the opening)', () => {
+  it('GB-Q7 (reading: both sides scoring on the opening stroke is a question, self-scoring default: whose goal dropped first; an own goal loses the opening)', () => {
     const l = new Log();
     const s = l.strike();
     l.goal('A1', 'goal-B');
@@ -198,8 +198,13 @@ describe('golf billiards: pending decisions (self-scoring)', () => {
     l.rest();
     const c = core(l.events);
     expect(score(c)).toMatchObject({ A: 1, B: 1 });
-    expect(c.pending.find((p) => p.id === `set1-stroke-${s}:opening`)?.question).toMatch(/Both sides scored/);
-    expect(c.set.turn).toBeNull();
+    const d = c.pending.find((p) => p.id === `set1-stroke-${s}:opening`)!;
+    expect(d.question).toMatch(/Both sides scored/);
+    // Self-scoring default: whose goal dropped first (A1 at t=200, B1 at t=300).
+    expect(d.default).toBe('A');
+    expect(c.set.turn).toBe('A');
+    l.decide(d.id, 'B');
+    expect(core(l.events).set.turn).toBe('B');
     const o = new Log();
     o.strike();
     o.goal('B1', 'goal-B');

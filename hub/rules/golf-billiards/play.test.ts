@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultGeometry } from './config';
 import { golfBilliards } from './engine';
 import { zoneObligationMet } from './predicates';
+import { isProvisional } from './report';
 import { DOUBLES, Log, core, pendingIds, run, score } from './testkit';
 
 function jumpFoul(l: Log, ball: string): number {
@@ -34,16 +35,58 @@ describe('golf billiards: re-spot points', () => {
     expect(core(l.events).set.balls.A1?.spot).toBe('3');
   });
 
-  it('GB-SPOT-3: an occupied point falls back to 4, then 5 (GB-Q6 reading: then the referee places it near)', () => {
+  it('GB-SPOT-3: a point declared occupied falls back to 4, then 5 (GB-Q6 reading: then the referee places it near)', () => {
     const l = new Log();
     l.open('A');
     const s1 = jumpFoul(l, 'A1');
     l.decide(`set1-stroke-${s1}:respot-A1`, '1');
+    l.ref('spot_occupied', { place: '1' });
     l.ref('spot_occupied', { place: '4' });
     const s2 = jumpFoul(l, 'B1');
     expect(core(l.events).pending.find((p) => p.id === `set1-stroke-${s2}:respot-B1`)?.default).toBe('2');
     l.decide(`set1-stroke-${s2}:respot-B1`, '1');
     expect(core(l.events).set.balls.B1?.spot).toBe('5');
+    l.ref('spot_occupied', { place: '1' });
+    l.ref('spot_occupied', { place: '4' });
+    l.ref('spot_occupied', { place: '5' });
+    const s3 = jumpFoul(l, 'A2');
+    l.decide(`set1-stroke-${s3}:respot-A2`, '1');
+    expect(core(l.events).set.balls.A2?.spot).toBe('near');
+  });
+
+  it('GB-SPOT-3 / GB-Q6 (reading: a point that only looks occupied is avoided by the default, but the players\' tap is trusted)', () => {
+    const l = new Log();
+    l.open('A');
+    const s1 = jumpFoul(l, 'A1');
+    l.decide(`set1-stroke-${s1}:respot-A1`, '1');
+    // A1 still stands on point 1 as far as the engine knows (no event named it since).
+    const s2 = jumpFoul(l, 'B1');
+    const d = core(l.events).pending.find((p) => p.id === `set1-stroke-${s2}:respot-B1`)!;
+    expect(d.default).toBe('2');
+    expect(d.options.find((o) => o.value === '1')?.label).toMatch(/looks occupied/);
+    expect(d.options.map((o) => o.value)).toEqual(['1', '2', '3', '4', '5', 'near']);
+    // The players see A1 was moved away (by a ball the sensors named only by colour) and tap 1.
+    l.decide(d.id, '1');
+    expect(core(l.events).set.balls.B1).toEqual({ side: 'B', where: 'table', spot: '1' });
+  });
+
+  it('GB-SPOT-3: answering 4 or 5 tells the engine 1, 2 and 3 are taken: the next re-spot of the stroke defaults to the other fallback point', () => {
+    const l = new Log();
+    l.given(3, 5, 'A', ['A2', 'A3']);
+    const s = l.strike('A1');
+    l.off('A2');
+    l.off('A3');
+    l.rest();
+    const id2 = `set1-stroke-${s}:respot-A2`;
+    const id3 = `set1-stroke-${s}:respot-A3`;
+    expect(core(l.events).pending.find((p) => p.id === id3)?.default).toBe('2');
+    l.decide(id2, '4');
+    expect(core(l.events).pending.find((p) => p.id === id3)?.default).toBe('5');
+    l.decide(id3, '2');
+    const c = core(l.events);
+    expect(c.set.balls.A2?.spot).toBe('4');
+    expect(c.set.balls.A3?.spot).toBe('5');
+    expect(c.strokes.at(-1)?.respots).toContain('A3 -> point 5 (point 2 occupied)');
   });
 
   it('GB-SPOT-4: zone play, a faulty stroke from a re-spot point moves the ball to the first point not yet faulted from', () => {
@@ -57,6 +100,13 @@ describe('golf billiards: re-spot points', () => {
     expect(c.set.balls.A4).toMatchObject({ where: 'table', spot: '2' });
     expect(c.set.faultedSpots).toEqual(['1']);
     expect(pendingIds(c)).not.toContain(`set1-stroke-${s3}:respot-A4`);
+    // The rule places it; the players may only correct the point if it is taken.
+    const d = c.pending.find((p) => p.id === `set1-stroke-${s3}:repeat-spot-A4`)!;
+    expect(d).toMatchObject({ kind: 'golf-billiards.respot_repeat', default: '2' });
+    expect(d.options.map((o) => o.value)).toEqual(['2', '3', '4', '5', 'near']);
+    expect(isProvisional([d])).toBe(false);
+    l.decide(d.id, '3');
+    expect(core(l.events).set.balls.A4).toMatchObject({ where: 'table', spot: '3' });
   });
 
   it('GB-SPOT-5: a ball jammed between a bumper and the short cushion is freed, no penalty', () => {
@@ -169,14 +219,15 @@ describe('golf billiards: doubles', () => {
     expect(core(l.events).set.openers).toEqual({ A: 'bob', B: null });
   });
 
-  it('GB-DBL-4: the pair closest to the goal keeps the turn and its second player continues (GB-Q7: decided by the players)', () => {
+  it('GB-DBL-4: the pair closest to the goal keeps the turn and its second player continues (GB-Q7: decided by the players; until then the opening is repeated by the same openers)', () => {
     const l = new Log({}, DOUBLES);
     l.ref('opener', { player: 'bob' });
     l.ref('opener', { player: 'cid' });
     const s = l.strike(undefined, 'bob');
     l.strike(undefined, 'cid');
     l.rest();
-    expect(core(l.events).pending.find((p) => p.id === `set1-stroke-${s}:opening`)?.default).toBeNull();
+    expect(core(l.events).pending.find((p) => p.id === `set1-stroke-${s}:opening`)?.default).toBe('repeat');
+    expect(core(l.events).set).toMatchObject({ phase: 'opening', pointer: { A: 1, B: 0 } });
     expect(golfBilliards.summary(run(l.events)).turn).toBeNull();
     l.decide(`set1-stroke-${s}:opening`, 'A');
     expect(golfBilliards.summary(run(l.events)).turn).toBe('ann');

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSpot, freshBalls, placeOn, spotAfterRepeat } from './balls';
+import { freshBalls, spotAfterRepeat } from './balls';
 import { defaultConfig, parseConfig } from './config';
 import {
   ballOwner, classifyGoal, firstDrop, foulEffects, isFoul, isHardShotAllowed, isLipDropValid, isOneOne, isPoint,
   isTurnOver, isZonePlay, keepsTurn, strokeDeadline, targetGoal,
 } from './predicates';
+import { respotDefault, respotPlacement } from './questions';
 import type { Balls } from './state';
 
 const cfg = defaultConfig(['A', 'B']);
@@ -91,12 +92,12 @@ describe('golf billiards: scoring predicates', () => {
   });
 
   it('re-spot placement: default first free of 1-3, occupied falls back to 4 then 5 then near; repeat fouls skip used points', () => {
-    expect(defaultSpot([])).toBe('1');
-    expect(defaultSpot(['1', '2'])).toBe('3');
-    expect(placeOn('2', ['1'])).toBe('2');
-    expect(placeOn('1', ['1'])).toBe('4');
-    expect(placeOn('1', ['1', '4'])).toBe('5');
-    expect(placeOn('1', ['1', '4', '5'])).toBe('near');
+    expect(respotDefault([])).toBe('1');
+    expect(respotDefault(['1', '2'])).toBe('3');
+    expect(respotPlacement('2', ['1'])).toBe('2');
+    expect(respotPlacement('1', ['1'])).toBe('4');
+    expect(respotPlacement('1', ['1', '4'])).toBe('5');
+    expect(respotPlacement('1', ['1', '4', '5'])).toBe('near');
     expect(spotAfterRepeat(['1'], [])).toBe('2');
     expect(spotAfterRepeat(['1', '2'], ['3'])).toBe('4');
   });

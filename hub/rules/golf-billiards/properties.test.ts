@@ -33,9 +33,9 @@ const action: fc.Arbitrary<Action> = fc.oneof(
 );
 
 /** Turn actions into a log; answers look at the decisions open at that point. */
-function build(actions: readonly Action[], doubles: boolean): GameEvent[] {
+function build(actions: readonly Action[], doubles: boolean, mode: 'self' | 'referee' = 'self'): GameEvent[] {
   const players = doubles ? DOUBLES : SINGLES;
-  const log: GameEvent[] = [{ type: 'start', seq: 0, t: 0, players, config: {} }];
+  const log: GameEvent[] = [{ type: 'start', seq: 0, t: 0, players, config: mode === 'self' ? {} : { mode } }];
   let state = golfBilliards.reduce(golfBilliards.initial(), log[0]!);
   let t = 0;
   const push = (e: Record<string, unknown>) => {
@@ -98,7 +98,9 @@ function checkInvariants(s: GbState): void {
 
 const play = fc.record({ k: fc.constant('play' as const), ball: fc.nat(11), scores: fc.nat(4).map((n) => n > 0) });
 const clean = fc.array(fc.oneof({ weight: 6, arbitrary: play as fc.Arbitrary<Action> }, action), { minLength: 20, maxLength: 90 });
-const logs = fc.tuple(fc.oneof(fc.array(action, { maxLength: 160 }), clean), fc.boolean()).map(([a, d]) => build(a, d));
+const modes = fc.oneof({ weight: 3, arbitrary: fc.constant('self' as const) }, fc.constant('referee' as const));
+const logs = fc.tuple(fc.oneof(fc.array(action, { maxLength: 160 }), clean), fc.boolean(), modes).map(([a, d, m]) => build(a, d, m));
+const selfLogs = fc.tuple(fc.oneof(fc.array(action, { maxLength: 160 }), clean), fc.boolean()).map(([a, d]) => build(a, d, 'self'));
 
 describe('golf billiards: properties', () => {
   it('determinism: replaying the same log twice gives equal states', () => {
@@ -161,10 +163,22 @@ describe('golf billiards: properties', () => {
     }), { numRuns: 60 });
   });
 
-  it('a late answer gives the same state as an immediate one (any question with a default)', () => {
+  it('a self-scoring table never stalls: no question without a default, no strike refused for a missing answer', () => {
+    fc.assert(fc.property(selfLogs, (log) => {
+      let s = golfBilliards.initial();
+      for (const e of log) {
+        s = golfBilliards.reduce(s, e);
+        expect(s.core!.pending.filter((d) => d.default === null)).toEqual([]);
+        expect(s.core!.set.phase).not.toBe('awaiting');
+      }
+      expect(s.core!.rejected.filter((r) => r.code === 'awaiting-decision')).toEqual([]);
+    }), { numRuns: 100 });
+  });
+
+  it('a late answer gives the same state as an immediate one (any question, the opening and first-drop ones included, both modes)', () => {
     fc.assert(fc.property(logs, fc.nat(20), fc.nat(5), (log, pick, option) => {
       const end = replay(golfBilliards, log).game.core!;
-      const open = end.pending.filter((d) => d.default !== null);
+      const open = end.pending;
       const d = open[pick % Math.max(1, open.length)];
       if (!d) return;
       const answer = d.options[option % d.options.length]!.value;

@@ -2,9 +2,8 @@
  * Stroke resolution at AT_REST (digest §1.1 order): fouls, goals, off-table balls, foul effects,
  * set end (first drop), turn, zone play, clock.
  */
-import type { PendingDecision } from '../../../shared/game/engine';
 import type { Ctx } from './balls';
-import { Asker, defaultSpot, occupiedSpots, pickBall, placeOn, setBall, spotAfterRepeat } from './balls';
+import { Asker, occupiedSpots, pickBall, setBall, spotAfterRepeat } from './balls';
 import {
   ballOwner, classifyGoal, firstDrop, foulEffects, isLipDropValid, isOneOne, isPoint, isTurnOver, isZonePlay, left, other, targetGoal, ownGoal,
   zoneObligationMet,
@@ -12,6 +11,10 @@ import {
 import type { Balls, Core, Foul, Side, SpotId, Stroke, StrokeRecord } from './state';
 import { SPOTS } from './state';
 import { endSet } from './sets';
+import type { Placement } from './questions';
+import {
+  REPEAT_OPENING, firstDropDefault, occupiedByAnswer, openingDefault, openingOptions, question, respotDefault, respotOptions, respotPlacement,
+} from './questions';
 
 interface Work {
   balls: Balls;
@@ -27,9 +30,7 @@ interface Work {
   designate: Set<Side>;
 }
 
-function q(id: string, kind: string, question: string, options: [string, string][], dflt: string | null, by: 'referee' | 'players', evidence: string[], at: number): PendingDecision {
-  return { id, kind, question, options: options.map(([value, label]) => ({ value, label })), default: dflt, answeredBy: by, evidence, raisedAt: at };
-}
+const q = question;
 
 function home(w: Work, id: string, side: Side, t: number): void {
   w.balls = setBall(w.balls, id, { where: 'holed' });
@@ -268,25 +269,43 @@ function finish(ctx: Ctx, core: Core, st: Stroke, w: Work, asker: Asker, loseSet
     }
   }
   let faulted = set.faultedSpots;
+  // Occupancy: `certain` = declared with spot_occupied, given to a ball in this resolution, or told
+  // by an answer (4/5 means 1-3 are taken); `believed` adds the engine's memory of balls it placed
+  // earlier and the defaults of unanswered re-spots of this stroke. Only `certain` overrides an
+  // explicit answer; `believed` shapes the defaults and labels (GB-SPOT-3, GB-Q6).
+  let certain: SpotId[] = [...set.occupied];
+  const expected: SpotId[] = [];
+  const place = (ball: string, spot: Placement, answer: Placement | null): void => {
+    w.balls = setBall(w.balls, ball, { where: 'table', spot });
+    const told = answer === null ? [] : occupiedByAnswer(answer);
+    certain = [...new Set([...certain, ...told, ...(spot === 'near' ? [] : [spot])])];
+  };
   for (const r of w.respot) {
     if (w.balls[r.ball]?.where !== 'waiting') continue;
-    const occ = occupiedSpots(w.balls, set.occupied);
+    const believed = occupiedSpots(w.balls, [...certain, ...expected]);
     if (st.zone && r.played && st.fromSpot !== null && st.fromSpot !== 'near') {
+      // GB-SPOT-4: the rule places the ball itself; the players may only correct the point.
       faulted = faulted.includes(st.fromSpot) ? faulted : [...faulted, st.fromSpot];
-      const spot = spotAfterRepeat(faulted, occ);
-      w.balls = setBall(w.balls, r.ball, { where: 'table', spot });
-      w.rec.respots.push(`${r.ball} -> point ${spot} (GB-SPOT-4: faulty stroke from point ${st.fromSpot})`);
+      const spot = spotAfterRepeat(faulted, believed);
+      const free = SPOTS.filter((p) => !faulted.includes(p));
+      const a = asker.ask(q(`${st.id}:repeat-spot-${r.ball}`, 'golf-billiards.respot_repeat', `${r.ball} goes to point ${spot}, the first point from which no faulty stroke was made yet. Is that point free?`,
+        [...free.map((p): [string, string] => [p, p === spot ? `Yes, point ${p}` : `No: point ${p}`]), ['near', 'No point free: as close as possible']], spot, 'players',
+        [`faulty stroke in zone play from point ${st.fromSpot}`, `points already faulted from: ${faulted.join(', ')}`], st.seq)) as Placement | null;
+      const at = a === null ? spot : respotPlacement(a, certain);
+      place(r.ball, at, a);
+      w.rec.respots.push(`${r.ball} -> point ${at} (GB-SPOT-4: faulty stroke from point ${st.fromSpot})`);
       continue;
     }
-    const dflt = defaultSpot(occ);
-    const a = asker.ask(q(`${st.id}:respot-${r.ball}`, 'golf-billiards.respot', `${r.chooser} chooses the re-spot point for ${r.ball}: 1, 2 or 3 (4 or 5 only if they are occupied).`,
-      SPOTS.map((p) => [p, p === '4' || p === '5' ? `Point ${p} (fallback)` : `Point ${p}`] as [string, string]), dflt, 'players',
-      [`${r.ball} must be re-spotted`, occ.length > 0 ? `points occupied: ${occ.join(', ')}` : 'no point known to be occupied'], st.seq));
+    const dflt = respotDefault(believed);
+    const a = asker.ask(q(`${st.id}:respot-${r.ball}`, 'golf-billiards.respot', `${r.chooser} chooses the re-spot point for ${r.ball}: 1, 2 or 3 (4 or 5 only if 1, 2 and 3 are occupied).`,
+      respotOptions(believed), dflt, 'players',
+      [`${r.ball} must be re-spotted`, believed.length > 0 ? `points that look occupied: ${believed.join(', ')}` : 'no point known to be occupied'], st.seq)) as Placement | null;
     if (a !== null) {
-      const spot = placeOn(a as SpotId, occ);
-      w.balls = setBall(w.balls, r.ball, { where: 'table', spot });
+      const spot = respotPlacement(a, certain);
+      place(r.ball, spot, a);
       w.rec.respots.push(`${r.ball} -> point ${spot}${spot !== a ? ` (point ${a} occupied)` : ''}`);
     } else {
+      if (dflt !== 'near') expected.push(dflt);
       w.rec.respots.push(`${r.ball} waits for a re-spot point`);
     }
   }
@@ -308,11 +327,15 @@ function finish(ctx: Ctx, core: Core, st: Stroke, w: Work, asker: Asker, loseSet
       winner = firstDrop(times);
       how = 'GB-END-4: first drop wins';
       if (winner === null) {
+        // Dead heat: self mode applies the default (the side that did not strike) until answered.
+        const dflt = firstDropDefault(ctx.cfg.mode, sides, s);
         const a = asker.ask(q(`${st.id}:first-drop`, 'golf-billiards.first_drop', 'Both last balls dropped at the same recorded time: whose last ball dropped first?',
-          sides.map((x) => [x, x] as [string, string]), null, ctx.cfg.mode === 'self' ? 'players' : 'referee', [`goal times ${JSON.stringify(times)}`], st.seq));
+          sides.map((x) => [x, x === s ? `${x} (struck)` : x] as [string, string]), dflt, ctx.cfg.mode === 'self' ? 'players' : 'referee',
+          [`goal times ${JSON.stringify(times)}`, ...(dflt !== null ? [`if nobody answers: ${dflt}, the side that did not strike (nearest seed rule: GB-FOUL-5)`] : [])], st.seq));
         base.pending = [...core.pending, ...asker.raised];
         base.decided = [...core.decided, ...asker.applied];
         if (a !== null) { winner = a; how = 'GB-END-4: first drop (decided)'; }
+        else if (dflt !== null) { winner = dflt; how = 'GB-END-4: identical drop times, default until answered: the side that did not strike'; }
       }
     }
   }
@@ -332,11 +355,22 @@ function finish(ctx: Ctx, core: Core, st: Stroke, w: Work, asker: Asker, loseSet
     if (ok.length === 1) next = ok[0]!;
     else if (scorers.length === 1) next = scorers[0]!;
     else {
+      const firstGoalAt: Record<Side, number> = {};
+      for (const g of w.rec.goals) if (g.valid && g.credited !== null && scorers.includes(g.credited)) firstGoalAt[g.credited] = Math.min(firstGoalAt[g.credited] ?? g.t, g.t);
+      const dflt = openingDefault(ctx.cfg.mode, sides, firstGoalAt);
       const a = asker.ask(q(`${st.id}:opening`, 'golf-billiards.opening', scorers.length === 2 ? 'Both sides scored with the opening stroke: who continues?' : 'Whose opening ball stopped closest to the goal? That side keeps the turn.',
-        sides.map((x) => [x, x] as [string, string]), null, ctx.cfg.mode === 'self' ? 'players' : 'referee', ['distance to the goal is not sensed'], st.seq));
+        openingOptions(sides), dflt, ctx.cfg.mode === 'self' ? 'players' : 'referee',
+        [scorers.length === 2 ? `first valid goals at ${JSON.stringify(firstGoalAt)}` : 'distance to the goal is not sensed',
+          ...(dflt === REPEAT_OPENING ? ['if nobody answers: the opening stroke is played again'] : dflt !== null ? [`if nobody answers: ${dflt}, whose goal dropped first`] : [])], st.seq));
       base.pending = [...core.pending, ...asker.raised];
       base.decided = [...core.decided, ...asker.applied];
-      next = a;
+      const choice = a ?? dflt;
+      if (choice === REPEAT_OPENING) {
+        // Nobody can tell: the next stroke is again an opening stroke, by the same openers.
+        w.rec.next = null;
+        return { ...base, set: { ...base.set, phase: 'opening', turn: null, zone: set.zone || isZonePlay(w.balls, sides) }, strokes: [...core.strokes, w.rec] };
+      }
+      next = choice;
     }
   } else {
     const keep = !isTurnOver(w.ownValid.has(s), w.opponentIn, w.lot.has(s), ctx.cfg.mixedGoalKeepsTurn);

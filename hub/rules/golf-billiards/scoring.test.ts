@@ -169,8 +169,8 @@ describe('golf billiards: format, scoring and turns', () => {
   });
 
   it('GB-END-4: both last balls in one stroke: the side whose last ball dropped first wins; a tie is a decision', () => {
-    const mk = (tA: number, tB: number) => {
-      const l = new Log();
+    const mk = (tA: number, tB: number, config: Record<string, unknown> = {}) => {
+      const l = new Log(config);
       l.given(1, 1, 'A');
       const s = l.strike('A5');
       l.goal('B5', 'goal-A', tB);
@@ -180,12 +180,39 @@ describe('golf billiards: format, scoring and turns', () => {
     };
     expect(core(mk(90_000, 90_500).l.events).sets[0]?.winner).toBe('A');
     expect(core(mk(90_500, 90_000).l.events).sets[0]?.winner).toBe('B');
-    const { l, s } = mk(90_000, 90_000);
+    // Referee mode: the photo finish is the referee's, play waits for it.
+    const { l, s } = mk(90_000, 90_000, { mode: 'referee' });
     const c = core(l.events);
     expect(c.sets).toHaveLength(0);
-    expect(pendingIds(c)).toContain(`set1-stroke-${s}:first-drop`);
+    expect(c.pending.find((p) => p.id === `set1-stroke-${s}:first-drop`)).toMatchObject({ default: null, answeredBy: 'referee' });
     expect(golfBilliards.summary(run(l.events)).provisional).toBe(true);
-    l.decide(`set1-stroke-${s}:first-drop`, 'B');
-    expect(core(l.events).sets[0]?.winner).toBe('B');
+    l.decide(`set1-stroke-${s}:first-drop`, 'A');
+    expect(core(l.events).sets[0]?.winner).toBe('A');
+  });
+
+  it('GB-END-4 (reading: identical drop times on a self-scoring table: the side that did NOT strike wins until someone answers, as in GB-FOUL-5)', () => {
+    const mk = (striker: 'A' | 'B') => {
+      const l = new Log();
+      l.given(1, 1, striker);
+      const s = l.strike(`${striker}5`);
+      l.goal('B5', 'goal-A', 90_000);
+      l.goal('A5', 'goal-B', 90_000);
+      l.rest(90_100);
+      return { l, s };
+    };
+    for (const [striker, other] of [['A', 'B'], ['B', 'A']] as const) {
+      const { l, s } = mk(striker);
+      const id = `set1-stroke-${s}:first-drop`;
+      let c = core(l.events);
+      expect(c.pending.find((p) => p.id === id)).toMatchObject({ default: other, answeredBy: 'players' });
+      expect(c.sets).toEqual([expect.objectContaining({ number: 1, winner: other })]);
+      expect(c.set).toMatchObject({ number: 2, phase: 'opening' });
+      expect(golfBilliards.summary(run(l.events)).provisional).toBe(true);
+      l.decide(id, striker);
+      c = core(l.events);
+      expect(c.sets[0]?.winner).toBe(striker);
+      expect(c.sets[0]?.how).toMatch(/decided/);
+      expect(pendingIds(c)).not.toContain(id);
+    }
   });
 });

@@ -52,7 +52,7 @@ export function endSet(ctx: Ctx, core: Core, winner: Side, how: string): Core {
   const sets = [...core.sets, { number: core.set.number, winner, how, holed: h }];
   // Placements asked in the finished set no longer matter (all balls come back out); questions
   // that can change the score stay open, so a late answer still re-decides the set.
-  const placement = new Set(['golf-billiards.respot', 'golf-billiards.designate']);
+  const placement = new Set(['golf-billiards.respot', 'golf-billiards.respot_repeat', 'golf-billiards.designate']);
   const pending = core.pending.filter((d) => !(placement.has(d.kind) && d.id.startsWith(`set${core.set.number}-`)));
   if ((setsWon[winner] ?? 0) >= ctx.cfg.setsToWin) {
     return { ...core, sets, setsWon, winner, pending, set: { ...core.set, phase: 'over', turn: null } };
