@@ -50,6 +50,18 @@ describe('Ingest', () => {
     expect(sent.at(-1)).toEqual({ v: 1, k: 'ack', b: 'b1', n: 3 });
   });
 
+  it('takes a reboot (new boot id) as a new sequence from 1, without mixing it with the old boot', async () => {
+    const { store, ingest, sent, origin } = setup();
+    ingest.accept(ev(1), origin);
+    ingest.accept(ev(2), origin);
+    ingest.accept(JSON.stringify({ v: 1, k: 'ev', d: 'gb1-a', b: 'b2', n: 1, t: 5, e: 'goal', s: 'g1' }), origin);
+    await ingest.idle();
+    expect(sent.at(-1)).toEqual({ v: 1, k: 'ack', b: 'b2', n: 1 });
+    expect(await store.contiguousSeq('gb1-a', 'b1')).toBe(2);
+    expect(await store.countDeviceEvents()).toBe(3);
+    expect(ingest.deviceInfo().find((d) => d.id === 'gb1-a')?.boot).toBe('b2');
+  });
+
   it('gives up on a gap the device cannot fill after a few resend requests, counts it lost, and acks past it', async () => {
     const { ingest, sent, origin } = setup();
     ingest.accept(ev(1), origin);
