@@ -113,8 +113,19 @@ describe('Ingest', () => {
 
   it('tracks device health from status messages', async () => {
     const { ingest, origin } = setup();
-    ingest.accept(JSON.stringify({ v: 1, k: 'st', d: 'c1-a', b: 'b1', t: 1, state: 'online' }), origin);
-    expect(ingest.deviceInfo().find((d) => d.id === 'c1-a')).toMatchObject({ state: 'online', lastSeen: 1000, link: 'test' });
+    ingest.accept(JSON.stringify({ v: 1, k: 'hi', d: 'c1-a', b: 'b1', t: 1, fw: '1.2.0', board: 'espruino-pico', prof: 'carom', cap: 128 }), origin);
+    ingest.accept(JSON.stringify({ v: 1, k: 'st', d: 'c1-a', b: 'b1', t: 1, state: 'online', q: 3, lost: 2, f: [{ s: 'r2', c: 'silent' }] }), origin);
+    expect(ingest.deviceInfo().find((d) => d.id === 'c1-a')).toMatchObject({
+      state: 'online',
+      lastSeen: 1000,
+      link: 'test',
+      faults: [{ s: 'r2', c: 'silent' }],
+      buffered: 3,
+      capacity: 128,
+      droppedOnDevice: 2,
+      firmware: '1.2.0',
+      profile: 'carom',
+    });
     ingest.accept(JSON.stringify({ v: 1, k: 'st', d: 'c1-a', b: 'b1', t: 0, state: 'offline' }), origin);
     expect(ingest.deviceInfo().find((d) => d.id === 'c1-a')?.state).toBe('offline');
   });

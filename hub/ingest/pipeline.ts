@@ -38,6 +38,13 @@ export interface DeviceInfo {
   lastSeen: number | null;
   /** stale: said it was online, but nothing (not even a heartbeat) for staleAfterMs. */
   state: 'unknown' | 'online' | 'stale' | 'offline';
+  /** From the device's last status and heartbeat: sensor faults, buffer use, events it dropped. */
+  faults: { s: string; c: string }[];
+  buffered: number | null;
+  capacity: number | null;
+  droppedOnDevice: number;
+  firmware: string | null;
+  profile: string | null;
 }
 
 /** Puts a device event on the hub's timeline (see hub/time/sync.ts). */
@@ -61,7 +68,20 @@ export class Ingest extends EventEmitter<IngestEvents> {
     super();
     for (const t of venue.tables) {
       for (const d of t.devices) {
-        this.devices[d.id] = { id: d.id, table: t.id, link: null, boot: null, lastSeen: null, state: 'unknown' };
+        this.devices[d.id] = {
+          id: d.id,
+          table: t.id,
+          link: null,
+          boot: null,
+          lastSeen: null,
+          state: 'unknown',
+          faults: [],
+          buffered: null,
+          capacity: null,
+          droppedOnDevice: 0,
+          firmware: null,
+          profile: null,
+        };
       }
     }
   }
@@ -73,6 +93,7 @@ export class Ingest extends EventEmitter<IngestEvents> {
     const now = this.now();
     return Object.values(this.devices).map((d) => ({
       ...d,
+      faults: d.faults.slice(),
       state: d.state === 'online' && d.lastSeen !== null && now - d.lastSeen > this.staleAfterMs ? 'stale' : d.state,
     }));
   }
@@ -105,6 +126,18 @@ export class Ingest extends EventEmitter<IngestEvents> {
     info.lastSeen = this.now();
     info.state = msg.k === 'st' && msg.state === 'offline' ? 'offline' : 'online';
     if (info.boot !== msg.b && msg.k !== 'st') info.boot = msg.b;
+    if (msg.k === 'st' && msg.state === 'online') {
+      info.faults = msg.f ?? [];
+      if (msg.q !== undefined) info.buffered = msg.q;
+      if (msg.cap !== undefined) info.capacity = msg.cap;
+      if (msg.lost !== undefined) info.droppedOnDevice = msg.lost;
+    } else if (msg.k === 'hb') {
+      info.buffered = msg.q;
+    } else if (msg.k === 'hi') {
+      info.firmware = msg.fw;
+      info.profile = msg.prof;
+      info.capacity = msg.cap;
+    }
     if (msg.k === 'ev') this.acceptEvent(msg, origin);
     this.emit('device-message', msg, origin);
   }
