@@ -30,7 +30,7 @@ function main(): void {
   deviceInit(cfg, l.d || cfg.d, sensorsTick, sensorsSet);
   sensorsSetup(cfg, pins);
   every(TICK_MS, tickAll);
-  if (FW_LINK === 'mqtt') mqttStart(cfg.venue, cfg.table, l.d || cfg.d, cfg.mqHost, cfg.mqPort, l.ssid || '', l.pass || '');
+  if (FW_LINK === 'mqtt') mqttStart(cfg.venue, cfg.table, l.d || cfg.d, cfg.mqHost, cfg.mqPort, l.ssid || '', l.pass || '', l.key || '');
   else serialStart();
 }
 

@@ -89,4 +89,6 @@ export interface LocalCfg {
   pass?: string;
   mqHost?: string;
   mqPort?: number;
+  /** The device's MQTT password (its secret in the venue configuration); the username is the device id. */
+  key?: string;
 }

@@ -30,6 +30,8 @@ let port = 1883;
 let ssid = '';
 let pass = '';
 let clientId = '';
+let user = '';
+let secret = '';
 let tEv = '';
 let tSt = '';
 let tCmd = '';
@@ -145,7 +147,8 @@ function open(): void {
     mq.state = 3;
     lastRx = now();
     // flags: user 0x80, password 0x40, will retain 0x20, will QoS 1 0x08, will 0x04, clean 0x02
-    tx(pkt(0x10, str('MQTT') + '\x04' + chr(0x2e) + chr(0, KEEPALIVE) + str(clientId) + str(tSt) + str(offlineLine())));
+    const login = secret ? str(user) + str(secret) : '';
+    tx(pkt(0x10, str('MQTT') + '\x04' + chr(secret ? 0xee : 0x2e) + chr(0, KEEPALIVE) + str(clientId) + str(tSt) + str(offlineLine()) + login));
   });
   sock = s;
   s.on('data', onData);
@@ -171,8 +174,10 @@ export function mqttTick(): void {
   if (t - lastRx > (mq.state === 4 ? KEEPALIVE * 1.5 : 10)) lost(sock);
 }
 
-export function mqttStart(venue: string, table: string, device: string, h: string, p: number, wifiSsid: string, wifiPass: string): void {
+export function mqttStart(venue: string, table: string, device: string, h: string, p: number, wifiSsid: string, wifiPass: string, key: string): void {
   host = h;
+  user = device;
+  secret = key;
   port = p;
   ssid = wifiSsid;
   pass = wifiPass;
