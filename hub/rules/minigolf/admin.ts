@@ -3,12 +3,13 @@
  * cancellation, play-offs and lots, stroke clocks.
  */
 import type { GameEventOf } from '../../../shared/game/events';
+import { courseOfLaneId } from './config';
 import { currentRound, givePenalty, num, parseLane, reject, str, type Ctx } from './ctx';
 import { CLAUSE_MIN, clauseFromFlags, isLevel } from './penalties';
 import { isRoundComplete } from './ranking';
-import { announce, currentLane, groupOf, laneUntouched, markerOf, mutCard, note, toPlay, writeLane } from './round';
+import { announce, groupOf, laneUntouched, markerOf, mutCard, toPlay, writeLane } from './round';
 import type { Player } from './state';
-import { newPlay } from './lane';
+import { comeBack, substitute } from './subs';
 
 type Ref = GameEventOf<'ref'>;
 
@@ -36,7 +37,13 @@ function correct(ctx: Ctx, e: Ref): void {
   const p = named(ctx, e.player);
   if (!p) return;
   if (e.by === 'player' && (e.who === p.id || e.who === p.name)) return reject(ctx, 'self_scoring', 'players may not correct their own card (MG-CARD-3)');
-  const r = roundArg(ctx, e, p, 'data');
+  let r = roundArg(ctx, e, p, 'data');
+  // A lane id naming a course ("A-2") picks that course's round of the current block (two-course shotgun).
+  const course = courseOfLaneId(game.config, e.place);
+  const g0 = groupOf(game, p.id);
+  if (num(e.data?.round) === null && course !== null && p.cards[r]?.course !== course && g0) {
+    r = [g0.base, g0.base + 1].find((x) => p.cards[x]?.course === course) ?? r;
+  }
   const card = p.cards[r];
   const lane = parseLane(e.place);
   const v = num(e.value);
@@ -103,44 +110,6 @@ function submit(ctx: Ctx, e: Ref): void {
     });
     mutCard(p, r - 1)!.submitted = true;
   }
-}
-
-function substitute(ctx: Ctx, e: Ref): void {
-  const game = ctx.game;
-  const out = named(ctx, e.player);
-  if (!out) return;
-  const sub = game.players[str(e.data?.in) ?? ''];
-  const reason = str(e.data?.reason) ?? 'other';
-  if (!sub) return reject(ctx, 'unknown_player', 'data.in names the substitute');
-  if (!sub.substitute) return reject(ctx, 'not_a_substitute', `${sub.name} was not named as a substitute (MG-SUB-1)`);
-  if (sub.side === null || sub.side !== out.side) return reject(ctx, 'other_team', 'a substitute serves only his own team (MG-CAT-8)');
-  const auth = game.config.substituteAuthority[out.side];
-  if (auth !== undefined && e.who !== auth) return reject(ctx, 'not_authorised', `only ${auth} makes substitutions (MG-SUB-2)`);
-  const used = sub.subs.some((s) => s.dir === 'in');
-  if (used && reason !== 'health' && reason !== 'disqualification') return reject(ctx, 'substitute_used', 'a substitute normally comes in only once (MG-SUB-3)');
-  const g = groupOf(game, out.id);
-  const round = g ? g.round : currentRound(game, out.id);
-  const lane = g ? currentLane(g, game.config) : 1;
-  const carried = out.play && out.play.round === round && out.play.lane === lane ? out.play.strokes : 0;
-  if (out.status !== 'disqualified') out.status = 'out';
-  out.play = null;
-  const subGroup = groupOf(game, sub.id);
-  if (g && !subGroup) {
-    // MG-SUB-13: a new substitute takes the outgoing player's place in the group.
-    g.order = g.order.map((id) => (id === out.id ? sub.id : id));
-    g.players = g.players.map((id) => (id === out.id ? sub.id : id));
-    sub.status = 'active';
-    // MG-SCORE-7 + MG-SUB-11: strokes so far carry over (the lane is capped at the max) and the
-    // substitute starts again from the start area with a ball of his choice (MG-SUB-12).
-    sub.play = { ...newPlay(round, lane), strokes: carried };
-  }
-  sub.slotOf = out.slotOf ?? out.id;
-  out.subs = [...out.subs, { round, lane, other: sub.id, dir: 'out', reason, seq: ctx.seq }];
-  sub.subs = [...sub.subs, { round, lane, other: out.id, dir: 'in', reason, seq: ctx.seq }];
-  // MG-SUB-7/8/10: announced and written on both cards.
-  note(out, round, `substituted by ${sub.name} on lane ${lane} (${reason})`);
-  note(sub, round, `came in for ${out.name} on lane ${lane} (${reason})`);
-  announce(game, `Substitution: ${sub.name} for ${out.name}, round ${round + 1} lane ${lane}`);
 }
 
 export function onAdminCall(ctx: Ctx, e: Ref): boolean {
@@ -216,6 +185,8 @@ export function onAdminCall(ctx: Ctx, e: Ref): boolean {
     }
     case 'substitute':
       return substitute(ctx, e), true;
+    case 'return':
+      return comeBack(ctx, e), true;
     case 'team_penalty': {
       const v = num(e.value);
       if (!isReferee(ctx) || e.place === undefined || v === null) return reject(ctx, 'bad_team_penalty', 'referee, place = team, value = points'), true;
@@ -274,7 +245,12 @@ function onEventCall(ctx: Ctx, e: Ref): boolean {
       const lane = parseLane(e.place);
       const v = num(e.value);
       if (!p || lane === null || v === null || !Number.isInteger(v) || v < 1 || v > game.config.max) return reject(ctx, 'bad_playoff', 'player, place = lane, value = score'), true;
-      game.playoffs = [...game.playoffs, { category: p.category ?? 'open', player: p.id, lane, value: v, seq: ctx.seq }];
+      // A `playoff` entry for a lane already counted by the sensors replaces it (a correction).
+      game.playoffs = [...game.playoffs, { category: p.category ?? 'open', player: p.id, lane, course: courseOfLaneId(game.config, e.place), value: v, source: 'call', seq: ctx.seq }];
+      if (game.playoffBalls[p.id]?.lane === lane) {
+        const { [p.id]: _done, ...rest } = game.playoffBalls;
+        game.playoffBalls = rest;
+      }
       return true;
     }
     case 'playoff_decline': {

@@ -19,6 +19,8 @@ export interface GroupConfig {
   players: string[];
   /** MG-ORDER-1: shotgun start lane (1 by default). */
   startLane: number;
+  /** MG-ORDER-1, two-course shotgun: the course the group starts on (the block's first course by default). */
+  startCourse: string | null;
 }
 
 export interface PlayerInfo {
@@ -45,6 +47,12 @@ export interface Config {
   rounds: number;
   /** Course of each round, cycling (e.g. ["A", "B"]). */
   courses: string[];
+  /**
+   * MG-ORDER-1: two-course shotgun. Rounds are played in pairs (a block: rounds 1+2, 3+4, ...) on
+   * the pair's two courses: from the start lane to 18 on the start course, all 18 lanes of the
+   * other course, then lanes 1 to start - 1 of the start course. Needs two or more courses.
+   */
+  twoCourseShotgun: boolean;
   format: Format;
   system: LaneSystem;
   /** MG-Q5: distance toward the start area on concrete (not in the seed); null = not checked. */
@@ -89,6 +97,7 @@ export const DEFAULTS: Config = {
   lanes: 18,
   rounds: 1,
   courses: ['A'],
+  twoCourseShotgun: false,
   format: 'stroke',
   system: 'miniature',
   concreteNotPassedCm: null,
@@ -170,7 +179,7 @@ export function parseConfig(raw: Raw | undefined): { config: Config; problems: s
     if (['concrete', 'miniature', 'felt', 'mos'].includes(raw.system as string)) c.system = raw.system as LaneSystem;
     else bad('system');
   }
-  for (const k of ['clubTeams', 'teamResultsIndividual', 'federationEvent', 'international'] as const) {
+  for (const k of ['clubTeams', 'teamResultsIndividual', 'federationEvent', 'international', 'twoCourseShotgun'] as const) {
     if (raw[k] === undefined) continue;
     if (typeof raw[k] === 'boolean') c[k] = raw[k];
     else bad(k);
@@ -222,6 +231,7 @@ export function parseConfig(raw: Raw | undefined): { config: Config; problems: s
         id: typeof g.id === 'string' ? g.id : `g${i + 1}`,
         players,
         startLane: int(g.startLane, 1, 36) ?? 1,
+        startCourse: typeof g.startCourse === 'string' ? g.startCourse : null,
       });
     });
     c.groups = gs;
@@ -253,6 +263,16 @@ export function parseConfig(raw: Raw | undefined): { config: Config; problems: s
       place: typeof t.place === 'string' ? t.place : '',
     };
   }
+  if (c.twoCourseShotgun && new Set(c.courses).size < 2) {
+    problems.push('config.twoCourseShotgun needs two different courses; one-course play used');
+    c.twoCourseShotgun = false;
+  }
+  for (const gc of c.groups ?? []) {
+    if (gc.startCourse !== null && !c.courses.includes(gc.startCourse)) {
+      problems.push(`group ${gc.id}: start course ${gc.startCourse} is not a configured course; the first course used`);
+      gc.startCourse = null;
+    }
+  }
   for (const [lane, mm] of Object.entries(c.holeMm)) {
     // MG-COURSE-11: a hole is at most 120 mm.
     if (mm > 120) problems.push(`lane ${lane}: hole ${mm} mm is larger than 120 mm (MG-COURSE-11)`);
@@ -267,4 +287,16 @@ export function laneConfig(c: Config, lane: number): LaneConfig {
 
 export function courseOfRound(c: Config, round: number): string {
   return c.courses[round % c.courses.length] ?? 'A';
+}
+
+/**
+ * Course named by a lane id ("B-7", "B7", "b:7"), when it is a configured course; null when the
+ * id names no course ("7", "lane7").
+ */
+export function courseOfLaneId(c: Config, id: string | undefined): string | null {
+  if (id === undefined) return null;
+  const m = /^([A-Za-z][A-Za-z0-9]*?)[-:_ /]?(\d+)$/.exec(id.trim());
+  if (!m) return null;
+  const name = m[1]!;
+  return c.courses.find((x) => x === name) ?? c.courses.find((x) => x.toLowerCase() === name.toLowerCase()) ?? null;
 }

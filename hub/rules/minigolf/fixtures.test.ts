@@ -16,6 +16,7 @@ interface Expected {
   totals?: Record<string, number>;
   penalties?: Record<string, string[]>;
   ranking?: Record<string, [string, number][]>;
+  teams?: Record<string, number>;
   pending?: string[];
   rejected?: string[];
 }
@@ -38,6 +39,7 @@ describe('recorded minigolf fixtures', () => {
       for (const [id, total] of Object.entries(exp.totals ?? {})) expect(r.players.find((p) => p.id === id)!.total).toBe(total);
       for (const [id, levels] of Object.entries(exp.penalties ?? {})) expect(r.players.find((p) => p.id === id)!.penalties.map((p) => p.level)).toEqual(levels);
       for (const [cat, lines] of Object.entries(exp.ranking ?? {})) expect(r.ranking.find((c) => c.category === cat)!.lines.map((l) => [l.player, l.place])).toEqual(lines);
+      for (const [team, total] of Object.entries(exp.teams ?? {})) expect(r.teams.find((t) => t.team === team)!.total).toBe(total);
       if (exp.pending !== undefined) expect(r.pending.map((p) => p.kind)).toEqual(exp.pending);
       if (exp.rejected !== undefined) expect(r.rejected.map((x) => x.code)).toEqual(exp.rejected);
     });

@@ -3,15 +3,15 @@
  * replays, giving up, manual lane scores, lost and changed balls.
  */
 import type { GameEventOf } from '../../../shared/game/events';
-import { laneConfig } from './config';
+import { courseOfLaneId, courseOfRound, laneConfig } from './config';
 import { givePenalty, num, parseLane, reject, str, type Ctx } from './ctx';
 import { holedScore, isCapReached, isGiveUpPenalised, mayStrike, newPlay, placementProblem, PLACE_KINDS, strokeCap, type PlaceKind } from './lane';
-import { currentLane, groupOf, laneDone, laneUntouched, mutCard, nextLane, toPlay, writeLane } from './round';
+import { currentCourse, currentLane, groupOf, markerOf, laneDone, laneUntouched, mutCard, nextStop, toPlay, writeLane } from './round';
 import type { LanePlay, Player } from './state';
 
 type Ref = GameEventOf<'ref'>;
 
-function attribute(ctx: Ctx, player: string | undefined, lane: number | null): string | null {
+function attribute(ctx: Ctx, player: string | undefined, lane: number | null, course: string | null): string | null {
   const game = ctx.game;
   if (player !== undefined) {
     if (!game.players[player]) {
@@ -21,7 +21,9 @@ function attribute(ctx: Ctx, player: string | undefined, lane: number | null): s
     return player;
   }
   const live = game.groups.filter((g) => !g.done && !g.waiting && toPlay(game, g) !== null);
-  const onLane = lane === null ? live : live.filter((g) => currentLane(g, game.config) === lane);
+  const onLane = live.filter(
+    (g) => (lane === null || currentLane(g, game.config) === lane) && (course === null || currentCourse(g, game.config) === course),
+  );
   if (onLane.length === 1) return toPlay(game, onLane[0]!);
   reject(ctx, 'unattributed_stroke', 'cannot tell whose stroke it is: name the player or the lane');
   return null;
@@ -42,7 +44,8 @@ export function onStrike(ctx: Ctx, e: GameEventOf<'strike'>): void {
   const game = ctx.game;
   const c = game.config;
   if (game.interrupted) return reject(ctx, 'interrupted', 'play is interrupted (MG-INT-4)');
-  const id = attribute(ctx, e.player, parseLane(e.lane));
+  const course = courseOfLaneId(c, e.lane);
+  const id = attribute(ctx, e.player, parseLane(e.lane), course);
   if (id === null) return;
   const p = game.players[id]!;
   if (c.banned.includes(id) && p.status !== 'disqualified') {
@@ -55,14 +58,21 @@ export function onStrike(ctx: Ctx, e: GameEventOf<'strike'>): void {
   if (!g || g.done || g.waiting || p.status !== 'active') return reject(ctx, 'not_in_play', `${p.name} is not playing a lane now`);
   const cur = currentLane(g, c);
   const target = parseLane(e.lane) ?? cur;
+  // MG-ORDER-1 (two-course shotgun): a lane id naming a course must name the course of the lane.
+  const onCur = course === null || course === currentCourse(g, c);
+  const next = nextStop(g, c);
   let early = false;
   let lane = cur;
-  if (target === cur) {
+  let round = g.round;
+  if (target === cur && onCur) {
     if (laneDone(p, g.round, cur)) return reject(ctx, 'lane_finished', `${p.name} has finished lane ${cur}`);
     early = toPlay(game, g) !== id; // MG-ORDER-2 / MG-ORDER-7
-  } else if (target === nextLane(g, c) && laneDone(p, g.round, cur)) {
-    early = true; // MG-ORDER-3
+  } else if (next && target === next.lane && (course === null || course === courseOfRound(c, next.round)) && laneDone(p, g.round, cur)) {
+    early = true; // MG-ORDER-3 (also across the change of course of a two-course shotgun)
     lane = target;
+    round = next.round;
+  } else if (!onCur) {
+    return reject(ctx, 'wrong_course', `${p.name} is on course ${currentCourse(g, c)}, lane ${cur} (MG-ORDER-1)`);
   } else return reject(ctx, 'wrong_lane', `lane ${target} is out of order; ${p.name} is on lane ${cur} (MG-ORDER-1)`);
   if (!early && laneUntouched(game, g)) {
     const busy = game.groups.find(
@@ -70,7 +80,7 @@ export function onStrike(ctx: Ctx, e: GameEventOf<'strike'>): void {
     );
     if (busy) return reject(ctx, 'lane_occupied', `group ${busy.id} is still on lane ${cur} (MG-ORDER-4)`);
   }
-  const play: LanePlay = p.play && p.play.round === g.round && p.play.lane === lane ? p.play : newPlay(g.round, lane);
+  const play: LanePlay = p.play && p.play.round === round && p.play.lane === lane ? p.play : newPlay(round, lane);
   if (play.ball === 'moving') return reject(ctx, 'ball_moving', 'the ball is still moving');
   if (!mayStrike(play, c)) return reject(ctx, 'cap_reached', `no stroke after the ${strokeCap(c)}th (MG-SCORE-2)`);
   if (e.ball !== undefined) {
@@ -115,7 +125,8 @@ export function onHole(ctx: Ctx, e: GameEventOf<'hole'>): void {
   const game = ctx.game;
   const lane = parseLane(e.lane);
   if (lane === null) return reject(ctx, 'bad_lane', `unknown lane ${e.lane}`);
-  let cands = lanePlayers(ctx, lane);
+  const course = courseOfLaneId(game.config, e.lane);
+  let cands = lanePlayers(ctx, lane).filter((p) => course === null || courseOfRound(game.config, p.play!.round) === course);
   if (e.player !== undefined) cands = cands.filter((p) => p.id === e.player);
   else if (e.ball !== undefined && cands.some((p) => p.play!.ballId === e.ball)) cands = cands.filter((p) => p.play!.ballId === e.ball);
   const moving = cands.filter((p) => p.play!.ball === 'moving');
@@ -331,9 +342,18 @@ export function onLaneCall(ctx: Ctx, e: Ref): boolean {
       const v = num(e.value);
       if (!g || g.done || g.waiting) return reject(ctx, 'not_in_play', `${p.name} is not playing a lane now`), true;
       const lane = parseLane(e.place) ?? currentLane(g, c);
-      if (lane !== currentLane(g, c) || laneDone(p, g.round, lane)) return reject(ctx, 'wrong_lane', `lane ${lane} is not ${p.name}'s lane to score`), true;
+      const course = courseOfLaneId(c, e.place);
+      const wrong = course !== null && course !== currentCourse(g, c);
+      // MG-CARD-1: entries are in ink: a written score is changed only by `correct`, which keeps it legible.
+      if (!wrong && laneDone(p, g.round, lane)) return reject(ctx, 'already_entered', `lane ${lane} of ${p.name} is written; use correct (MG-CARD-1, MG-CARD-6)`), true;
+      if (wrong || lane !== currentLane(g, c)) return reject(ctx, 'wrong_lane', `lane ${e.place ?? lane} is not ${p.name}'s lane to score`), true;
+      // MG-CARD-3: a player enters only the scores of the player he keeps.
+      const marker = markerOf(g.order, p.id, c);
+      if (e.by === 'player' && marker !== null && e.who !== undefined && e.who !== marker && e.who !== game.players[marker]?.name) {
+        return reject(ctx, 'not_the_marker', `${p.name}'s score is kept by ${marker} (MG-CARD-3)`), true;
+      }
       if (v === null || !Number.isInteger(v) || v < 1 || v > c.max) return reject(ctx, 'bad_score', `a lane score is 1..${c.max}`), true;
-      writeLane(game, p.id, g.round, lane, v, 'manual', ctx.seq);
+      writeLane(game, p.id, g.round, lane, v, 'manual', ctx.seq, e.who ?? null);
       return true;
     }
     case 'ball_lost': {

@@ -24,8 +24,8 @@ const action = fc.oneof(
 
 type Action = { k: string; p?: string | undefined; lane?: number; v?: number; level?: string; a?: string };
 
-function toLog(max: number, rounds: number, actions: Action[]): GameEvent[] {
-  const ev: GameEvent[] = [{ type: 'start', t: 0, seq: 0, players: PLAYERS.map((id) => ({ id, name: id })), config: { lanes: 3, rounds, max, courses: ['A', 'B'] } }];
+function toLog(max: number, rounds: number, actions: Action[], twoCourseShotgun = false): GameEvent[] {
+  const ev: GameEvent[] = [{ type: 'start', t: 0, seq: 0, players: PLAYERS.map((id) => ({ id, name: id })), config: { lanes: 3, rounds, max, courses: ['A', 'B'], twoCourseShotgun } }];
   let pendingHole = -1;
   let s = minigolf.reduce(minigolf.initial(), ev[0]!);
   const push = (e: GameEvent) => {
@@ -77,8 +77,8 @@ function toLog(max: number, rounds: number, actions: Action[]): GameEvent[] {
 }
 
 const logs = fc
-  .record({ max: fc.integer({ min: 4, max: 8 }), rounds: fc.integer({ min: 1, max: 3 }), actions: fc.array(action, { minLength: 20, maxLength: 150, size: 'max' }) })
-  .map(({ max, rounds, actions }) => ({ max, log: toLog(max, rounds, actions as Action[]) }));
+  .record({ max: fc.integer({ min: 4, max: 8 }), rounds: fc.integer({ min: 1, max: 3 }), two: fc.boolean(), actions: fc.array(action, { minLength: 20, maxLength: 150, size: 'max' }) })
+  .map(({ max, rounds, two, actions }) => ({ max, log: toLog(max, rounds, actions as Action[], two) }));
 
 const game = (log: GameEvent[]): State => replay(minigolf, log).game;
 
@@ -90,6 +90,7 @@ describe('properties', () => {
     expect(lanes.length).toBeGreaterThan(300);
     expect(rounds.length).toBeGreaterThan(20);
     expect(states.some((s) => s.game.status === 'finished')).toBe(true);
+    expect(states.some((s) => s.game.config.twoCourseShotgun && s.game.config.rounds > 1 && s.game.status === 'finished')).toBe(true);
   });
   it('determinism: the same log twice gives equal states', () => {
     fc.assert(fc.property(logs, ({ log }) => {
@@ -184,5 +185,37 @@ describe('properties', () => {
       }),
       { numRuns: 60 },
     );
+  });
+  it('sensor play-offs: deterministic, every play-off score in 1..max, undo then redo returns the same state', () => {
+    const tie: GameEvent[] = [{ type: 'start', t: 0, seq: 0, players: ['p', 'q', 'r'].map((id) => ({ id, name: id })), config: { lanes: 3 } }];
+    for (let lane = 1; lane <= 3; lane++) {
+      for (const [id, v] of [['p', 2], ['q', 2], ['r', 3]] as const) {
+        tie.push({ type: 'ref', t: tie.length * 1000, seq: tie.length, by: 'scorer', who: 'm', call: 'score', player: id, place: String(lane), value: v });
+      }
+    }
+    const step = fc.oneof(
+      fc.record({ k: fc.constant('strike'), p: fc.constantFrom('p', 'q', 'r', undefined), lane: fc.constantFrom(1, 2, 3, undefined) }),
+      fc.record({ k: fc.constantFrom('rest', 'hole'), lane: fc.constantFrom(1, 2, 3) }),
+    );
+    let sensed = 0;
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 5, maxLength: 60 }), (steps) => {
+        const log = [...tie];
+        for (const a of steps) {
+          const base = { t: log.length * 1000, seq: log.length, by: 'sensor' as const };
+          if (a.k === 'strike') log.push({ type: 'strike', ...base, ...(a.p ? { player: a.p } : {}), ...(a.lane ? { lane: String(a.lane) } : {}) });
+          else if (a.k === 'rest') log.push({ type: 'at_rest', ...base });
+          else log.push({ type: 'hole', ...base, lane: String(a.lane) });
+        }
+        const s = game(log);
+        expect(game(log)).toEqual(s);
+        for (const e of s.game.playoffs) expect(e.value >= 1 && e.value <= 7).toBe(true);
+        sensed += s.game.playoffs.filter((e) => e.source === 'sensor').length;
+        const t = log.length * 1000;
+        expect(game([...log, { type: 'undo', t, seq: log.length }, { type: 'redo', t, seq: log.length + 1 }]).game).toEqual(s.game);
+      }),
+      { numRuns: 80 },
+    );
+    expect(sensed).toBeGreaterThan(3);
   });
 });

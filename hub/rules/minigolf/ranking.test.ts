@@ -205,7 +205,7 @@ describe('teams and substitutes', () => {
     const l = team().ref('substitute', { player: 'a', data: { in: 's' } }).ref('substitute', { player: 'b', data: { in: 's' } });
     expect(codes(run(l.events))).toEqual(['substitute_used']);
   });
-  it('MG-SUB-4 (MG-Q12: substitution penalties are manual entries): team penalty points add to the team total', () => {
+  it('MG-SUB-4: further team penalty points a referee enters (team_penalty) add to the team total', () => {
     const l = scoreRound(team(), { a: spread(40), b: spread(42), u: spread(45) }).ref('team_penalty', { place: 'T', value: 3, why: 'health substitution, 3 lanes' });
     expect(report(run(l.events)).teams.find((t) => t.team === 'T')!.total).toBe(85);
   });

@@ -117,18 +117,19 @@ export function playoffLane(game: Game, k: number): number {
   return ((game.config.playoffStartLane - 1 + k) % n) + 1;
 }
 
-function playoffValue(game: Game, cat: string, id: string, lane: number): number | undefined {
+/** The play-off score of a player on a lane of the play-off course (the last entry wins: a correction). */
+export function playoffValue(game: Game, cat: string, id: string, lane: number, course: string): number | undefined {
   let v: number | undefined;
-  for (const e of game.playoffs) if (e.category === cat && e.player === id && e.lane === lane) v = e.value;
+  for (const e of game.playoffs) if (e.category === cat && e.player === id && e.lane === lane && (e.course === null || e.course === course)) v = e.value;
   return v;
 }
 
 /** MG-TIE-1/5: golden-stroke play-off, lane by lane, until the places 1-3 are separated. */
-export function resolvePlayoff(game: Game, cat: string, ids: string[], k: number, placeStart: number): Block[] {
+export function resolvePlayoff(game: Game, cat: string, ids: string[], k: number, placeStart: number, course: string): Block[] {
   if (ids.length < 2) return [{ ids, kind: 'playoff' }];
   if (placeStart >= 3) return [{ ids, kind: 'fallthrough' }];
   const lane = playoffLane(game, k);
-  const vals = ids.map((id) => playoffValue(game, cat, id, lane));
+  const vals = ids.map((id) => playoffValue(game, cat, id, lane, course));
   if (k >= 200 || vals.some((v) => v === undefined)) return [{ ids, kind: 'awaiting', lane }];
   const distinct = [...new Set(vals as number[])].sort((a, b) => a - b);
   const out: Block[] = [];
@@ -136,7 +137,7 @@ export function resolvePlayoff(game: Game, cat: string, ids: string[], k: number
   for (const v of distinct) {
     const sg = ids.filter((_, i) => vals[i] === v);
     if (sg.length === 1) out.push({ ids: sg, kind: 'playoff' });
-    else out.push(...resolvePlayoff(game, cat, sg, k + 1, offset));
+    else out.push(...resolvePlayoff(game, cat, sg, k + 1, offset, course));
     offset += sg.length;
   }
   return out;
@@ -170,12 +171,12 @@ export function rankingPermitted(game: Game, players: readonly Player[]): { ok: 
 export function rankCategory(game: Game, cat: string): CategoryRanking {
   const all = competitors(game).filter((p) => categoryOf(p) === cat);
   const disqualified = all.filter((p) => isDisqualified(p)).map((p) => p.id);
-  const withdrawn = all.filter((p) => !isDisqualified(p) && p.status === 'out').map((p) => p.id);
-  const players = all.filter((p) => !isDisqualified(p) && p.status !== 'out');
+  // MG-SCORE-7: a player substituted out (even one who came back later) has no complete individual result.
+  const isOut = (p: Player) => p.status === 'out' || p.subs.some((s) => s.dir === 'out');
+  const withdrawn = all.filter((p) => !isDisqualified(p) && isOut(p)).map((p) => p.id);
+  const players = all.filter((p) => !isDisqualified(p) && !isOut(p));
   const valid = validRounds(game, players);
   const permitted = rankingPermitted(game, players);
-  const course = game.players[players[0]?.id ?? '']?.cards[game.config.rounds - 1]?.course ?? game.config.courses[0] ?? 'A';
-  const lastCourse = lastCoursePlayed(game) ?? course;
   const tot = (id: string) => total(game.players[id]!, valid);
   const sorted = players.map((p) => p.id).sort((a, b) => tot(a) - tot(b) || game.ids.indexOf(a) - game.ids.indexOf(b));
   const blocks: Block[] = [];
@@ -188,7 +189,9 @@ export function rankCategory(game: Game, cat: string): CategoryRanking {
     else if (pos < 3) {
       const takers = tied.filter((id) => !game.playoffDeclined.includes(id));
       const decliners = tied.filter((id) => game.playoffDeclined.includes(id));
-      const res = resolvePlayoff(game, cat, takers, 0, pos);
+      // MG-TIE-2: lane 1 (or the configured lane) of the last course these players played.
+      const lastCourse = lastCoursePlayed(game, tied) ?? game.config.courses[0] ?? 'A';
+      const res = resolvePlayoff(game, cat, takers, 0, pos, lastCourse);
       let offset = pos;
       for (const b of res) {
         if (b.kind === 'fallthrough') blocks.push(...splitByDifferences(game, b.ids, valid));
@@ -238,12 +241,23 @@ export function rankCategory(game: Game, cat: string): CategoryRanking {
   };
 }
 
-export function lastCoursePlayed(game: Game): string | null {
-  let course: string | null = null;
-  for (let r = 0; r < game.config.rounds; r++) {
-    if (Object.values(game.players).some((p) => p.cards[r]?.entries.length)) course = game.players[game.ids[0]!]?.cards[r]?.course ?? course;
+/**
+ * MG-TIE-2: the course of the last lane entered by the given players (all players when omitted):
+ * the entry with the highest seq, else the highest round. With a two-course shotgun groups end on
+ * different courses, so it is taken over the tied players only.
+ */
+export function lastCoursePlayed(game: Game, ids?: readonly string[]): string | null {
+  const players = ids ? ids.map((id) => game.players[id]).filter((p): p is Player => p !== undefined) : Object.values(game.players);
+  let best: { seq: number; round: number; course: string } | null = null;
+  for (const p of players) {
+    p.cards.forEach((card, round) => {
+      for (const en of card.entries) {
+        const seq = en.seq ?? -1;
+        if (best === null || seq > best.seq || (seq === best.seq && round > best.round)) best = { seq, round, course: card.course };
+      }
+    });
   }
-  return course;
+  return (best as { course: string } | null)?.course ?? null;
 }
 
 export function categories(game: Game): string[] {

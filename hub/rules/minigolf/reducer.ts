@@ -9,8 +9,9 @@ import { categoryFor, heldCategory, isAllowedEntry } from './categories';
 import { parseConfig, DEFAULTS } from './config';
 import { givePenalty, reject, type Ctx, type Raise } from './ctx';
 import { holedScore } from './lane';
+import { isPlayoffTime, onPlayoffHole, onPlayoffRest, onPlayoffStrike } from './playoff';
 import { onAtRest, onHole, onLaneCall, onOffTable, onStrike } from './play';
-import { cloneGame, isFinalRound, newCard, normalise, note, writeLane } from './round';
+import { cloneGame, newCard, newGroup, normalise, note, startSideOf, writeLane } from './round';
 import type { Game, Group, OpenDecision, Player, State } from './state';
 
 export function initialGame(): Game {
@@ -24,6 +25,7 @@ export function initialGame(): Game {
     cancelled: null,
     rankingAllowed: null,
     playoffs: [],
+    playoffBalls: {},
     playoffDeclined: [],
     lots: {},
     teamPenalties: [],
@@ -99,7 +101,8 @@ function setup(ctx: Ctx, e: GameEventOf<'start'>): void {
   for (const p of players) if (p.substitute && p.side) perTeam.set(p.side, (perTeam.get(p.side) ?? 0) + 1);
   for (const [team, n] of perTeam) if (n > 1) game.problems.push(`team ${team} names ${n} substitutes; one is allowed (MG-SUB-1)`);
   let groups: Group[];
-  const mk = (id: string, members: string[], startLane: number): Group => ({ id, players: members, order: members, startLane, round: 0, pos: 0, done: false, waiting: isFinalRound(c, 0) });
+  const mk = (id: string, members: string[], startLane: number, startCourse: string | null = null): Group =>
+    newGroup(c, id, members, startLane, startSideOf(c, startCourse), 0);
   if (c.groups) {
     const seen = new Set<string>();
     groups = [];
@@ -110,7 +113,7 @@ function setup(ctx: Ctx, e: GameEventOf<'start'>): void {
         seen.add(id);
         return ok;
       });
-      if (members.length > 0) groups.push(mk(gc.id, members, gc.startLane));
+      if (members.length > 0) groups.push(mk(gc.id, members, gc.startLane, gc.startCourse));
     }
   } else {
     const ids = players.filter((p) => !p.substitute).map((p) => p.id);
@@ -157,6 +160,12 @@ function dispatch(ctx: Ctx, e: GameEvent): void {
   }
   if (game.status === 'setup') return reject(ctx, 'not_started', 'the first event must be start');
   if (game.cancelled !== null && e.type !== 'ref') return reject(ctx, 'cancelled', 'the tournament is cancelled');
+  if (isPlayoffTime(game)) {
+    // MG-TIE-1: after the last round, lane sensors count the golden-stroke play-off.
+    if (e.type === 'strike') return onPlayoffStrike(ctx, e);
+    if (e.type === 'hole') return onPlayoffHole(ctx, e);
+    if (e.type === 'at_rest' || e.type === 'off_table') return onPlayoffRest(ctx);
+  }
   switch (e.type) {
     case 'strike':
       return onStrike(ctx, e);

@@ -5,7 +5,7 @@
 import type { GameSummary, PlayerLine } from '../../../shared/game/engine';
 import { SANCTION } from './penalties';
 import { isRoundComplete, laneSum, ranking, roundTotal, type CategoryRanking } from './ranking';
-import { currentLane, markerOf, nextStrokeClock, toPlay } from './round';
+import { currentCourse, currentLane, markerOf, nextStrokeClock, toPlay } from './round';
 import type { Game, Player, State } from './state';
 import { matchResults, teamRanking } from './teams';
 
@@ -85,20 +85,34 @@ function playerReport(game: Game, p: Player) {
   };
 }
 
+export interface GroupReport {
+  id: string;
+  /** 1-based round of the lane being played. */
+  round: number;
+  lane: number | null;
+  course: string | null;
+  order: string[];
+  markers: Record<string, string | null>;
+  toPlay: string | null;
+  clock: ReturnType<typeof nextStrokeClock>;
+  done: boolean;
+}
+
 export interface MinigolfReport {
   game: 'minigolf';
   status: Game['status'];
-  config: Pick<Game['config'], 'max' | 'lanes' | 'rounds' | 'courses' | 'format' | 'system'>;
+  config: Pick<Game['config'], 'max' | 'lanes' | 'rounds' | 'courses' | 'twoCourseShotgun' | 'format' | 'system'>;
   tournament: Game['config']['tournament'];
   interrupted: Game['interrupted'];
   cancelled: Game['cancelled'];
   players: ReturnType<typeof playerReport>[];
   coaches: { id: string; name: string; team: string | null; penalties: Player['penalties'] }[];
-  groups: unknown[];
+  groups: GroupReport[];
   ranking: CategoryRanking[];
   teams: ReturnType<typeof teamRanking>;
   matches: ReturnType<typeof matchResults>;
   playoffs: Game['playoffs'];
+  playoffInPlay: Game['playoffBalls'];
   announcements: string[];
   problems: string[];
   pending: State['open'][number]['decision'][];
@@ -112,7 +126,7 @@ export function report(state: State): MinigolfReport {
   return {
     game: 'minigolf',
     status: game.status,
-    config: { max: c.max, lanes: c.lanes, rounds: c.rounds, courses: c.courses, format: c.format, system: c.system },
+    config: { max: c.max, lanes: c.lanes, rounds: c.rounds, courses: c.courses, twoCourseShotgun: c.twoCourseShotgun, format: c.format, system: c.system },
     tournament: c.tournament,
     interrupted: game.interrupted,
     cancelled: game.cancelled,
@@ -122,6 +136,7 @@ export function report(state: State): MinigolfReport {
       id: g.id,
       round: g.round + 1,
       lane: g.done ? null : currentLane(g, c),
+      course: g.done ? null : currentCourse(g, c),
       order: g.order,
       markers: Object.fromEntries(g.order.map((id) => [id, markerOf(g.order, id, c)])),
       toPlay: toPlay(game, g),
@@ -132,6 +147,7 @@ export function report(state: State): MinigolfReport {
     teams: teamRanking(game),
     matches: c.format === 'match' ? matchResults(game) : [],
     playoffs: game.playoffs,
+    playoffInPlay: game.playoffBalls,
     announcements: game.announcements,
     problems: game.problems,
     pending: state.open.map((o) => o.decision),

@@ -19,7 +19,7 @@ export function cloneGame(g: Game): Game {
       play: p.play ? { ...p.play } : null,
     };
   }
-  return { ...g, players, groups: g.groups.map((x) => ({ ...x })), lots: { ...g.lots } };
+  return { ...g, players, groups: g.groups.map((x) => ({ ...x })), lots: { ...g.lots }, playoffBalls: { ...g.playoffBalls } };
 }
 
 /** A card of this step's copy of the player that may be changed in place (copy on write). */
@@ -88,12 +88,55 @@ export function newCard(round: number, c: Config): RoundCard {
   };
 }
 
-export function currentLane(g: Group, c: Config): number {
-  return laneSequence(g.startLane, c.lanes)[g.pos] ?? 1;
+/** Rounds in the block starting at `base`: two with a two-course shotgun (MG-ORDER-1), else one. */
+export function blockSize(c: Config, base: number): number {
+  return c.twoCourseShotgun && base + 1 < c.rounds ? 2 : 1;
 }
 
-export function nextLane(g: Group, c: Config): number | null {
-  return laneSequence(g.startLane, c.lanes)[g.pos + 1] ?? null;
+export interface Stop {
+  round: number;
+  lane: number;
+}
+
+/**
+ * MG-ORDER-1: the (round, lane) stops of a group's block, in playing order. One round: the lanes
+ * from the start lane, wrapping. Two-course shotgun: start course from the start lane to the last
+ * lane, every lane of the other course, then the start course's first lanes; each lane is scored
+ * on the card of the round played on its course.
+ */
+export function blockSequence(g: Pick<Group, 'startLane' | 'startSide' | 'base'>, c: Config): Stop[] {
+  if (blockSize(c, g.base) === 1) return laneSequence(g.startLane, c.lanes).map((lane) => ({ round: g.base, lane }));
+  const first = g.base + g.startSide;
+  const second = g.base + 1 - g.startSide;
+  const start = g.startLane >= 1 && g.startLane <= c.lanes ? g.startLane : 1;
+  return twoCourseShotgun(start, c.lanes, 'x', 'y').map((s) => ({ round: s.course === 'x' ? first : second, lane: s.lane }));
+}
+
+export function currentLane(g: Group, c: Config): number {
+  return blockSequence(g, c)[g.pos]?.lane ?? 1;
+}
+
+/** Course of the lane the group is on. */
+export function currentCourse(g: Group, c: Config): string {
+  return courseOfRound(c, g.round);
+}
+
+/** The next stop of the block (null at its end); with a two-course shotgun it may be on the other course. */
+export function nextStop(g: Group, c: Config): Stop | null {
+  return blockSequence(g, c)[g.pos + 1] ?? null;
+}
+
+/** Side (0/1) of the block a group starting on `course` starts on. */
+export function startSideOf(c: Config, course: string | null): 0 | 1 {
+  if (!c.twoCourseShotgun || course === null) return 0;
+  return courseOfRound(c, 0) !== course && courseOfRound(c, 1) === course ? 1 : 0;
+}
+
+/** A new group at the start of the block beginning with round `base`. */
+export function newGroup(c: Config, id: string, members: string[], startLane: number, startSide: 0 | 1, base: number): Group {
+  const g: Group = { id, players: members, order: members, startLane, startSide, base, round: base, pos: 0, done: false, waiting: isFinalRound(c, base) };
+  g.round = blockSequence(g, c)[0]?.round ?? base;
+  return g;
 }
 
 export function groupOf(game: Game, id: string): Group | undefined {
@@ -148,7 +191,7 @@ export function nextStrokeClock(game: Game, g: Group): { player: string; seconds
 }
 
 /** Writes a lane score on the player's card (MG-CARD-4: announced and written by the marker). */
-export function writeLane(game: Game, id: string, round: number, lane: number, value: number, how: LaneHow, seq: number | undefined): void {
+export function writeLane(game: Game, id: string, round: number, lane: number, value: number, how: LaneHow, seq: number | undefined, who: string | null = null): void {
   const p = game.players[id];
   if (!p) return;
   const cur = p.cards[round];
@@ -158,7 +201,7 @@ export function writeLane(game: Game, id: string, round: number, lane: number, v
   const marker = g ? markerOf(g.order, id, game.config) : null;
   card.lanes[lane - 1] = value;
   card.how[lane - 1] = how;
-  card.entries = [...card.entries, { lane, value, how, marker, seq }];
+  card.entries = [...card.entries, { lane, value, how, marker, who, seq }];
   if (p.play && p.play.lane === lane && p.play.round === round) p.play = null;
   announce(game, `${p.name}: lane ${lane} = ${value} (${how})`);
 }
@@ -182,16 +225,27 @@ export function normalise(game: Game, seq: number | undefined): void {
         continue;
       }
       g.pos++;
-      if (g.pos < c.lanes) continue;
+      const stops = blockSequence(g, c);
+      if (g.pos < stops.length) {
+        g.round = stops[g.pos]!.round;
+        continue;
+      }
+      // The block is over. MG-ORDER-9: the order rotates once per block (a two-course block keeps
+      // one order because its two rounds interleave, MG-Q10).
       g.pos = 0;
-      g.round++;
+      g.base += blockSize(c, g.base);
       g.order = rotate(g.order);
-      if (g.round >= c.rounds) g.done = true;
-      else if (isFinalRound(c, g.round)) g.waiting = true;
+      if (g.base >= c.rounds) {
+        g.round = g.base;
+        g.done = true;
+        continue;
+      }
+      g.round = blockSequence(g, c)[0]!.round;
+      if (isFinalRound(c, g.base)) g.waiting = true;
     }
   }
   const live = game.groups.filter((g) => !g.done);
-  if (live.length > 0 && live.every((g) => g.waiting)) formFinalGroups(game, live[0]!.round);
+  if (live.length > 0 && live.every((g) => g.waiting)) formFinalGroups(game, live[0]!.base);
   if (game.groups.every((g) => g.done)) game.status = 'finished';
 }
 
@@ -219,7 +273,7 @@ function formFinalGroups(game: Game, round: number): void {
     const ordered = finalOrder(game, ids, round);
     for (let i = 0; i < ordered.length; i += c.groupSize) {
       const members = ordered.slice(i, i + c.groupSize);
-      groups.push({ id: `final${round + 1}-${cat}-${i / c.groupSize + 1}`, players: members, order: members, startLane: 1, round, pos: 0, done: false, waiting: false });
+      groups.push({ ...newGroup(c, `final${round + 1}-${cat}-${i / c.groupSize + 1}`, members, 1, 0, round), waiting: false });
     }
   }
   game.groups = [...game.groups.filter((g) => g.done), ...groups];

@@ -33,18 +33,18 @@ export const RULE_IDS = [
 export const EXAMPLE_IDS = Array.from({ length: 12 }, (_, i) => `MG-EX-${i + 1}`);
 
 const ISSUE = 'excluded by the issue (equipment, dress, advertising, doping, officials)';
-const STATIC = 'static course geometry or paperwork with no effect the engine can have';
+const EQUIPMENT = 'excluded by the issue as equipment: course geometry and approval are fixed before play';
+const NOTHING = 'nothing the engine can check';
 
 export const EXCLUDED: Record<string, string> = {
   'MG-EQUIP-1': ISSUE, 'MG-EQUIP-2': ISSUE, 'MG-EQUIP-3': ISSUE, 'MG-EQUIP-4': ISSUE,
   'MG-DRESS-1': ISSUE, 'MG-ADV-1': ISSUE, 'MG-DOPE-1': ISSUE, 'MG-DOPE-2': ISSUE,
   'MG-REF-1': ISSUE, 'MG-REF-2': ISSUE, 'MG-REF-3': ISSUE, 'MG-REF-4': ISSUE, 'MG-REF-5': ISSUE, 'MG-REF-6': ISSUE,
   'MG-REF-7': ISSUE, 'MG-REF-8': ISSUE, 'MG-REF-9': ISSUE, 'MG-REF-10': ISSUE, 'MG-REF-11': ISSUE, 'MG-REF-12': ISSUE,
-  'MG-COURSE-3': `${STATIC} (dimensions are system rules, not in the seed)`,
-  'MG-COURSE-4': `${STATIC} (how a border is marked)`,
-  'MG-COURSE-8': `${STATIC} (help lines guide the referee's placement)`,
-  'MG-COURSE-12': `${STATIC} (lane drawings in annexes not in the seed)`,
-  'MG-COURSE-13': `${STATIC} (course approval)`,
-  'MG-CARD-1': `${STATIC} (pens and pencils; the digital card replaces them)`,
-  'MG-INT-12': `${STATIC} (entry fees are not modelled)`,
+  'MG-COURSE-3': `${EQUIPMENT} (dimensions are in the system rules, not in the seed)`,
+  'MG-COURSE-4': `${EQUIPMENT} (how a border is marked)`,
+  'MG-COURSE-8': `${EQUIPMENT} (help lines on the lane guide the referee's placement by eye)`,
+  'MG-COURSE-12': `${EQUIPMENT} (lane drawings and standard markings, annexes not in the seed)`,
+  'MG-COURSE-13': `${EQUIPMENT} (WMF course approval)`,
+  'MG-INT-12': `${NOTHING}: §12.12 only denies a legal claim to an entry-fee refund; fees and payments are in no event of the log and in no state the engine keeps, and a cancellation gives no refund output to check`,
 };

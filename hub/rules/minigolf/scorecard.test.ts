@@ -6,9 +6,29 @@ const two = () => new Log().start(['ana', 'ben']);
 const three = () => new Log().start(['ana', 'ben', 'cem']);
 
 describe('scorecards', () => {
+  it('MG-CARD-1 (reading: ink = durable entries): a written lane is never overwritten, only corrected with the old value kept legible and who entered it recorded', () => {
+    const l = three().ref('score', { player: 'ana', place: '1', value: 3, by: 'scorer', who: 'cem' }).ref('score', { player: 'ana', place: '1', value: 2, by: 'scorer', who: 'cem' });
+    let s = run(l.events);
+    expect(codes(s)).toEqual(['already_entered']);
+    expect(s.game.players.ana!.cards[0]!.lanes[0]).toBe(3);
+    expect(s.game.players.ana!.cards[0]!.entries.map((e) => [e.lane, e.value, e.marker, e.who])).toEqual([[1, 3, 'cem', 'cem']]);
+    l.ref('correct', { player: 'ana', place: '1', value: 2, who: 'Ref', why: 'miscounted' });
+    s = run(l.events);
+    const card = s.game.players.ana!.cards[0]!;
+    expect(card.lanes[0]).toBe(2);
+    expect(card.entries.map((e) => e.value)).toEqual([3]);
+    expect(card.corrections.map((c) => [c.from, c.to, c.who])).toEqual([[3, 2, 'Ref']]);
+    expect(scorecardsHtml(s)).toContain('<td><s>3</s> 2</td>');
+  });
+  it('MG-CARD-3: a player enters only the scores of the player he keeps', () => {
+    const l = three().ref('score', { player: 'ana', place: '1', value: 3, by: 'player', who: 'ben' }).ref('score', { player: 'ana', place: '1', value: 3, by: 'player', who: 'cem' });
+    const s = run(l.events);
+    expect(codes(s)).toEqual(['not_the_marker']);
+    expect(s.game.players.ana!.cards[0]!.entries.map((e) => e.who)).toEqual(['cem']);
+  });
   it('MG-CARD-4: each lane score is announced and written by the marker', () => {
     const s = run(two().lane('ana', 1, 3).events);
-    expect(s.game.players.ana!.cards[0]!.entries).toEqual([{ lane: 1, value: 3, how: 'holed', marker: 'ben', seq: 6 }]);
+    expect(s.game.players.ana!.cards[0]!.entries).toEqual([{ lane: 1, value: 3, how: 'holed', marker: 'ben', who: null, seq: 6 }]);
     expect(s.game.announcements).toContain('ana: lane 1 = 3 (holed)');
   });
   it('MG-EX-12 (a) / MG-CARD-6: in a 2-player group a referee corrects before the next entry', () => {

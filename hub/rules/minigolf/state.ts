@@ -29,6 +29,8 @@ export interface Entry {
   how: LaneHow;
   /** MG-CARD-3/4: the marker who announced and wrote it. */
   marker: string | null;
+  /** MG-CARD-1: who made a manual entry (`who` of the call); null when counted from the sensors. */
+  who: string | null;
   seq: number | undefined;
 }
 
@@ -85,6 +87,21 @@ export interface Warning {
   seq: number | undefined;
 }
 
+/** MG-SUB-8: one side of a substitution (or of a return) in a player's record. */
+export interface SubRecord {
+  round: number;
+  lane: number;
+  other: string;
+  dir: 'in' | 'out';
+  /** health | disqualification | other, or for a return: return | substitute_disqualified. */
+  reason: string;
+  /** MG-SUB-9: the outgoing player is to continue later. */
+  continues: boolean;
+  /** MG-SUB-4: lanes the incoming player had completed that the outgoing one had not. */
+  aheadLanes: number;
+  seq: number | undefined;
+}
+
 export interface Player {
   id: string;
   name: string;
@@ -104,7 +121,7 @@ export interface Player {
   penalties: Penalty[];
   warnings: Warning[];
   /** MG-SUB-*: substitution history of this player (in or out). */
-  subs: { round: number; lane: number; other: string; dir: 'in' | 'out'; reason: string; seq: number | undefined }[];
+  subs: SubRecord[];
   /** Team slot this player fills for the team score (the original member id). */
   slotOf: string | null;
   ban: { weeks: number; text: string; clause: string | null } | null;
@@ -117,8 +134,13 @@ export interface Group {
   players: string[];
   order: string[];
   startLane: number;
+  /** MG-ORDER-1 two-course shotgun: 0 starts on the block's first course, 1 on its second. */
+  startSide: 0 | 1;
+  /** First round of the block being played (a block is one round, or two with a two-course shotgun). */
+  base: number;
+  /** Round of the lane being played (its card and course). */
   round: number;
-  /** Index into the lane sequence of the round. */
+  /** Index into the block's lane sequence (`blockSequence`). */
   pos: number;
   done: boolean;
   /** Waiting for the other groups before a final round is formed (MG-ORDER-10). */
@@ -129,8 +151,21 @@ export interface PlayoffEntry {
   category: string;
   player: string;
   lane: number;
+  /** Course of the play-off lane when named (lane id "B-1"); null = the play-off's course. */
+  course: string | null;
   value: number;
+  /** `call`: a `playoff` entry; `sensor`: counted from strike/hole/at_rest on the play-off lane. */
+  source: 'call' | 'sensor';
   seq: number | undefined;
+}
+
+/** A ball in play on a golden-stroke play-off lane (MG-TIE-1), counted from the sensors. */
+export interface PlayoffBall {
+  category: string;
+  lane: number;
+  course: string;
+  strokes: number;
+  ball: 'moving' | 'rest';
 }
 
 export interface Game {
@@ -145,6 +180,8 @@ export interface Game {
   /** MG-INT-11 answer for federation events. */
   rankingAllowed: boolean | null;
   playoffs: PlayoffEntry[];
+  /** Play-off balls in play, by player (sensor-counted play-off strokes). */
+  playoffBalls: Record<string, PlayoffBall>;
   playoffDeclined: string[];
   lots: Record<string, string[]>;
   teamPenalties: { team: string; points: number; reason: string; seq: number | undefined }[];

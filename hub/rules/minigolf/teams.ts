@@ -4,6 +4,7 @@
 import { penaltyPoints, isDisqualified } from './penalties';
 import { isRoundComplete } from './ranking';
 import type { Game, Player } from './state';
+import { substitutionPenalties, type SubstitutionPenalty } from './subs';
 
 export interface TeamLine {
   team: string;
@@ -13,6 +14,8 @@ export interface TeamLine {
   members: string[];
   substitutes: string[];
   penaltyPoints: number;
+  /** MG-SUB-4: §15.4 points computed from the health substitutions (included in penaltyPoints). */
+  substitutionPenalties: SubstitutionPenalty[];
   invalid: string | null;
 }
 
@@ -58,8 +61,11 @@ export function teamLine(game: Game, team: string): TeamLine {
   // MG-PEN-5 / MG-Q14: players' and coaches' penalty points go to the team score.
   let pen = [...members, ...subs, ...coaches].reduce((a, p) => a + penaltyPoints(p), 0);
   pen += game.teamPenalties.filter((t) => t.team === team).reduce((a, t) => a + t.points, 0);
+  const subPens = substitutionPenalties(game, team);
+  pen += subPens.reduce((a, x) => a + x.points, 0);
   // MG-SUB-5: a penalty point per round of the tournament for each disqualified player.
-  pen += members.filter((m) => isDisqualified(m)).length * c.rounds;
+  // A disqualified substitute is a disqualified player of the team too.
+  pen += [...members, ...subs].filter((m) => isDisqualified(m)).length * c.rounds;
   let invalid: string | null = null;
   if (c.clubTeams) {
     const clubs = new Set([...members, ...subs].map((p) => p.club));
@@ -73,6 +79,7 @@ export function teamLine(game: Game, team: string): TeamLine {
     members: members.map((m) => m.id),
     substitutes: subs.map((s) => s.id),
     penaltyPoints: pen,
+    substitutionPenalties: subPens,
     invalid,
   };
 }
