@@ -24,7 +24,7 @@ function file(name: string, text: string): string {
   return f;
 }
 
-describe('autoref CLI', () => {
+describe('autoref CLI', { timeout: 60_000 }, () => {
   it('--help lists the subcommands', async () => {
     const r = await run('--help');
     expect(r.code).toBe(0);
@@ -44,6 +44,22 @@ describe('autoref CLI', () => {
     const r = await run('replay', log, '--game', 'three-cushion');
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/AR_BAD_LOG.*line 2/);
+  });
+
+  it.each([
+    ['three-cushion', 'carom/three-cushion-ceb-lag-ayse-wins-to-3.jsonl'],
+    ['golf-billiards', 'golf-billiards/ann-wins-match-2-0.jsonl'],
+    ['eight-ball', 'pocket/eight-ball-a-wins-called-eight.jsonl'],
+    ['minigolf', 'minigolf/golden-stroke-p-wins.jsonl'],
+  ])('replay --game %s prints the final state of a recorded match as JSON', async (game, fixture) => {
+    const r = await run('replay', path.resolve(__dirname, 'fixtures', fixture), '--game', game);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { game: string; summary: { status: string; winner: string | null }; report: unknown; corrections: unknown[]; rejected: unknown[] };
+    expect(out.game).toBe(game);
+    expect(out.summary.status).toBe('finished');
+    expect(out.summary.winner).not.toBeNull();
+    expect(out.report).toBeDefined();
+    expect(Array.isArray(out.corrections) && Array.isArray(out.rejected)).toBe(true);
   });
 
   it('devices lists serial ports and says when no hub answers', async () => {
