@@ -25,6 +25,7 @@ import { dashboardPlugin } from './api/dashboard';
 import { exportsPlugin } from './api/exports';
 import { playersPlugin } from './api/players';
 import { qrPlugin } from './api/qr';
+import { calibrationPlugin } from './api/calibration';
 
 export interface HubOptions {
   venue: VenueConfig;
@@ -48,6 +49,8 @@ export interface HubOptions {
   assembler?: Partial<AssemblerOptions>;
   /** Clock-sync pace (tests speed it up). */
   clockSync?: Partial<Omit<ClockSyncOptions, 'now'>>;
+  /** Calibration file beside the venue config (hub/calibration/file.ts); unset: kept in memory. */
+  calibrationFile?: string;
 }
 
 export interface Hub extends HubContext {
@@ -93,6 +96,7 @@ export async function buildHub(opts: HubOptions): Promise<Hub> {
   await app.register(playersPlugin, { hub: ctx, matches });
   await app.register(exportsPlugin, { hub: ctx, matches });
   await app.register(qrPlugin, { hub: ctx, token: opts.token ?? null });
+  await app.register(calibrationPlugin, { hub: ctx, token: opts.token ?? null, file: opts.calibrationFile ?? null });
   await app.register(dashboardPlugin);
 
   let closed = false;

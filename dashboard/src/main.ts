@@ -1,116 +1,76 @@
 /**
- * The live page: tables with their devices' health and a feed of sensor events, kept current
- * over the hub's WebSocket. It reconnects by itself and shows when it is stale.
- * All text from the hub goes in through textContent, never innerHTML.
+ * The dashboard: one page, views chosen by the hash router, live state from the store.
  */
-import type { VenueConfig } from '../../shared/venue';
-import type { DeviceEvent } from '../../shared/protocol/schema';
+import { store } from './store';
+import { startRouter, type Route } from './router';
+import { LANGS, chooseLang, currentLang, isLang, onLangChange, setLang, t } from './i18n';
+import { h } from './dom';
+import { venueView } from './views/venue';
+import { tableView } from './views/table';
+import { tvView } from './views/tv';
+import { phoneView } from './views/phone';
+import { refereeView } from './views/referee';
+import { devicesView, calibrateView } from './views/devices';
+import { historyView, matchView } from './views/history';
+import { overlayView } from './views/overlay';
+import type { Key } from '../i18n/en';
 
-interface StoredEvent {
-  id: number;
-  hubT: number;
-  link: string;
-  event: DeviceEvent;
-}
-interface DeviceRow {
-  id: string;
-  table: string;
-  state: string;
-}
-type StreamMessage =
-  | { type: 'hello'; venue: VenueConfig; devices: DeviceRow[]; events: StoredEvent[] }
-  | ({ type: 'device-event' } & StoredEvent)
-  | { type: 'device-status'; device: string; message: { k: string; state?: string } }
-  | { type: 'rejected'; device: string | null; code: string; reason: string; link: string };
-
-const FEED_MAX = 200;
 const el = (id: string): HTMLElement => document.getElementById(id) as HTMLElement;
+const NAV: [string, Key][] = [['#/', 'nav.venue'], ['#/tv', 'nav.tv'], ['#/ref', 'nav.referee'], ['#/devices', 'nav.devices'], ['#/history', 'nav.history']];
 
-function h(tag: string, attrs: Record<string, string>, text?: string): HTMLElement {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-
-function setLinkState(state: 'connecting' | 'online' | 'stale'): void {
+function renderLink(): void {
   const s = el('link-state');
-  s.dataset['state'] = state;
-  s.textContent = state === 'stale' ? 'offline: data may be stale, reconnecting' : state;
+  s.dataset['state'] = store.link;
+  s.textContent = t(`link.${store.link}`);
+  document.body.dataset['stale'] = String(store.link === 'stale');
 }
 
-function renderVenue(venue: VenueConfig, devices: DeviceRow[]): void {
-  el('venue-name').textContent = venue.name;
-  const state: Record<string, string> = {};
-  for (const d of devices) state[d.id] = d.state;
-  const box = el('tables');
-  box.replaceChildren();
-  for (const t of venue.tables) {
-    const card = h('article', { class: 'table', 'data-table': t.id });
-    card.append(h('h3', {}, t.name), h('div', { class: 'game' }, t.game));
-    for (const d of t.devices) card.append(h('div', { class: 'device', 'data-device': d.id, 'data-state': state[d.id] ?? 'unknown' }, `${d.id} (${d.link})`));
-    box.append(card);
+function renderChrome(route: Route): void {
+  document.body.dataset['view'] = route.view || 'venue';
+  el('venue-name').textContent = store.venue?.name ?? 'autoref';
+  el('nav').replaceChildren(...NAV.map(([href, key]) => h('a', { href, 'aria-current': (location.hash || '#/') === href ? 'page' : undefined }, t(key))));
+  const sel = el('lang') as HTMLSelectElement;
+  sel.replaceChildren(...Object.entries(LANGS).map(([id, l]) => h('option', { value: id, selected: id === currentLang() }, l.name)));
+  el('lang-label').textContent = t('nav.language');
+  document.querySelector('.skip')!.textContent = t('nav.skip');
+  document.title = `${store.venue?.name ?? 'autoref'} · autoref`;
+  renderLink();
+}
+
+const views = {
+  '': venueView,
+  table: tableView,
+  tv: tvView,
+  phone: phoneView,
+  ref: refereeView,
+  devices: devicesView,
+  calibrate: calibrateView,
+  history: historyView,
+  match: matchView,
+  overlay: overlayView,
+};
+
+let route: Route = { view: '', arg: '', query: new URLSearchParams() };
+(el('lang') as HTMLSelectElement).addEventListener('change', (e) => {
+  const v = (e.target as HTMLSelectElement).value;
+  if (isLang(v)) setLang(v);
+});
+
+let rerender = (): void => {};
+store.subscribe((c) => {
+  if (c.kind === 'link') renderLink();
+  if (c.kind === 'venue') {
+    const before = currentLang();
+    chooseLang(store.venue?.language);
+    renderChrome(route);
+    // A new hello (first connect or after a hub restart): views read the fresh state.
+    if (before === currentLang()) rerender();
   }
-}
-
-function setDeviceState(device: string, state: string): void {
-  const e = document.querySelector<HTMLElement>(`.device[data-device="${CSS.escape(device)}"]`);
-  if (e) e.dataset['state'] = state;
-}
-
-function describe(e: DeviceEvent): string {
-  const parts = [e.e, e.s];
-  if (e.p !== undefined) parts.push(`at ${e.p}`);
-  if (e.o !== undefined) parts.push(`ball ${e.o}`);
-  if (e.m !== undefined) parts.push(`m=${e.m}`);
-  return parts.join(' ');
-}
-
-function addToFeed(li: HTMLElement): void {
-  const feed = el('feed');
-  feed.prepend(li);
-  while (feed.childElementCount > FEED_MAX) feed.lastElementChild?.remove();
-}
-
-function addEvent(s: StoredEvent): void {
-  if (document.querySelector(`#feed li[data-id="${s.id}"]`)) return;
-  const e = s.event;
-  const time = new Date(s.hubT).toLocaleTimeString();
-  addToFeed(h('li', { class: 'event', 'data-id': String(s.id), 'data-device': e.d, 'data-boot': e.b, 'data-seq': String(e.n) }, `${time} ${e.d} #${e.n} ${describe(e)} (${s.link})`));
-  setDeviceState(e.d, 'online');
-}
-
-function onMessage(m: StreamMessage): void {
-  switch (m.type) {
-    case 'hello':
-      renderVenue(m.venue, m.devices);
-      for (const e of m.events) addEvent(e);
-      break;
-    case 'device-event':
-      addEvent(m);
-      break;
-    case 'device-status':
-      if (m.message.k === 'st' && m.message.state) setDeviceState(m.device, m.message.state);
-      break;
-    case 'rejected':
-      addToFeed(h('li', { class: 'rejected' }, `rejected ${m.code} from ${m.device ?? 'unknown device'} on ${m.link}: ${m.reason}`));
-      break;
-  }
-}
-
-let retryMs = 500;
-function connect(): void {
-  const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/stream`);
-  ws.onopen = () => {
-    retryMs = 500;
-    setLinkState('online');
-  };
-  ws.onmessage = (ev) => onMessage(JSON.parse(String(ev.data)) as StreamMessage);
-  ws.onclose = () => {
-    setLinkState('stale');
-    setTimeout(connect, retryMs);
-    retryMs = Math.min(retryMs * 2, 5000);
-  };
-}
-
-connect();
+});
+onLangChange(() => rerender());
+chooseLang(undefined);
+rerender = startRouter(el('view'), views, (r) => {
+  route = r;
+  renderChrome(r);
+});
+store.connect();

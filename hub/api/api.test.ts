@@ -17,6 +17,7 @@ describe('hub API (inject, no sockets)', () => {
 
   it('GET /api/devices lists every configured device with its counters', async () => {
     hub.ingest.accept('{"v":1,"k":"ev","d":"p1-a","b":"b1","n":1,"t":5,"e":"pocket","s":"pk1","p":"3"}', { link: 'test', send: () => {} });
+    await hub.ingest.idle();
     const r = await hub.app.inject({ url: '/api/devices' });
     const body = r.json<{ devices: { id: string; state: string; counters: { accepted: number } | null }[] }>();
     expect(body.devices.map((d) => d.id).sort()).toEqual(['c1-a', 'gb1-a', 'mg1-a', 'p1-a']);

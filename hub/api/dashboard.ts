@@ -1,6 +1,8 @@
 /**
  * Serves the dashboard. Its TypeScript is bundled by esbuild when the hub starts (in memory,
  * ~20 ms), so there is no build step to forget and no stale bundle; every asset is local.
+ * One page for every view (hash routes: #/table/<id>, #/tv, #/phone/<id>, #/ref, #/devices,
+ * #/history, #/overlay/<id>; see docs/dashboard.md).
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -37,4 +39,6 @@ export const dashboardPlugin: FastifyPluginAsync = async (app) => {
   app.get('/', async (_req, reply) => reply.type('text/html; charset=utf-8').send(bundle.html));
   app.get('/app.js', async (_req, reply) => reply.type('text/javascript; charset=utf-8').send(bundle.js));
   app.get('/app.css', async (_req, reply) => reply.type('text/css; charset=utf-8').send(bundle.css));
+  // Browsers ask for it on every page; answer without a 404 (no icon: nothing external either).
+  app.get('/favicon.ico', async (_req, reply) => reply.status(204).send());
 };

@@ -1,0 +1,31 @@
+/**
+ * Every string exists in every language, is not empty, and has the same placeholders as the
+ * English one (a language is a file, not a code change).
+ */
+import { describe, expect, it } from 'vitest';
+import { en } from './en';
+import { tr } from './tr';
+import { he } from './he';
+
+const placeholders = (s: string): string[] => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
+
+describe('dashboard strings', () => {
+  for (const [lang, dict] of Object.entries({ tr, he }) as [string, Record<string, string>][]) {
+    it(`${lang} has every English key and no other, none empty, same placeholders`, () => {
+      expect(Object.keys(dict).sort()).toEqual(Object.keys(en).sort());
+      for (const [key, english] of Object.entries(en)) {
+        expect(dict[key]!.trim(), `${lang} ${key}`).not.toBe('');
+        expect(placeholders(dict[key]!), `${lang} ${key}`).toEqual(placeholders(english));
+      }
+    });
+  }
+
+  it('the Hebrew strings are Hebrew and the Turkish ones are not English copies', () => {
+    const hebrew = /[\u0590-\u05FF]/;
+    const latinOnly = Object.entries(he).filter(([, s]) => !hebrew.test(s)).map(([k]) => k);
+    // Every Hebrew string has Hebrew letters in it (names of fixed notation like 8-ball too).
+    expect(latinOnly).toEqual([]);
+    const same = Object.keys(en).filter((k) => tr[k as keyof typeof tr] === en[k as keyof typeof en]);
+    expect(same.every((k) => ['nav.tv', 'golf.set', 'pool.rack'].includes(k))).toBe(true);
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * HTTP to the hub. Reads are open; writes carry a bearer token: the venue PIN (kept for the
+ * browser session) or a table token (from the table's QR code, kept per table on the phone).
+ */
+import { t, tMaybe } from './i18n';
+
+const PIN_KEY = 'autoref.pin';
+const TABLE_KEY = 'autoref.table-token.';
+
+export function pin(): string {
+  return sessionStorage.getItem(PIN_KEY) ?? '';
+}
+export function setPin(p: string): void {
+  if (p) sessionStorage.setItem(PIN_KEY, p);
+  else sessionStorage.removeItem(PIN_KEY);
+}
+export function tableToken(table: string): string {
+  return localStorage.getItem(TABLE_KEY + table) ?? '';
+}
+export function setTableToken(table: string, token: string): void {
+  localStorage.setItem(TABLE_KEY + table, token);
+}
+
+export async function getJson<T>(path: string): Promise<T> {
+  const r = await fetch(path, { cache: 'no-store' });
+  if (!r.ok) throw new Error(`${r.status} ${path}`);
+  return (await r.json()) as T;
+}
+
+export interface WriteResult<T = unknown> {
+  ok: boolean;
+  status: number;
+  data: T | null;
+  /** Translated error text when not ok. */
+  error: string;
+  code: string;
+}
+
+export async function send<T = unknown>(method: 'POST' | 'GET', path: string, body: unknown, token: string): Promise<WriteResult<T>> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers['authorization'] = `Bearer ${token}`;
+  try {
+    const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const data = (await r.json().catch(() => null)) as (T & { error?: { code: string; message: string } }) | null;
+    if (r.ok) return { ok: true, status: r.status, data, error: '', code: '' };
+    const code = data?.error?.code ?? `HTTP_${r.status}`;
+    return { ok: false, status: r.status, data: null, code, error: `${tMaybe(`err.${code}`, t('err.other'))} (${code}${data?.error?.message ? `: ${data.error.message}` : ''})` };
+  } catch {
+    return { ok: false, status: 0, data: null, code: 'NETWORK', error: t('err.network') };
+  }
+}
+
+/** GET with the venue PIN, as a blob URL (for the QR code image). */
+export async function blobUrl(path: string, token: string): Promise<string | null> {
+  const r = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return r.ok ? URL.createObjectURL(await r.blob()) : null;
+}

@@ -1,0 +1,84 @@
+/**
+ * Pieces every scoreboard shares: the players with their scores and whose turn it is, the
+ * pending decisions (with answer buttons where the viewer may answer), small stat tables.
+ */
+import { h, button, type Child } from '../dom';
+import { num, t, tMaybe } from '../i18n';
+import type { GameSummary, PendingDecision } from '../types';
+
+export function gameName(game: string): string {
+  return tMaybe(`game.${game}`, game);
+}
+
+export function statusText(status: string): string {
+  return tMaybe(`status.${status}`, status);
+}
+
+export function playerName(summary: GameSummary | null, id: string | null | undefined): string {
+  if (!id) return '–';
+  return summary?.players.find((p) => p.id === id || p.side === id)?.name ?? id;
+}
+
+/** The score line: every player (or side) with the main figure, the one to play marked. */
+export function scoreLine(s: GameSummary, opts: { big?: boolean } = {}): HTMLElement {
+  const box = h('ol', { class: `score${opts.big ? ' big' : ''}`, 'data-provisional': String(s.provisional) });
+  for (const p of s.players) {
+    const turn = s.turn !== null && (s.turn === p.id || s.turn === p.side);
+    box.append(
+      h('li', { class: 'player', 'data-player': p.id, 'data-turn': String(turn), 'data-winner': String(s.winner === p.id || (s.winner !== null && s.winner === p.side)) },
+        h('span', { class: 'name' }, p.name),
+        turn ? h('span', { class: 'turn-mark', title: t('score.toPlay') }, t('score.toPlay')) : null,
+        h('span', { class: 'points', 'data-score': p.score }, num(p.score))),
+    );
+  }
+  return box;
+}
+
+export function summaryLine(s: GameSummary): HTMLElement {
+  return h('p', { class: 'status-line' },
+    h('span', { class: 'badge', 'data-status': s.status }, statusText(s.status)),
+    s.provisional ? h('span', { class: 'badge warn' }, t('score.provisional')) : null,
+    s.winner ? h('span', { class: 'badge ok' }, t('score.winner', { name: playerName(s, s.winner) })) : null,
+  );
+}
+
+export function decisionQuestion(d: PendingDecision): string {
+  return tMaybe(`kind.${d.kind}`, d.question);
+}
+
+/**
+ * Pending decisions. `answer` given: a button per option (one tap answers); the default is
+ * marked. Without it, the list is read-only.
+ */
+export function decisions(list: PendingDecision[], answer?: (d: PendingDecision, value: string) => void, filter?: (d: PendingDecision) => boolean): HTMLElement {
+  const shown = filter ? list.filter(filter) : list;
+  const box = h('section', { class: 'decisions', 'aria-label': t('decision.title') }, h('h3', {}, t('decision.title')));
+  if (shown.length === 0) box.append(h('p', { class: 'muted' }, t('decision.none')));
+  for (const d of shown) {
+    const opts = h('div', { class: 'options' });
+    for (const o of d.options) {
+      const label = o.value === d.default ? `${o.label} · ${t('decision.default')}` : o.label;
+      opts.append(answer ? button(label, () => answer(d, o.value), { 'data-decision': d.id, 'data-value': o.value, class: 'option' }) : h('span', { class: 'option' }, label));
+    }
+    box.append(h('article', { class: 'decision', 'data-decision': d.id, 'data-kind': d.kind },
+      h('p', { class: 'question' }, decisionQuestion(d)),
+      h('p', { class: 'who muted' }, d.answeredBy === 'players' ? t('decision.byPlayers') : t('decision.byReferee')),
+      d.evidence.length ? h('ul', { class: 'evidence muted' }, ...d.evidence.map((e) => h('li', {}, e))) : null,
+      opts));
+  }
+  return box;
+}
+
+/** A small table: header labels and rows of cells. */
+export function statTable(caption: string, head: string[], rows: Child[][]): HTMLElement {
+  return h('table', { class: 'stats' },
+    h('caption', {}, caption),
+    h('thead', {}, h('tr', {}, ...head.map((x) => h('th', { scope: 'col' }, x)))),
+    h('tbody', {}, ...rows.map((r) => h('tr', {}, ...r.map((c, i) => (i === 0 ? h('th', { scope: 'row' }, c) : h('td', {}, c)))))));
+}
+
+/** Seconds left on a clock that started at `startedAt` (hub time) with `limitS` seconds. */
+export function clockLeft(startedAt: number | null, limitS: number | null, now = Date.now()): string {
+  if (startedAt === null || limitS === null) return '–';
+  return `${Math.max(0, Math.ceil(limitS - (now - startedAt) / 1000))} s`;
+}

@@ -1,0 +1,119 @@
+/**
+ * Live state of the venue, fed by the hub's WebSocket (/api/stream). Reconnects by itself with
+ * back-off; while the socket is down the state is "stale" and every view says so. After a
+ * reconnect the hello message makes the state complete again.
+ */
+import type { DeviceRow, DeviceStatus, GameEvent, GameSummary, StoredEvent, StreamMessage, VenueConfig } from './types';
+
+export type LinkState = 'connecting' | 'online' | 'stale';
+export type Change =
+  | { kind: 'link' }
+  | { kind: 'venue' }
+  | { kind: 'table'; table: string; event?: GameEvent }
+  | { kind: 'device'; device: string }
+  | { kind: 'event'; event: StoredEvent }
+  | { kind: 'rejected'; text: string };
+
+export interface TableState {
+  match: string | null;
+  summary: GameSummary | null;
+  seq: number;
+  last: GameEvent | null;
+}
+
+const FEED_MAX = 200;
+
+class Store {
+  link: LinkState = 'connecting';
+  venue: VenueConfig | null = null;
+  devices = new Map<string, DeviceRow>();
+  /** Last status message per device (buffer use, faults). */
+  status = new Map<string, Partial<DeviceStatus>>();
+  tables = new Map<string, TableState>();
+  events: StoredEvent[] = [];
+  private readonly listeners = new Set<(c: Change) => void>();
+  private ws: WebSocket | null = null;
+  private retryMs = 500;
+
+  subscribe(f: (c: Change) => void): () => void {
+    this.listeners.add(f);
+    return () => this.listeners.delete(f);
+  }
+
+  private emit(c: Change): void {
+    for (const f of this.listeners) f(c);
+  }
+
+  private setLink(s: LinkState): void {
+    this.link = s;
+    this.emit({ kind: 'link' });
+  }
+
+  connect(): void {
+    const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/stream`);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.retryMs = 500;
+      this.setLink('online');
+    };
+    ws.onmessage = (ev) => this.onMessage(JSON.parse(String(ev.data)) as StreamMessage);
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.setLink('stale');
+      setTimeout(() => this.connect(), this.retryMs);
+      this.retryMs = Math.min(this.retryMs * 2, 5000);
+    };
+  }
+
+  private onMessage(m: StreamMessage): void {
+    switch (m.type) {
+      case 'hello':
+        this.venue = m.venue;
+        this.devices = new Map(m.devices.map((d) => [d.id, d]));
+        for (const t of m.tables ?? []) this.tables.set(t.table, { match: t.match, summary: t.summary, seq: -1, last: null });
+        for (const e of m.events) this.addEvent(e, false);
+        this.events.sort((a, b) => b.id - a.id);
+        this.emit({ kind: 'venue' });
+        break;
+      case 'device-event': {
+        const { type: _type, ...e } = m;
+        this.addEvent(e, true);
+        break;
+      }
+      case 'device-status': {
+        const d = this.devices.get(m.device);
+        if (m.message.k === 'st') this.status.set(m.device, m.message);
+        if (d && (m.message.state === 'online' || m.message.state === 'offline')) d.state = m.message.state;
+        this.emit({ kind: 'device', device: m.device });
+        break;
+      }
+      case 'rejected':
+        this.emit({ kind: 'rejected', text: `${m.code} ${m.device ?? '?'} ${m.link}: ${m.reason}` });
+        break;
+      case 'match':
+        this.tables.set(m.table, { match: m.match, summary: m.summary, seq: m.seq, last: m.event });
+        this.emit({ kind: 'table', table: m.table, event: m.event });
+        break;
+      case 'match-ended': {
+        const cur = this.tables.get(m.table);
+        this.tables.set(m.table, { match: null, summary: cur?.summary ?? null, seq: -1, last: null });
+        this.emit({ kind: 'table', table: m.table });
+        break;
+      }
+    }
+  }
+
+  private addEvent(e: StoredEvent, live: boolean): void {
+    if (this.events.some((x) => x.id === e.id)) return;
+    this.events.unshift(e);
+    if (this.events.length > FEED_MAX) this.events.pop();
+    const d = this.devices.get(e.event.d);
+    if (d) {
+      d.state = 'online';
+      d.lastSeen = e.hubT;
+    }
+    if (live) this.emit({ kind: 'event', event: e });
+  }
+}
+
+export const store = new Store();

@@ -1,0 +1,63 @@
+/**
+ * What the hub sends, as the dashboard reads it. Shared types come from shared/ (types only);
+ * the rest mirrors the documented API (docs/architecture.md, docs/games/*.md).
+ */
+import type { VenueConfig } from '../../shared/venue';
+import type { DeviceEvent, DeviceStatus } from '../../shared/protocol/schema';
+import type { GameSummary, PendingDecision } from '../../shared/game/engine';
+import type { GameEvent } from '../../shared/game/events';
+
+export type { VenueConfig, DeviceEvent, DeviceStatus, GameSummary, PendingDecision, GameEvent };
+
+export interface StoredEvent {
+  id: number;
+  hubT: number;
+  link: string;
+  event: DeviceEvent;
+}
+
+export interface DeviceRow {
+  id: string;
+  table: string;
+  link: string | null;
+  boot: string | null;
+  lastSeen: number | null;
+  state: 'unknown' | 'online' | 'stale' | 'offline';
+}
+
+export interface DeviceHealth extends DeviceRow {
+  counters: { accepted: number; duplicates: number; rejected: Record<string, number>; lastRejection: unknown } | null;
+  clock: { offsetMs: number; driftPpm: number; samples: number; errorBoundMs: number } | null;
+}
+
+export interface TableRow {
+  table: string;
+  match: string | null;
+  summary: GameSummary | null;
+}
+
+export type StreamMessage =
+  | { type: 'hello'; venue: VenueConfig; devices: DeviceRow[]; events: StoredEvent[]; tables?: TableRow[] }
+  | ({ type: 'device-event' } & StoredEvent)
+  | { type: 'device-status'; device: string; message: { k: string; state?: string } & Partial<DeviceStatus> }
+  | { type: 'rejected'; device: string | null; code: string; reason: string; link: string }
+  | { type: 'match'; table: string; match: string; game: string; seq: number; summary: GameSummary; event: GameEvent }
+  | { type: 'match-ended'; table: string; match: string; status: string };
+
+export interface LiveTable {
+  match: string | null;
+  game?: string;
+  seq?: number;
+  summary: GameSummary | null;
+  report?: unknown;
+}
+
+export interface MatchRecord {
+  id: string;
+  table: string;
+  game: string;
+  status: 'playing' | 'finished' | 'abandoned';
+  startedAt: number;
+  endedAt: number | null;
+  summary: GameSummary | null;
+}

@@ -1,0 +1,65 @@
+/**
+ * The live scoreboard of one table: common score line, then the game's own board from the
+ * engine report (fetched again whenever the table's match changes), pending decisions, and a
+ * flash when a ball is holed. Used by the table view and the TV view.
+ */
+import { h, replace } from '../dom';
+import { getJson } from '../api';
+import { t } from '../i18n';
+import { store } from '../store';
+import { decisions, gameName, scoreLine, summaryLine } from '../games/common';
+import { gameBoard } from '../games';
+import type { LiveTable } from '../types';
+
+export function mountScoreboard(box: HTMLElement, table: string, opts: { big?: boolean } = {}): () => void {
+  const conf = store.venue?.tables.find((x) => x.id === table);
+  let live: LiveTable | null = null;
+  let flash: { text: string; until: number } | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const render = (): void => {
+    const s = live?.summary ?? store.tables.get(table)?.summary ?? null;
+    const running = (live?.match ?? store.tables.get(table)?.match ?? null) !== null;
+    replace(box,
+      h('header', { class: 'board-head' }, h('h2', {}, conf?.name ?? table), h('span', { class: 'game-name' }, gameName(conf?.game ?? ''))),
+      s ? scoreLine(s, opts) : h('p', { class: 'muted' }, t('table.noMatch')),
+      s ? summaryLine(s) : null,
+      s && !running ? h('p', { class: 'muted' }, t('table.lastMatch')) : null,
+      s ? h('p', { class: 'headline', 'data-headline': '' }, s.headline) : null,
+      flash && flash.until > Date.now() ? h('p', { class: 'flash', role: 'status' }, flash.text) : null,
+      running && live ? gameBoard(conf?.game ?? '', live.report, s) : null,
+      running && s && s.pending.length > 0 && !opts.big ? decisions(s.pending) : null,
+    );
+  };
+
+  const refresh = async (): Promise<void> => {
+    try {
+      live = await getJson<LiveTable>(`/api/tables/${encodeURIComponent(table)}/live`);
+    } catch {
+      /* the store shows the link state; keep the last board */
+    }
+    render();
+  };
+
+  const off = store.subscribe((c) => {
+    if (c.kind === 'venue') void refresh();
+    if (c.kind !== 'table' || c.table !== table) return;
+    if (c.event?.type === 'hole') {
+      flash = { text: t('mg.holed', { lane: c.event.lane }), until: Date.now() + 6000 };
+    }
+    // Show the new summary at once; the report follows from one fetch per burst of events.
+    live = live ? { ...live, summary: store.tables.get(table)?.summary ?? live.summary } : live;
+    render();
+    clearTimeout(timer);
+    timer = setTimeout(() => void refresh(), 60);
+  });
+  const tick = setInterval(() => {
+    if (box.querySelector('[data-fact="clock"]') || flash) render();
+  }, 1000);
+  void refresh();
+  return () => {
+    off();
+    clearTimeout(timer);
+    clearInterval(tick);
+  };
+}

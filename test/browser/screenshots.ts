@@ -1,0 +1,74 @@
+/**
+ * Screenshots of every main view, for docs/screenshots/ and the README:
+ *   npx tsx test/browser/screenshots.ts
+ * A real hub (temp SQLite file) with one match per game from the recorded fixtures, a real
+ * headless Chromium. Phone at 375 px, TV at 1920×1080, the rest at 1280×800.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { launchBrowser } from '../helpers/browser';
+import { tableToken } from '../../hub/api/auth';
+import { newHub } from '../helpers/hub';
+import { caromLog, feedEvents, feedFixture, golfOpening, inProcessDevice } from './setup';
+
+const OUT = path.resolve(import.meta.dirname, '../../docs/screenshots');
+const dir = mkdtempSync(path.join(tmpdir(), 'autoref-shots-'));
+const hub = await newHub({ token: '2468', storePath: path.join(dir, 'hub.db') });
+const browser = await launchBrowser();
+try {
+  // Device activity for the feed and the devices view (a real sensor path, no cable),
+  // before any match, so that they score nothing.
+  for (const [id, profile] of [['gb1-a', 'golf-billiards'], ['p1-a', 'pool']] as const) {
+    const device = inProcessDevice(hub, id);
+    device.hello(profile);
+    if (id === 'gb1-a') for (const s of ['cushion', 'contact', 'cushion']) device.emit({ e: s, s: `${s[0]}1` });
+    else device.emit({ e: 'rattle', s: 'pk3', p: 'corner-3' });
+  }
+  await new Promise((r) => setTimeout(r, 3000)); // the shot assemblers' rest time
+  // Finished matches for the history (carom chart, minigolf scorecards and lane statistics).
+  await feedEvents(hub, 'c1', caromLog([2, 0, 5, 1, 0, 3, 1, 7, 0, 2, 4, 0, 1, 1, 3, 0, 6, 2, 0, 1]));
+  await hub.matches.end('c1', 'finished');
+  for (const [table, file] of [['c1', 'carom/three-cushion-ceb-lag-ayse-wins-to-3.jsonl'], ['mg1', 'minigolf/normal-round-ben-wins.jsonl']] as const) {
+    await feedFixture(hub, table, file);
+    if (hub.matches.current(table)) await hub.matches.end(table, 'finished');
+  }
+  // Matches in play.
+  await feedEvents(hub, 'c1', caromLog([3, 1, 0, 4, 2, 2, 1, 0, 5]));
+  await feedFixture(hub, 'p1', 'pocket/eight-ball-a-wins-called-eight.jsonl', 12);
+  await feedFixture(hub, 'mg1', 'minigolf/two-course-shotgun-ana-wins-playoff-on-a.jsonl', 16);
+  await hub.matches.start('gb1', [{ id: 'ann', name: 'Ann', side: 'A' }, { id: 'bob', name: 'Bob', side: 'B' }], undefined);
+  await golfOpening(hub, 'gb1');
+  const finished = (await hub.store.listMatches({ status: 'finished', limit: 10 })).filter((m) => m.game === 'three-cushion').sort((a, b) => a.startedAt - b.startedAt)[0];
+
+  const shots: [string, string, { width: number; height: number }, string?][] = [
+    ['venue', '#/', { width: 1280, height: 900 }],
+    ['scoreboard-carom', '#/table/c1', { width: 1280, height: 800 }],
+    ['scoreboard-golf-billiards', '#/table/gb1', { width: 1280, height: 800 }],
+    ['scoreboard-pool', '#/table/p1', { width: 1280, height: 800 }],
+    ['scoreboard-minigolf', '#/table/mg1', { width: 1280, height: 1000 }],
+    ['tv', '#/tv?table=c1', { width: 1920, height: 1080 }],
+    ['phone', `#/phone/gb1?t=${tableToken('2468', 'gb1')}`, { width: 375, height: 812 }],
+    ['referee', '#/ref/gb1', { width: 1280, height: 1000 }, '2468'],
+    ['devices', '#/devices', { width: 1280, height: 700 }],
+    ['history', '#/history', { width: 1280, height: 1000 }],
+    ['match-carom-runs', `#/match/${finished?.id ?? ''}`, { width: 1280, height: 900 }],
+    ['overlay', '#/overlay/c1', { width: 640, height: 200 }],
+    ['venue-hebrew-rtl', '#/', { width: 1280, height: 900 }],
+  ];
+  for (const [name, route, viewport, pin] of shots) {
+    const page = await browser.newPage({ viewport });
+    if (pin) await page.addInitScript((p) => sessionStorage.setItem('autoref.pin', p), pin);
+    if (name.includes('hebrew')) await page.addInitScript(() => localStorage.setItem('autoref.lang', 'he'));
+    await page.goto(`${hub.url}/${route}`);
+    await page.locator('#link-state[data-state="online"]').waitFor({ state: 'attached' });
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: path.join(OUT, `${name}.png`), omitBackground: name === 'overlay' });
+    await page.close();
+    console.log(`docs/screenshots/${name}.png`);
+  }
+} finally {
+  await browser.close();
+  await hub.close();
+  rmSync(dir, { recursive: true, force: true });
+}
