@@ -5,6 +5,7 @@
 import { h, button, type Child } from '../dom';
 import { num, t, tMaybe } from '../i18n';
 import type { GameSummary, PendingDecision } from '../types';
+import { localizeDecision } from '../decisions';
 
 export function gameName(game: string): string {
   return tMaybe(`game.${game}`, game);
@@ -42,28 +43,30 @@ export function summaryLine(s: GameSummary): HTMLElement {
   );
 }
 
-export function decisionQuestion(d: PendingDecision): string {
-  return tMaybe(`kind.${d.kind}`, d.question);
+export function decisionQuestion(d: PendingDecision, summary: GameSummary | null = null): string {
+  return localizeDecision(d, (id) => playerName(summary, id)).question;
 }
 
 /**
  * Pending decisions. `answer` given: a button per option (one tap answers); the default is
  * marked. Without it, the list is read-only.
  */
-export function decisions(list: PendingDecision[], answer?: (d: PendingDecision, value: string) => void, filter?: (d: PendingDecision) => boolean): HTMLElement {
+export function decisions(list: PendingDecision[], answer?: (d: PendingDecision, value: string) => void, filter?: (d: PendingDecision) => boolean, summary: GameSummary | null = null): HTMLElement {
   const shown = filter ? list.filter(filter) : list;
   const box = h('section', { class: 'decisions', 'aria-label': t('decision.title') }, h('h3', {}, t('decision.title')));
   if (shown.length === 0) box.append(h('p', { class: 'muted' }, t('decision.none')));
   for (const d of shown) {
+    const text = localizeDecision(d, (id) => playerName(summary, id));
     const opts = h('div', { class: 'options' });
-    for (const o of d.options) {
+    for (const o of text.options) {
       const label = o.value === d.default ? `${o.label} · ${t('decision.default')}` : o.label;
       opts.append(answer ? button(label, () => answer(d, o.value), { 'data-decision': d.id, 'data-value': o.value, class: 'option' }) : h('span', { class: 'option' }, label));
     }
     box.append(h('article', { class: 'decision', 'data-decision': d.id, 'data-kind': d.kind },
-      h('p', { class: 'question' }, decisionQuestion(d)),
+      h('p', { class: 'question' }, text.question),
       h('p', { class: 'who muted' }, d.answeredBy === 'players' ? t('decision.byPlayers') : t('decision.byReferee')),
-      d.evidence.length ? h('ul', { class: 'evidence muted' }, ...d.evidence.map((e) => h('li', {}, e))) : null,
+      text.evidence.length ? h('p', { class: 'evidence-title muted' }, t('decision.evidence')) : null,
+      text.evidence.length ? h('ul', { class: 'evidence muted', 'aria-label': t('decision.evidence') }, ...text.evidence.map((e) => h('li', {}, e))) : null,
       opts));
   }
   return box;

@@ -75,7 +75,7 @@ export const matchView: View = (root, route) => {
     } else {
       box.append(gameBoard(game, d.report, d.summary));
     }
-    if (d.summary.pending.length) box.append(decisions(d.summary.pending));
+    if (d.summary.pending.length) box.append(decisions(d.summary.pending, undefined, undefined, d.summary));
     box.append(h('h3', {}, t('hist.corrections')),
       d.corrections.length ? h('ul', {}, ...d.corrections.map((c) => h('li', {}, `#${c.seq} ${c.type}${c.who ? ` · ${c.who}` : ''}${c.why ? ` · ${c.why}` : ''}`))) : h('p', { class: 'muted' }, t('hist.noCorrections')),
       h('p', {}, link(`/api/matches/${enc}`, t('hist.json')), ' · ', link(`/api/matches/${enc}/events`, t('hist.log'))));

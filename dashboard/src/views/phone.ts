@@ -72,7 +72,7 @@ export const phoneView: View = (root, route) => {
     body.replaceChildren(
       scoreLine(s, { big: true }), summaryLine(s),
       h('p', { class: 'headline' }, s.headline),
-      decisions(s.pending, answer, (d) => d.answeredBy === 'players' || pin() !== ''),
+      decisions(s.pending, answer, (d) => d.answeredBy === 'players' || pin() !== '', s),
       button(t('phone.end'), end, { class: 'secondary', id: 'end-match' }),
     );
   };

@@ -129,7 +129,7 @@ export const refereeView: View = (root, route) => {
     replace(live,
       sum ? scoreLine(sum) : h('p', { class: 'muted' }, t('table.noMatch')),
       sum ? summaryLine(sum) : null,
-      sum ? decisions(sum.pending, (d, value) => write(tpath('input'), { type: 'decide', decision: d.id, answer: value, by: 'referee' }, t('ref.done'))) : null,
+      sum ? decisions(sum.pending, (d, value) => write(tpath('input'), { type: 'decide', decision: d.id, answer: value, by: 'referee' }, t('ref.done')), undefined, sum) : null,
     );
   };
   render();

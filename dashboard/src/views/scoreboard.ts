@@ -28,7 +28,7 @@ export function mountScoreboard(box: HTMLElement, table: string, opts: { big?: b
       s ? h('p', { class: 'headline', 'data-headline': '' }, s.headline) : null,
       flash && flash.until > Date.now() ? h('p', { class: 'flash', role: 'status' }, flash.text) : null,
       running && live ? gameBoard(conf?.game ?? '', live.report, s) : null,
-      running && s && s.pending.length > 0 && !opts.big ? decisions(s.pending) : null,
+      running && s && s.pending.length > 0 && !opts.big ? decisions(s.pending, undefined, undefined, s) : null,
     );
   };
 
