@@ -2,7 +2,8 @@
  * The calibration assistant's API (docs/calibration.md): start a session for a device of a
  * table, walk its steps while the hub records the device's events, read the suggestions, apply
  * them (a `cfg` to the device and the calibration file beside the venue config) or cancel
- * (the profile's values go back to the device). The command line `autoref calibrate` and the
+ * (the profile's values go back to the device). A device that says hello again (a reboot loses
+ * `cfg` values) gets its stored calibration again. The command line `autoref calibrate` and the
  * dashboard use the same calls. A device that cannot be reached is reported (`sent: false`),
  * never an error: the values are still stored and can be sent again.
  */
@@ -19,6 +20,7 @@ import { AutorefError } from '../../shared/errors';
 import { TableProfile } from '../../shared/profile';
 import type { DeviceConfig, TableConfig } from '../../shared/venue';
 import type { StoredDeviceEvent } from '../store/types';
+import type { DeviceMessage } from '../../shared/protocol/schema';
 import { CalibrationSession, type CalibrationRecord } from '../calibration/session';
 import { chunkSet, profileOptions, rawOptions } from '../calibration/plan';
 import { readCalibration, saveCalibration } from '../calibration/file';
@@ -84,9 +86,26 @@ export const calibrationPlugin: FastifyPluginAsync<CalibrationPluginOptions> = a
   const onEvent = (e: StoredDeviceEvent): void => {
     for (const s of sessions.values()) s.record(e.event);
   };
+  /**
+   * `cfg` changes live in the board's RAM: after every boot or reconnect (its hello) a device
+   * gets its stored calibration again, or the raw mode when a session for it is open. Only when
+   * the hello names the profile the values were made for.
+   */
+  const onMessage = (m: DeviceMessage): void => {
+    if (m.k !== 'hi') return;
+    const open = [...sessions.values()].find((s) => s.device === m.d);
+    if (open) {
+      if (m.prof === open.profile.id) sendSet(m.d, rawOptions(open.profile));
+      return;
+    }
+    const rec = stored.get(m.d);
+    if (rec && rec.profile === m.prof) sendSet(m.d, rec.set);
+  };
   hub.ingest.on('device-event', onEvent);
+  hub.ingest.on('device-message', onMessage);
   app.addHook('onClose', async () => {
     hub.ingest.off('device-event', onEvent);
+    hub.ingest.off('device-message', onMessage);
   });
 
   const withSuggestions = (s: CalibrationSession) => ({ session: s.view(), suggestions: s.suggestions() });

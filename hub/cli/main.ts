@@ -8,6 +8,7 @@ import { replayFile } from './replay';
 import { listDevices } from './devices';
 import { loadVenue } from './start';
 import { startSimVenue } from '../../sim/venue';
+import { calibrate } from './calibrate';
 
 function int(v: string): number {
   const n = Number(v);
@@ -80,14 +81,15 @@ program
 
 program
   .command('simulate')
-  .description('run simulated tables of a venue against a hub through its MQTT broker')
+  .description('run simulated tables of a venue (physics, players, the real firmware) against a hub through its MQTT broker')
   .option('--broker-url <url>', 'MQTT broker the hub uses', 'mqtt://127.0.0.1:1883')
   .option('--venue <file>', 'venue configuration (JSON); default: the demo venue')
   .option('--every <seconds>', 'mean seconds between shots per table', Number, 4)
   .option('--seed <n>', 'random seed', Number, 7)
-  .action(async (o: { brokerUrl: string; venue?: string; every: number; seed: number }) => {
+  .option('--skill <0..1>', "the simulated players' skill", Number, 0.7)
+  .action(async (o: { brokerUrl: string; venue?: string; every: number; seed: number; skill: number }) => {
     try {
-      const sim = await startSimVenue({ brokerUrl: o.brokerUrl, venue: loadVenue(o.venue), shotEverySeconds: o.every, seed: o.seed, log: console.log });
+      const sim = await startSimVenue({ brokerUrl: o.brokerUrl, venue: loadVenue(o.venue), shotEverySeconds: o.every, seed: o.seed, skill: o.skill, log: console.log });
       onSignals(sim.stop);
     } catch (e) {
       fail(e);
@@ -100,6 +102,30 @@ program
   .option('--hub <url>', 'hub URL', 'http://127.0.0.1:8080')
   .action(async (o: { hub: string }) => {
     await listDevices(o.hub, console.log);
+  });
+
+program
+  .command('calibrate')
+  .description('calibration assistant: step by step through a table\'s sensors, then suggest and store thresholds and debounce values')
+  .requiredOption('-t, --table <id>', 'table to calibrate')
+  .option('--hub <url>', 'hub URL', 'http://127.0.0.1:8080')
+  .option('--device <id>', 'device of the table (default: its first device with a profile)')
+  .addOption(new Option('--token <pin>', 'venue token (PIN) of the hub').env('AUTOREF_TOKEN'))
+  .option('--venue <file>', 'venue configuration: also write the calibration beside it')
+  .option('-y, --yes', 'apply the suggestions without asking')
+  .action(async (o: { table: string; hub: string; device?: string; token?: string; venue?: string; yes?: boolean }) => {
+    const { createInterface } = await import('node:readline/promises');
+    const rl = createInterface({ input: process.stdin, output: process.stdout });
+    try {
+      await calibrate(o, { ask: (q) => rl.question(q), out: (l) => console.log(l) });
+    } catch (e) {
+      if (e instanceof TypeError) {
+        console.error(`autoref: no hub answering at ${o.hub} (${e.message})`);
+        process.exitCode = 2;
+      } else fail(e);
+    } finally {
+      rl.close();
+    }
   });
 
 await program.parseAsync(process.argv);

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { Ajv } from 'ajv';
 import { buildHub, type Hub } from '../app';
 import { isPostgresUrl } from '../store/open';
+import { calibrationPathFor } from '../calibration/file';
 import { startEmbeddedBroker, type BrokerHandle, type MqttCredentials } from '../broker';
 import type { MqttLinkOptions } from '../ingest/mqtt';
 import { DEMO_VENUE, VenueConfig } from '../../shared/venue';
@@ -100,7 +101,7 @@ export async function start(opts: StartOptions): Promise<Running> {
   const login = broker?.embedded ? embeddedLogin : opts.hubPassword !== undefined ? { username: hubUser, password: opts.hubPassword } : {};
   const mqttOpts = { url: brokerUrl, ...login, ...(tls ? { client: tls } : {}) };
   const token = opts.token ?? process.env['AUTOREF_TOKEN'] ?? String(randomInt(100_000, 1_000_000));
-  const hub = await buildHub({ venue, storePath: opts.store, mqtt: mqttOpts, serial: opts.serial.map((p) => ({ path: p })), token, webhooks: opts.webhooks ?? [] });
+  const hub = await buildHub({ venue, storePath: opts.store, mqtt: mqttOpts, serial: opts.serial.map((p) => ({ path: p })), token, webhooks: opts.webhooks ?? [], calibrationFile: opts.venue ? calibrationPathFor(opts.venue) : undefined });
   try {
     await hub.app.listen({ port: opts.port, host: opts.host });
   } catch (e) {

@@ -1,0 +1,90 @@
+/**
+ * The wiring diagrams and the pin tables of the table pages match the profiles exactly: every
+ * wired pin of each profile (sensor pins, pocket drop beams, piezo level pins, I2C) appears in
+ * the SVG's pin table and on its board, and in the page's pin table, with the same board pin,
+ * and nothing else does. The placement drawings show every sensor.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { checkProfile, type BoardId, type TableProfile } from '../shared/profile';
+
+const dir = new URL('./', import.meta.url);
+const read = (f: string): string => readFileSync(new URL(f, dir), 'utf8');
+const TABLES = readdirSync(new URL('profiles/', dir)).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
+const FAMILIES: Record<string, BoardId[]> = { espruino: ['espruino-pico', 'espruino-wifi'], esp32: ['esp32'] };
+const ALL: BoardId[] = ['espruino-pico', 'espruino-wifi', 'esp32'];
+
+/** [logical pin, sensor id] for every wired pin of the profile, I2C as i2c.scl / i2c.sda. */
+function wired(p: TableProfile): [string, string][] {
+  const out: [string, string][] = [];
+  for (const s of p.sensors) {
+    out.push([s.pin, s.id]);
+    if (s.kind === 'pocket' && s.drop) out.push([s.drop, s.id]);
+    if (s.kind === 'piezo' && s.analog) out.push([s.analog, s.id]);
+  }
+  const colour = p.sensors.find((s) => s.kind === 'beam' && s.colour);
+  if (colour) out.push(['i2c.scl', colour.id], ['i2c.sda', colour.id]);
+  return out;
+}
+
+function phys(p: TableProfile, b: BoardId, logical: string): string {
+  const w = p.boards[b]!;
+  if (logical === 'i2c.scl') return w.i2c!.scl;
+  if (logical === 'i2c.sda') return w.i2c!.sda;
+  return w.pins[logical]!;
+}
+
+const unescape = (t: string): string => t.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+
+/** The SVG's pin table: one array of cell texts per row. */
+function svgRows(svg: string): string[][] {
+  const table = svg.slice(svg.indexOf('<g class="pin-table"'));
+  return [...table.matchAll(/<g class="row">(.*?)<\/g>/g)].map((m) => [...m[1]!.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((c) => unescape(c[1]!)));
+}
+
+/** The page's pin table (the one whose header starts with "logical pin"): cells per row. */
+function mdRows(md: string): string[][] {
+  const lines = md.split('\n');
+  const start = lines.findIndex((l) => l.startsWith('| logical pin |'));
+  if (start < 0) return [];
+  const rows: string[][] = [];
+  for (const l of lines.slice(start + 2)) {
+    if (!l.startsWith('|')) break;
+    rows.push(l.split('|').slice(1, -1).map((c) => c.trim().replace(/`/g, '')));
+  }
+  return rows;
+}
+
+describe('wiring diagrams and pin tables', () => {
+  it('covers the four table types', () => expect(TABLES).toEqual(['carom', 'golf-billiards', 'minigolf-lane', 'pool']));
+
+  for (const id of TABLES) {
+    const p = JSON.parse(read(`profiles/${id}.json`)) as TableProfile;
+
+    for (const [family, boards] of Object.entries(FAMILIES)) {
+      it(`${id}: hardware/wiring/${id}-${family}.svg has every pin of the profile, and no other`, () => {
+        for (const b of boards) expect(checkProfile(p, b), `${id} on ${b}`).toEqual([]);
+        const svg = read(`wiring/${id}-${family}.svg`);
+        expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+        const got = svgRows(svg).map((r) => [r[0], r[1], ...r.slice(3)].join(' '));
+        const want = wired(p).map(([lg, s]) => [lg, s, ...boards.map((b) => phys(p, b, lg))].join(' '));
+        expect(got).toEqual(want);
+        // The board drawing shows each board pin too.
+        const board = svg.slice(svg.indexOf('<g class="board">'), svg.indexOf('<g class="wires">'));
+        for (const [lg] of wired(p)) for (const b of boards) expect(board, `${lg} on ${b}`).toContain(phys(p, b, lg));
+      });
+    }
+
+    it(`${id}: hardware/placement/${id}.svg places every sensor of the profile`, () => {
+      const svg = read(`placement/${id}.svg`);
+      const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!).join(' ');
+      for (const s of p.sensors) expect(texts, s.id).toMatch(new RegExp(`\\b${s.id}\\b`));
+    });
+
+    it(`${id}: hardware/${id}.md has the same pin table for every board`, () => {
+      const got = mdRows(read(`${id}.md`)).map((r) => [r[0], r[1], ...r.slice(3)].join(' '));
+      const want = wired(p).map(([lg, s]) => [lg, s, ...ALL.map((b) => phys(p, b, lg))].join(' '));
+      expect(got).toEqual(want);
+    });
+  }
+});

@@ -1,0 +1,139 @@
+/**
+ * One calibration run for one device: walks the plan step by step, records the device events
+ * that arrive during each step, and turns them into suggestions and the record that is stored.
+ * Pure: no timers, no I/O; the caller feeds events and moves the steps (the API plugin, a test).
+ */
+import type { DeviceEvent } from '../../shared/protocol/schema';
+import type { TableProfile } from '../../shared/profile';
+import { planFor, profileOptions, type CalibrationStep } from './plan';
+import { suggestFor, type Sample, type StepRecord, type Suggestion } from './suggest';
+
+export interface StepView extends CalibrationStep {
+  /** Events recorded in this step, per sensor id. */
+  seen: Record<string, number>;
+}
+
+export interface SessionView {
+  id: string;
+  table: string;
+  device: string;
+  profile: string;
+  /** Index of the current step; equals steps.length when every step is done. */
+  current: number;
+  done: boolean;
+  steps: StepView[];
+}
+
+/** What is stored after a calibration: per device, in the JSON file beside the venue config. */
+export interface CalibrationRecord {
+  table: string;
+  device: string;
+  profile: string;
+  /** ISO time the values were applied. */
+  at: string;
+  /** The `cfg` set sent to the device. */
+  set: Record<string, number>;
+  /** Comparator thresholds to set by hand (per mille of full scale, volts), per sensor. */
+  thresholds: Record<string, { permille: number; volts: number }>;
+  suggestions: Suggestion[];
+}
+
+export class CalibrationSession {
+  readonly steps: CalibrationStep[];
+  private index = 0;
+  private readonly samples: Sample[][];
+
+  constructor(
+    readonly id: string,
+    readonly table: string,
+    readonly device: string,
+    readonly profile: TableProfile,
+  ) {
+    this.steps = planFor(profile);
+    this.samples = this.steps.map(() => []);
+  }
+
+  get current(): CalibrationStep | null {
+    return this.steps[this.index] ?? null;
+  }
+
+  get done(): boolean {
+    return this.index >= this.steps.length;
+  }
+
+  /** Records an event of this device into the current step. False when it is not one to keep. */
+  record(e: DeviceEvent): boolean {
+    if (e.d !== this.device || this.done) return false;
+    const x: Sample = { s: e.s, e: e.e, b: e.b, t: e.t };
+    if (e.m !== undefined) x.m = e.m;
+    if (e.w !== undefined) x.w = e.w;
+    this.samples[this.index]!.push(x);
+    return true;
+  }
+
+  /** Ends the current step and moves to the next; returns it (null when the plan is done). */
+  next(): CalibrationStep | null {
+    if (!this.done) this.index++;
+    return this.current;
+  }
+
+  /** Forgets what the current step recorded, to do it again. */
+  redo(): void {
+    if (!this.done) this.samples[this.index] = [];
+  }
+
+  /** Goes back to step `i` (already done or current) and forgets what it and the later ones recorded. */
+  goTo(i: number): void {
+    if (!Number.isInteger(i) || i < 0 || i > Math.min(this.index, this.steps.length - 1)) return;
+    for (let k = i; k < this.steps.length; k++) this.samples[k] = [];
+    this.index = i;
+  }
+
+  records(): StepRecord[] {
+    return this.steps.map((s, i) => ({ id: s.id, samples: this.samples[i]! }));
+  }
+
+  /** Suggestions for every sensor whose step has been done (or is under way). */
+  suggestions(): Suggestion[] {
+    const recs = this.records();
+    const out: Suggestion[] = [];
+    for (let i = 0; i < this.steps.length; i++) {
+      const step = this.steps[i]!;
+      if (step.sensor === null || i > this.index) continue;
+      const s = this.profile.sensors.find((x) => x.id === step.sensor)!;
+      out.push(suggestFor(s, recs, step.count));
+    }
+    return out;
+  }
+
+  /**
+   * The stored record: the profile's values for everything the raw mode lowered, overridden by
+   * every suggested value, in one set; the thresholds by sensor.
+   */
+  result(at: Date): CalibrationRecord {
+    const suggestions = this.suggestions();
+    const set: Record<string, number> = profileOptions(this.profile);
+    const thresholds: CalibrationRecord['thresholds'] = {};
+    for (const s of suggestions) {
+      Object.assign(set, s.set);
+      if (s.threshold) thresholds[s.sensor] = s.threshold;
+    }
+    return { table: this.table, device: this.device, profile: this.profile.id, at: at.toISOString(), set, thresholds, suggestions };
+  }
+
+  view(): SessionView {
+    return {
+      id: this.id,
+      table: this.table,
+      device: this.device,
+      profile: this.profile.id,
+      current: this.index,
+      done: this.done,
+      steps: this.steps.map((s, i) => {
+        const seen: Record<string, number> = {};
+        for (const x of this.samples[i]!) seen[x.s] = (seen[x.s] ?? 0) + 1;
+        return { ...s, seen };
+      }),
+    };
+  }
+}
