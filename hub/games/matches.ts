@@ -14,6 +14,7 @@ import type { VenueConfig } from '../../shared/venue';
 import type { EventStore, MatchRecord, MatchStatus } from '../store/types';
 import { getEngine } from '../rules/registry';
 import { replay, type CorrectionRecord } from '../rules/common/replay';
+import { fromPortable, toPortable } from '../rules/common/plist';
 
 /** Snapshot the engine state every this many events, so a restart folds only the tail. */
 const SNAPSHOT_EVERY = 500;
@@ -61,7 +62,7 @@ export class MatchManager extends EventEmitter<{ update: [MatchUpdate]; ended: [
       const engine = getEngine(rec.game);
       if (!engine) continue;
       const snap = await this.store.latestSnapshot(rec.id);
-      let state = snap ? snap.state : engine.initial();
+      let state = snap ? fromPortable(snap.state) : engine.initial();
       let seq = snap ? snap.seq : -1;
       const tail = await this.store.gameEvents(rec.id, seq + 1);
       if (tail.some(isCorrection)) {
@@ -173,7 +174,7 @@ export class MatchManager extends EventEmitter<{ update: [MatchUpdate]; ended: [
     m.seq = event.seq!;
     m.state = state;
     if (event.type === 'pocket' && event.captured && event.ball === undefined) m.unnamed.push(event.seq!);
-    if (m.seq % SNAPSHOT_EVERY === 0) await this.store.saveSnapshot(m.id, { seq: m.seq, state: m.state });
+    if (m.seq % SNAPSHOT_EVERY === 0) await this.store.saveSnapshot(m.id, { seq: m.seq, state: toPortable(m.state) });
     const update: MatchUpdate = { match: m.id, table, game: m.game, seq: m.seq, summary, event };
     this.emit('update', update);
     if (summary.status === 'finished' || summary.status === 'abandoned') await this.finish(m, summary.status);
@@ -182,7 +183,7 @@ export class MatchManager extends EventEmitter<{ update: [MatchUpdate]; ended: [
 
   private async finish(m: LiveMatch, status: Exclude<MatchStatus, 'playing'>, who?: string, why?: string): Promise<MatchRecord> {
     delete this.live[m.table];
-    await this.store.saveSnapshot(m.id, { seq: m.seq, state: m.state });
+    await this.store.saveSnapshot(m.id, { seq: m.seq, state: toPortable(m.state) });
     await this.store.updateMatch(m.id, { status, endedAt: this.now(), summary: { ...m.engine.summary(m.state), endedBy: who ?? null, endReason: why ?? null } });
     const rec = (await this.store.getMatch(m.id))!;
     this.emit('ended', rec);

@@ -8,7 +8,8 @@ import { ballsOf } from './config';
 import { FOULS, foulDef, spotFrozen } from './general';
 import { lagCall } from './lag';
 import { beginPlay, editInning, endInning, finish } from './match';
-import { type Core, type FoulRec, findPlayer, innings, opponentsOf, playerAt, points, reject, updatePlayer } from './state';
+import { type Live, type FoulRec, closed, findPlayer, innings, note, opponentsOf, playerAt, points, reject, updatePlayer, edit } from './state';
+import { push } from '../common/plist';
 
 type Ref = GameEventOf<'ref'>;
 
@@ -26,7 +27,7 @@ const FROZEN_OPTIONS: Record<string, readonly string[]> = {
   'salon-002': ['spot', 'bricole', 'other_ball'],
 };
 
-export function refCall(s: Core, e: Ref): Core {
+export function refCall(s: Live, e: Ref): Live {
   if (!CALLS.includes(e.call)) return reject(s, e, 'unknown_call', `unknown call "${e.call}"`);
   if (s.config.referee && e.by === 'player' && !PLAYER_CALLS.includes(e.call)) {
     return reject(s, e, 'referee_only', `"${e.call}" is the referee's call (CG-REF-3); players address the referee`);
@@ -53,27 +54,27 @@ export function refCall(s: Core, e: Ref): Core {
       return endTimeout(s, e);
     case 'play':
       if (s.config.shotClockSeconds === null) return reject(s, e, 'no_shot_clock', 'this game has no shot clock');
-      return { ...s, clock: { running: true, startedAt: e.t, player: s.turn === null ? null : s.order[s.turn]! } };
+      return edit(s, { clock: { running: true, startedAt: e.t, player: s.turn === null ? null : s.order[s.turn]! } });
     case 'end_game':
       return finish(s, 'ended by the referee');
     case 'cue_ball': {
       const { white, yellow } = s.config.balls;
       if (e.ball !== white && e.ball !== yellow) return reject(s, e, 'bad_ball', `cue_ball must be ${white} or ${yellow}`);
       if (s.shot) return reject(s, e, 'shot_in_progress', 'change the cue ball between shots');
-      return { ...s, cue: e.ball };
+      return edit(s, { cue: e.ball });
     }
     case 'opener': {
       const p = findPlayer(s, e.player);
       if (!p) return reject(s, e, 'bad_player', 'opener needs the player who opens');
-      if (s.shots > 0 || s.fouls.length > 0) return reject(s, e, 'game_started', 'the game has started');
-      return beginPlay({ ...s, players: s.players.map((x) => ({ ...x, current: null })) }, p.id);
+      if (s.shots > 0 || s.fouls !== null) return reject(s, e, 'game_started', 'the game has started');
+      return beginPlay(edit(s, { players: s.players.map((x) => ({ ...x, current: null })) }), p.id);
     }
     default:
       return reject(s, e, 'not_now', `"${e.call}" is not possible now`);
   }
 }
 
-function foulRec(s: Core, e: Ref, code: string, player: string): FoulRec {
+function foulRec(s: Live, e: Ref, code: string, player: string): FoulRec {
   const p = findPlayer(s, player);
   const rec: FoulRec = {
     seq: e.seq,
@@ -88,7 +89,7 @@ function foulRec(s: Core, e: Ref, code: string, player: string): FoulRec {
 }
 
 /** `foul` (value = foul code). CG-FOUL-7: a foul never gives points; it ends the inning. */
-function foulCall(s: Core, e: Ref): Core {
+function foulCall(s: Live, e: Ref): Live {
   const code = typeof e.value === 'string' ? e.value : '';
   const def = foulDef(code);
   if (!def) return reject(s, e, 'unknown_foul', `unknown foul "${code}"; known: ${Object.keys(FOULS).join(', ')}`);
@@ -100,11 +101,11 @@ function foulCall(s: Core, e: Ref): Core {
     const p = findPlayer(s, e.player);
     if (!p || p.id === atTable.id) return reject(s, e, 'bad_player', 'opponents_turn needs the player who struck out of turn');
     const rec = foulRec(s, e, code, p.id);
-    return updatePlayer({ ...s, fouls: [...s.fouls, rec] }, p.id, (x) => ({ ...x, fouls: x.fouls + 1 }));
+    return updatePlayer(edit(s, { fouls: push(s.fouls, rec) }), p.id, (x) => ({ ...x, fouls: x.fouls + 1 }));
   }
   if (s.shot) {
     // During the shot: applied when the balls are at rest (resolve.ts).
-    return { ...s, shot: { ...s.shot, fouls: [...s.shot.fouls, foulRec(s, e, code, s.shot.player)] } };
+    return edit(s, { shot: { ...s.shot, fouls: [...s.shot.fouls, foulRec(s, e, code, s.shot.player)] } });
   }
   if (def.stroke) {
     return reject(s, e, 'late_foul', `C3-NC-1: "${def.call}" entered after the balls came to rest; the shot stands`);
@@ -114,27 +115,27 @@ function foulCall(s: Core, e: Ref): Core {
     // A foul of a player whose inning already ended (e.g. a wrong ball pointed out after his
     // missed shot): recorded against him; the player at the table keeps it.
     const rec = foulRec(s, e, code, named.id);
-    return updatePlayer({ ...s, fouls: [...s.fouls, rec] }, named.id, (x) => ({ ...x, fouls: x.fouls + 1 }));
+    return updatePlayer(edit(s, { fouls: push(s.fouls, rec) }), named.id, (x) => ({ ...x, fouls: x.fouls + 1 }));
   }
-  let next: Core = s;
+  let next: Live = s;
   if (code === 'wrong_ball' && s.config.ruleset === 'salon-002') {
     // CG-FOUL-6: the point made with the wrong ball is void.
     const last = s.lastShot;
-    if (last && last.player === atTable.id && last.inning === atTable.runs.length && last.points > 0 && s.shotsInInning > 0) {
+    if (last && last.player === atTable.id && last.inning === closed(atTable) && last.points > 0 && s.shotsInInning > 0) {
       next = updatePlayer(next, atTable.id, (p) => ({ ...p, current: Math.max(0, (p.current ?? 0) - last.points) }));
-      next = { ...next, lastShot: { ...last, points: 0, outcome: 'foul', fouls: [...last.fouls, 'wrong_ball'] } };
+      next = edit(next, { lastShot: { ...last, points: 0, outcome: 'foul', fouls: [...last.fouls, 'wrong_ball'] } });
     }
   }
   const rec = foulRec(next, e, code, atTable.id);
-  next = updatePlayer({ ...next, fouls: [...next.fouls, rec] }, atTable.id, (x) => ({ ...x, fouls: x.fouls + 1 }));
+  next = updatePlayer(edit(next, { fouls: push(next.fouls, rec) }), atTable.id, (x) => ({ ...x, fouls: x.fouls + 1 }));
   next = endInning(next);
   if (rec.intentional && next.turn !== null) {
-    next = { ...next, restoreOption: { player: next.order[next.turn]!, reason: 'C3-FOUL-8: intentional foul; the opponent may have the balls restored' } };
+    next = edit(next, { restoreOption: { player: next.order[next.turn]!, reason: 'C3-FOUL-8: intentional foul; the opponent may have the balls restored' } });
   }
   return next;
 }
 
-function frozen(s: Core, e: Ref): Core {
+function frozen(s: Live, e: Ref): Live {
   if (s.shot) return reject(s, e, 'shot_in_progress', 'touching balls are declared between shots');
   const listed = Array.isArray(e.data?.balls) ? (e.data.balls as unknown[]).filter((b): b is string => typeof b === 'string') : [];
   const balls = [...listed, ...(e.ball !== undefined ? [e.ball] : [])];
@@ -142,39 +143,39 @@ function frozen(s: Core, e: Ref): Core {
   if (balls.length === 0 || balls.some((b) => !all.includes(b) || b === s.cue)) {
     return reject(s, e, 'bad_ball', 'frozen needs the ball(s) touching the cue ball');
   }
-  return { ...s, frozen: { balls: [...new Set(balls)], player: playerAt(s)!.id, option: null } };
+  return edit(s, { frozen: { balls: [...new Set(balls)], player: playerAt(s)!.id, option: null } });
 }
 
 /** CG-FROZEN-1 / C3-FROZEN-1..3: the player's option; "spot" spots the touching balls only (C3-FROZEN-5, CQ-8). */
-function frozenOption(s: Core, e: Ref): Core {
+function frozenOption(s: Live, e: Ref): Live {
   if (!s.frozen) return reject(s, e, 'not_frozen', 'no touching balls were declared');
   const opt = typeof e.value === 'string' ? e.value : '';
   const allowed = FROZEN_OPTIONS[s.config.ruleset] ?? [];
   if (!allowed.includes(opt)) return reject(s, e, 'bad_option', `options: ${allowed.join(', ')}`);
   const frozenNow = { ...s.frozen, option: opt };
-  if (opt !== 'spot') return { ...s, frozen: frozenNow };
+  if (opt !== 'spot') return edit(s, { frozen: frozenNow });
   const spotting = spotFrozen(s.config.balls, s.frozen.balls, s.cue!, ballsOf(s.game, s.config));
-  return { ...s, frozen: frozenNow, spotting };
+  return edit(s, { frozen: frozenNow, spotting });
 }
 
-function restore(s: Core, e: Ref): Core {
+function restore(s: Live, e: Ref): Live {
   const opt = s.restoreOption;
   if (!opt) return reject(s, e, 'no_restore', 'nothing to restore: only after an intentional foul (C3-FOUL-8) or an out in salon play (CG-OUT-2)');
   if (opt.player !== null && e.player !== undefined && e.player !== opt.player) return reject(s, e, 'bad_player', `only ${opt.player} may ask for the restoration`);
   if (opt.player === null && e.by === 'player' && s.config.referee) return reject(s, e, 'referee_only', 'CG-OUT-2: the referee restores the balls');
   const spotting = ballsOf(s.game, s.config).map((ball) => ({ ball, spot: 'previous_position', ifOccupied: [], reason: opt.reason.split(':')[0]! + ': balls restored' }));
-  return { ...s, restoreOption: null, spotting };
+  return edit(s, { restoreOption: null, spotting });
 }
 
 /** C3-NC-2: a third party moved balls: no foul, balls back; a shot under way is void and replayed. */
-function interference(s: Core, e: Ref): Core {
+function interference(s: Live, e: Ref): Live {
   const spotting = ballsOf(s.game, s.config).map((ball) => ({ ball, spot: 'previous_position', ifOccupied: [], reason: 'C3-NC-2: third-party interference' }));
-  const note = s.shot ? `shot ${s.shot.no} void: third-party interference (C3-NC-2)` : `third-party interference (C3-NC-2)${e.why ? `: ${e.why}` : ''}`;
-  return { ...s, shot: null, spotting, notes: [...s.notes, note] };
+  const text = s.shot ? `shot ${s.shot.no} void: third-party interference (C3-NC-2)` : `third-party interference (C3-NC-2)${e.why ? `: ${e.why}` : ''}`;
+  return edit(note(s, text), { shot: null, spotting });
 }
 
 /** C3-TO-1..4 with the CQ-14 reading: only at the start of one's own inning, after the opponent's inning ended. */
-function timeout(s: Core, e: Ref): Core {
+function timeout(s: Live, e: Ref): Live {
   if (!s.config.timeouts) return reject(s, e, 'not_in_ruleset', 'this game has no timeouts');
   const p = playerAt(s);
   if (!p) return reject(s, e, 'not_playing', 'nobody is at the table');
@@ -185,10 +186,10 @@ function timeout(s: Core, e: Ref): Core {
   }
   if (s.equalizing !== null) return reject(s, e, 'extension', 'C3-TO-3: no timeout during an extension');
   if (s.shot || s.shotsInInning > 0) return reject(s, e, 'series', 'C3-TO-3: no timeout during a series');
-  if (!s.players.some((x) => x.runs.length > 0)) return reject(s, e, 'no_foul_before', 'C3-TO-1: only after the opponent\'s inning ended (a "foul" in CEB terms)');
+  if (!s.players.some((x) => closed(x) > 0)) return reject(s, e, 'no_foul_before', 'C3-TO-1: only after the opponent\'s inning ended (a "foul" in CEB terms)');
   if (p.timeoutsUsed >= s.config.timeoutsPerPlayer) return reject(s, e, 'no_timeout_left', 'C3-TO-1: timeout already used');
   const others = opponentsOf(s, p.id);
-  let next: Core = { ...s, timeoutActive: true };
+  let next: Live = edit(s, { timeoutActive: true });
   next = {
     ...next,
     timeouts: [
@@ -201,13 +202,13 @@ function timeout(s: Core, e: Ref): Core {
   return next;
 }
 
-export function endTimeout(s: Core, e: { t: number; seq?: number; type: string }): Core {
+export function endTimeout(s: Live, e: { t: number; seq?: number; type: string }): Live {
   if (!s.timeoutActive) return reject(s, e as Ref, 'no_timeout', 'no timeout is running');
-  return { ...s, timeoutActive: false, timeouts: s.timeouts.map((t) => (t.end === null ? { ...t, end: e.t } : t)) };
+  return edit(s, { timeoutActive: false, timeouts: s.timeouts.map((t) => (t.end === null ? { ...t, end: e.t } : t)) });
 }
 
 /** C3-ABAN-1/2: the player who leaves or refuses to continue loses by forfeit; force majeure leaves no winner. */
-function abandon(s: Core, e: Ref): Core {
+function abandon(s: Live, e: Ref): Live {
   const p = findPlayer(s, e.player);
   if (!p) return reject(s, e, 'bad_player', 'abandon needs the player who abandons');
   const reason = typeof e.value === 'string' ? e.value : 'left';
@@ -217,13 +218,13 @@ function abandon(s: Core, e: Ref): Core {
   const best = Math.max(...rest.map(points));
   const top = rest.filter((x) => points(x) === best);
   const winner = reason === 'force_majeure' || top.length !== 1 ? null : top[0]!.id;
-  return { ...closed, status: 'abandoned', winner, draw: false, endReason: `${p.id} abandoned (${reason})` };
+  return edit(closed, { status: 'abandoned', winner, draw: false, endReason: `${p.id} abandoned (${reason})` });
 }
 
 /** CG-REF-1/2: the referee ends the match, names the winner or disqualifies both players. */
-function refereeResult(s: Core, e: Ref): Core {
+function refereeResult(s: Live, e: Ref): Live {
   if (e.value === 'disqualify_both') {
-    return { ...finish(s, 'referee: both players disqualified'), winner: null, draw: false };
+    return edit(finish(s, 'referee: both players disqualified'), { winner: null, draw: false });
   }
   const p = findPlayer(s, e.player);
   if (e.value !== 'winner' || !p) return reject(s, e, 'bad_call', 'referee_result: value "winner" with the player, or "disqualify_both"');

@@ -157,8 +157,20 @@ export function parseConfig(game: CaromGame, raw: Record<string, unknown> | unde
   return { config: c, problems };
 }
 
-/** Balls in play for the game. */
+const ballLists = new WeakMap<CaromConfig, Partial<Record<CaromGame, readonly string[]>>>();
+
+/** Balls in play for the game (one shared, frozen list per configuration: do not mutate). */
 export function ballsOf(game: CaromGame, c: CaromConfig): string[] {
-  const { white, yellow, red, maroon } = c.balls;
-  return game === 'four-ball' ? [white, yellow, red, maroon] : [white, yellow, red];
+  let byGame = ballLists.get(c);
+  if (!byGame) {
+    byGame = {};
+    ballLists.set(c, byGame);
+  }
+  let list = byGame[game];
+  if (!list || list[0] !== c.balls.white || list[1] !== c.balls.yellow || list[2] !== c.balls.red || (list.length === 4 && list[3] !== c.balls.maroon)) {
+    const { white, yellow, red, maroon } = c.balls;
+    list = Object.freeze(game === 'four-ball' ? [white, yellow, red, maroon] : [white, yellow, red]);
+    byGame[game] = list;
+  }
+  return list as string[];
 }

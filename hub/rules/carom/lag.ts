@@ -8,9 +8,10 @@ import type { PendingDecision } from '../../../shared/game/engine';
 import { lagSetup } from './general';
 import { beginPlay } from './match';
 import { describe } from './shot';
-import { type Core, type LagState, findPlayer, reject } from './state';
+import { type Live, type LagState, findPlayer, reject, edit } from './state';
+import { fromArray, push, pushAll, some, toArray } from '../common/plist';
 
-export function startLag(s: Core): Core {
+export function startLag(s: Live): Live {
   const [a, b] = s.players;
   const { white, yellow } = s.config.balls;
   const lag: LagState = {
@@ -23,44 +24,44 @@ export function startLag(s: Core): Core {
     inProgress: false,
     startSeq: undefined,
   };
-  return { ...s, status: 'lag', lag, spotting: lagSetup(s.config.balls) };
+  return edit(s, { status: 'lag', lag, spotting: lagSetup(s.config.balls) });
 }
 
 function playerOfBall(lag: LagState, ball: string | undefined): string | undefined {
   return Object.keys(lag.balls).find((p) => lag.balls[p] === ball);
 }
 
-function other(s: Core, id: string): string {
+function other(s: Live, id: string): string {
   return s.players.find((p) => p.id !== id)!.id;
 }
 
-function nextRound(s: Core, lag: LagState): Core {
-  return { ...s, lag: { ...lag, round: lag.round + 1, touchedRed: [], collision: false, inProgress: false } };
+function nextRound(s: Live, lag: LagState): Live {
+  return edit(s, { lag: { ...lag, round: lag.round + 1, touchedRed: [], collision: false, inProgress: false } });
 }
 
 /** A repeat caused by a player; the second one loses him the right to open (C3-LAG-4). */
-export function repeatLag(s: Core, atFault: string | undefined): Core {
+export function repeatLag(s: Live, atFault: string | undefined): Live {
   const lag = s.lag!;
   if (atFault === undefined) return nextRound(s, lag);
   const n = (lag.repeatsCausedBy[atFault] ?? 0) + 1;
   const repeatsCausedBy = { ...lag.repeatsCausedBy, [atFault]: n };
-  if (n >= 2) return { ...s, lag: { ...lag, repeatsCausedBy, winner: other(s, atFault), inProgress: false } };
+  if (n >= 2) return edit(s, { lag: { ...lag, repeatsCausedBy, winner: other(s, atFault), inProgress: false } });
   return nextRound(s, { ...lag, repeatsCausedBy });
 }
 
-export function lagWon(s: Core, winner: string): Core {
-  return { ...s, lag: { ...s.lag!, winner, inProgress: false } };
+export function lagWon(s: Live, winner: string): Live {
+  return edit(s, { lag: { ...s.lag!, winner, inProgress: false } });
 }
 
 /** Apply an answer to a lag decision. */
-export function applyLagAnswer(s: Core, answer: string): Core {
+export function applyLagAnswer(s: Live, answer: string): Live {
   if (answer === 'equal' || answer === 'undecidable') return repeatLag(s, undefined);
   if (answer.startsWith('repeat_fault:')) return repeatLag(s, answer.slice('repeat_fault:'.length));
   if (answer.startsWith('fault:')) return lagWon(s, other(s, answer.slice('fault:'.length)));
   return lagWon(s, answer);
 }
 
-function lagQuestion(s: Core, lag: LagState, e: GameEvent, evidence: string[]): PendingDecision {
+function lagQuestion(s: Live, lag: LagState, e: GameEvent, evidence: string[]): PendingDecision {
   const [a, b] = s.players.map((p) => p.id) as [string, string];
   const name = (id: string) => findPlayer(s, id)?.name ?? id;
   if (lag.collision) {
@@ -98,10 +99,10 @@ function lagQuestion(s: Core, lag: LagState, e: GameEvent, evidence: string[]): 
 }
 
 /** Sensor events during the lag. */
-export function lagSensor(s: Core, e: GameEvent): Core {
+export function lagSensor(s: Live, e: GameEvent): Live {
   const lag = s.lag!;
   if (lag.winner !== null) return reject(s, e, 'lag_decided', 'the lag is decided: waiting for the opener (ref call "opener")');
-  if (s.pending.some((d) => d.id.startsWith(`lag-${lag.round}:`))) {
+  if (some(s.pending, (d) => d.id.startsWith(`lag-${lag.round}:`))) {
     return reject(s, e, 'lag_pending', 'the lag result is pending: answer the lag decision first');
   }
   if (e.type === 'at_rest') {
@@ -115,10 +116,10 @@ export function lagSensor(s: Core, e: GameEvent): Core {
     ]);
     const a = s.answers[q.id];
     if (a) {
-      const settled = { ...s, decisions: [...s.decisions, { id: q.id, kind: q.kind, raisedAt: q.raisedAt, ...a }] };
+      const settled = edit(s, { decisions: push(s.decisions, { id: q.id, kind: q.kind, raisedAt: q.raisedAt, ...a }) });
       return applyLagAnswer(settled, a.answer);
     }
-    return { ...s, pending: [...s.pending, q] };
+    return edit(s, { pending: push(s.pending, q) });
   }
   const started: LagState = lag.inProgress ? lag : { ...lag, inProgress: true, startSeq: e.seq };
   if (e.type === 'contact') {
@@ -126,15 +127,15 @@ export function lagSensor(s: Core, e: GameEvent): Core {
     const { red } = s.config.balls;
     const pa = playerOfBall(lag, c.a);
     const pb = playerOfBall(lag, c.b);
-    if (pa && pb) return { ...s, lag: { ...started, collision: true } };
+    if (pa && pb) return edit(s, { lag: { ...started, collision: true } });
     const toucher = c.a === red ? pb : c.b === red ? pa : undefined;
-    if (toucher && !started.touchedRed.includes(toucher)) return { ...s, lag: { ...started, touchedRed: [...started.touchedRed, toucher] } };
+    if (toucher && !started.touchedRed.includes(toucher)) return edit(s, { lag: { ...started, touchedRed: [...started.touchedRed, toucher] } });
   }
-  return { ...s, lag: started, notes: e.type === 'off_table' ? [...s.notes, `lag: ${describe(e)}`] : s.notes };
+  return edit(s, { lag: started, notes: e.type === 'off_table' ? push(s.notes, `lag: ${describe(e)}`) : s.notes });
 }
 
 /** Ref calls of the lag: lag_ball, lag_winner, lag_repeat, opener. */
-export function lagCall(s: Core, e: GameEventOf<'ref'>): Core {
+export function lagCall(s: Live, e: GameEventOf<'ref'>): Live {
   const lag = s.lag!;
   const p = findPlayer(s, e.player);
   switch (e.call) {
@@ -143,7 +144,7 @@ export function lagCall(s: Core, e: GameEventOf<'ref'>): Core {
       if (!p || (e.ball !== white && e.ball !== yellow)) return reject(s, e, 'bad_call', `lag_ball needs a player and the ball ${white} or ${yellow}`);
       if (lag.inProgress) return reject(s, e, 'lag_in_progress', 'lag balls are chosen before the lag stroke');
       const o = other(s, p.id);
-      return { ...s, lag: { ...lag, balls: { [p.id]: e.ball, [o]: e.ball === white ? yellow : white } } };
+      return edit(s, { lag: { ...lag, balls: { [p.id]: e.ball, [o]: e.ball === white ? yellow : white } } });
     }
     case 'lag_winner':
       if (!p) return reject(s, e, 'bad_player', 'lag_winner needs the player who won the lag');
@@ -153,18 +154,19 @@ export function lagCall(s: Core, e: GameEventOf<'ref'>): Core {
       return dropLagPending(repeatLag(s, p?.id));
     case 'opener':
       if (!p) return reject(s, e, 'bad_player', 'opener needs the player who opens');
-      return beginPlay(dropLagPending({ ...s, lag: { ...lag, winner: lag.winner ?? p.id, inProgress: false } }), p.id);
+      return beginPlay(dropLagPending(edit(s, { lag: { ...lag, winner: lag.winner ?? p.id, inProgress: false } })), p.id);
     default:
       return reject(s, e, 'not_in_lag', `"${e.call}" is not a lag call`);
   }
 }
 
-function dropLagPending(s: Core): Core {
-  const dropped = s.pending.filter((d) => d.id.startsWith('lag-'));
+function dropLagPending(s: Live): Live {
+  const all = toArray(s.pending);
+  const dropped = all.filter((d) => d.id.startsWith('lag-'));
   if (dropped.length === 0) return s;
   return {
     ...s,
-    pending: s.pending.filter((d) => !d.id.startsWith('lag-')),
-    notes: [...s.notes, ...dropped.map((d) => `decision ${d.id} superseded by a referee entry`)],
+    pending: fromArray(all.filter((d) => !d.id.startsWith('lag-'))),
+    notes: pushAll(s.notes, dropped.map((d) => `decision ${d.id} superseded by a referee entry`)),
   };
 }

@@ -4,20 +4,21 @@
  */
 import type { GameEvent } from '../../../shared/game/events';
 import { openingPosition } from './general';
-import { type Core, findPlayer, innings, points, reject, updatePlayer } from './state';
+import { type Live, closeRun, closed, findPlayer, innings, points, reject, updatePlayer, withRuns, edit } from './state';
+import { push, toArray } from '../common/plist';
 
 /** The other white/yellow ball. */
-export function otherCue(s: Core, cue: string | null): string {
+export function otherCue(s: Live, cue: string | null): string {
   const { white, yellow } = s.config.balls;
   return cue === white ? yellow : white;
 }
 
 /** Start play: the opener takes the table with the white (C3-LAG-3, CQ-11). */
-export function beginPlay(s: Core, opener: string): Core {
+export function beginPlay(s: Live, opener: string): Live {
   const rest = s.players.map((p) => p.id).filter((id) => id !== opener);
   const order = [opener, ...rest];
   const spotting = s.game === 'three-cushion' && s.config.ruleset === 'ceb-004' ? openingPosition(s.config.balls) : [];
-  const started: Core = {
+  const started: Live = {
     ...s,
     status: 'playing',
     order,
@@ -32,20 +33,20 @@ export function beginPlay(s: Core, opener: string): Core {
 }
 
 /** Top score wins; a tie at the top is a draw. */
-function decide(s: Core): { winner: string | null; draw: boolean } {
+function decide(s: Live): { winner: string | null; draw: boolean } {
   const best = Math.max(...s.players.map(points));
   const top = s.players.filter((p) => points(p) === best);
   return top.length === 1 ? { winner: top[0]!.id, draw: false } : { winner: null, draw: true };
 }
 
-function closeCurrent(s: Core): Core {
+function closeCurrent(s: Live): Live {
   return {
     ...s,
-    players: s.players.map((p) => (p.current === null ? p : { ...p, runs: [...p.runs, p.current], current: null })),
+    players: s.players.map((p) => (p.current === null ? p : closeRun(p, p.current))),
   };
 }
 
-export function finish(s: Core, reason: string, winner?: string | null): Core {
+export function finish(s: Live, reason: string, winner?: string | null): Live {
   const closed = closeCurrent(s);
   const result = winner === undefined ? decide(closed) : { winner, draw: false };
   return {
@@ -63,7 +64,7 @@ export function finish(s: Core, reason: string, winner?: string | null): Core {
 }
 
 /** Credit points to the player at the table, then check the distance (C3-END-1, CQ-15). */
-export function addPoints(s: Core, n: number): Core {
+export function addPoints(s: Live, n: number): Live {
   if (s.turn === null) return s;
   const id = s.order[s.turn]!;
   let next = updatePlayer(s, id, (p) => ({ ...p, current: (p.current ?? 0) + n }));
@@ -74,20 +75,20 @@ export function addPoints(s: Core, n: number): Core {
   if (s.equalizing !== null) return endInning(next);
   // The players after him in the order who have had fewer innings get one more (the equalizing inning).
   const owed = s.order.slice(s.turn + 1).filter((o) => innings(findPlayer(next, o)!) < innings(p));
-  next = { ...next, equalizing: owed };
+  next = edit(next, { equalizing: owed });
   return endInning(next);
 }
 
 /** Close the inning of the player at the table and hand the table to the next player. */
-export function endInning(s: Core): Core {
+export function endInning(s: Live): Live {
   if (s.turn === null) return s;
   const id = s.order[s.turn]!;
-  let next = updatePlayer(s, id, (p) => ({ ...p, runs: [...p.runs, p.current ?? 0], current: null }));
-  next = { ...next, shot: null, frozen: null, opening: false, clock: { running: false, startedAt: null, player: null } };
+  let next = updatePlayer(s, id, (p) => closeRun(p, p.current ?? 0));
+  next = edit(next, { shot: null, frozen: null, opening: false, clock: { running: false, startedAt: null, player: null } });
   if (next.equalizing !== null) {
     const owed = next.equalizing.filter((o) => o !== id);
     if (owed.length === 0) return finish(next, 'distance (after the equalizing inning)');
-    next = { ...next, equalizing: owed };
+    next = edit(next, { equalizing: owed });
     const ti = next.order.indexOf(owed[0]!);
     return openInning(next, ti);
   }
@@ -96,15 +97,15 @@ export function endInning(s: Core): Core {
   return openInning(next, (s.turn + 1) % s.order.length);
 }
 
-function openInning(s: Core, ti: number): Core {
+function openInning(s: Live, ti: number): Live {
   const id = s.order[ti]!;
   const inning = ti === 0 ? s.inning + 1 : s.inning;
-  const next: Core = { ...s, turn: ti, cue: otherCue(s, s.cue), inning, shotsInInning: 0 };
+  const next: Live = edit(s, { turn: ti, cue: otherCue(s, s.cue), inning, shotsInInning: 0 });
   return updatePlayer(next, id, (p) => ({ ...p, current: 0 }));
 }
 
 /** `edit_inning`: set the run of one inning of one player, with who and why (a scorecard correction). */
-export function editInning(s: Core, e: GameEventOfRef): Core {
+export function editInning(s: Live, e: GameEventOfRef): Live {
   const data = e.data ?? {};
   const player = findPlayer(s, e.player);
   const inning = data.inning;
@@ -116,15 +117,16 @@ export function editInning(s: Core, e: GameEventOfRef): Core {
   if (typeof run !== 'number' || !Number.isInteger(run) || run < 0) return reject(s, e, 'bad_run', 'edit_inning: data.run must be a whole number ≥ 0');
   if (!e.why) return reject(s, e, 'why_required', 'edit_inning: a correction needs a reason (why)');
   const idx = inning - 1;
-  const isCurrent = idx === player.runs.length;
-  const from = isCurrent ? player.current ?? 0 : player.runs[idx]!;
+  const isCurrent = idx === closed(player);
+  const runs = toArray(player.runs);
+  const from = isCurrent ? player.current ?? 0 : runs[idx]!;
   let next = updatePlayer(s, player.id, (p) =>
-    isCurrent ? { ...p, current: run } : { ...p, runs: p.runs.map((r, i) => (i === idx ? run : r)) },
+    isCurrent ? { ...p, current: run } : { ...withRuns(p, runs.map((r, i) => (i === idx ? run : r))), current: p.current },
   );
-  next = { ...next, edits: [...next.edits, { seq: e.seq, t: e.t, who: e.who, why: e.why, player: player.id, inning, from, to: run }] };
+  next = edit(next, { edits: push(next.edits, { seq: e.seq, t: e.t, who: e.who, why: e.why, player: player.id, inning, from, to: run }) });
   if (next.status === 'finished' && next.endReason !== 'abandoned') {
     const r = decide(next);
-    next = { ...next, winner: r.winner, draw: r.draw };
+    next = edit(next, { winner: r.winner, draw: r.draw });
   }
   return next;
 }

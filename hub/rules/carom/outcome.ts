@@ -6,7 +6,7 @@
 import type { GameEvent } from '../../../shared/game/events';
 import type { CaromConfig, CaromGame } from './config';
 import { ballsOf } from './config';
-import { cushionsBeforeLastBall, fourBallPoints, isCarom, isPoint, isRedFirst, touchedNoBall } from './shot';
+import { MAX_ASSIGNMENTS, cushionsBeforeLastBall, fourBallPoints, isCarom, isPoint, isRedFirst, touchedNoBall } from './shot';
 
 export interface ShotContext {
   game: CaromGame;
@@ -17,8 +17,22 @@ export interface ShotContext {
   opening: boolean;
 }
 
+const objectLists = new WeakMap<readonly string[], Map<string, string[]>>();
+
+/** The balls other than the cue ball (one shared list per ball set and cue: do not mutate). */
 export function objectBalls(ctx: ShotContext): string[] {
-  return ballsOf(ctx.game, ctx.config).filter((b) => b !== ctx.cue);
+  const balls = ballsOf(ctx.game, ctx.config);
+  let byCue = objectLists.get(balls);
+  if (!byCue) {
+    byCue = new Map();
+    objectLists.set(balls, byCue);
+  }
+  let list = byCue.get(ctx.cue);
+  if (!list) {
+    list = balls.filter((b) => b !== ctx.cue);
+    byCue.set(ctx.cue, list);
+  }
+  return list;
 }
 
 function otherCueBall(ctx: ShotContext): string {
@@ -73,7 +87,11 @@ export function allOutcomes(game: CaromGame): string[] {
 /** CEB referee call for a three-cushion miss (C3-MISS-1): "no cushion", "one cushion", "two cushions". */
 export function missCall(events: readonly GameEvent[], ctx: ShotContext): string | null {
   if (ctx.game !== 'three-cushion') return null;
-  const n = cushionsBeforeLastBall(events, ctx.cue, objectBalls(ctx), ctx.config.cushionCount);
+  return missCallFor(cushionsBeforeLastBall(events, ctx.cue, objectBalls(ctx), ctx.config.cushionCount));
+}
+
+/** The call for a miss with `n` cushions before the last ball (`cushionsOf`). */
+export function missCallFor(n: number): string | null {
   return n >= 3 ? null : (['no cushion', 'one cushion', 'two cushions'][n] ?? null);
 }
 
@@ -81,4 +99,100 @@ export function missCall(events: readonly GameEvent[], ctx: ShotContext): string
 export function cushionsOf(events: readonly GameEvent[], ctx: ShotContext): number | null {
   if (ctx.game !== 'three-cushion') return null;
   return cushionsBeforeLastBall(events, ctx.cue, objectBalls(ctx), ctx.config.cushionCount);
+}
+
+/**
+ * The values of `e` a sensor left open that can differ for the scoring rules, in the order
+ * `readings` (shot.ts) tries them: of each group of values with the same meaning for the rules,
+ * only the first. Every outcome function reads a shot only through the cue ball's cushions
+ * (cushionOf) and the cue ball's contacts with one other ball (contactOf), in order; so a cushion
+ * is the cue ball's or not, and a contact is the cue ball's with ball X, or not the cue ball's.
+ */
+function representatives(e: GameEvent, balls: readonly string[], cue: string): GameEvent[] {
+  if (e.type === 'cushion' && e.ball === undefined) {
+    const out: GameEvent[] = [];
+    let cueSeen = false;
+    let otherSeen = false;
+    for (const ball of balls) {
+      const isCue = ball === cue;
+      if (isCue ? cueSeen : otherSeen) continue;
+      if (isCue) cueSeen = true;
+      else otherSeen = true;
+      out.push({ ...e, ball });
+    }
+    return out;
+  }
+  if (e.type === 'contact' && (e.a === undefined || e.b === undefined)) {
+    const out: GameEvent[] = [];
+    const seen: string[] = [];
+    let noneSeen = false;
+    const as = e.a !== undefined ? [e.a] : balls;
+    const bs = e.b !== undefined ? [e.b] : balls;
+    for (const a of as) {
+      for (const b of bs) {
+        if (a === b) continue;
+        if ((a === cue) !== (b === cue)) {
+          const other = a === cue ? b : a;
+          if (seen.includes(other)) continue;
+          seen.push(other);
+        } else {
+          if (noneSeen) continue;
+          noneSeen = true;
+        }
+        out.push({ ...e, a, b });
+      }
+    }
+    return out;
+  }
+  return [e];
+}
+
+/**
+ * The distinct outcomes of every reading of the shot (shot.ts `readings`), in the order of their
+ * first reading; every outcome of the game when there are more than MAX_ASSIGNMENTS readings.
+ *
+ * Same result as `[...new Set(readings(events, balls).map((r) => outcomeOf(r, ctx)))]`, without
+ * trying every reading: of the values of one unknown event only its `representatives` are tried
+ * (the first reading giving an outcome is made of them, so the order is kept), and the search
+ * stops once every outcome of the game has been seen.
+ */
+export function possibleOutcomes(events: readonly GameEvent[], balls: readonly string[], ctx: ShotContext): string[] {
+  const all = allOutcomes(ctx.game);
+  // How many readings there are (as `readings` counts them), and how many events may be a
+  // contact of the cue ball with another ball, without building any reading.
+  const n = balls.length;
+  let count = 1;
+  let maybeCue = 0;
+  for (const e of events) {
+    let k = 1;
+    if (e.type === 'cushion' && e.ball === undefined) k = n;
+    else if (e.type === 'contact') {
+      if (e.a === undefined && e.b === undefined) k = n * (n - 1);
+      else if (e.a === undefined || e.b === undefined) k = n - 1;
+      if (k > 1 || (e.a === ctx.cue) !== (e.b === ctx.cue)) maybeCue++;
+    }
+    if (count * k > MAX_ASSIGNMENTS) return all;
+    count *= k;
+  }
+  if (count === 0) return [];
+  // Three-cushion and 3-ball score only a carom: with fewer contacts that may be the cue ball's
+  // than object balls, every reading is a miss.
+  if (ctx.game !== 'four-ball' && maybeCue < objectBalls(ctx).length) return ['miss'];
+  const choices = events.map((e) => representatives(e, balls, ctx.cue));
+  const found: string[] = [];
+  const reading: GameEvent[] = new Array<GameEvent>(choices.length);
+  const walk = (i: number): boolean => {
+    if (i === choices.length) {
+      const o = outcomeOf(reading, ctx);
+      if (!found.includes(o)) found.push(o);
+      return found.length === all.length;
+    }
+    for (const v of choices[i]!) {
+      reading[i] = v;
+      if (walk(i + 1)) return true;
+    }
+    return false;
+  };
+  walk(0);
+  return found;
 }

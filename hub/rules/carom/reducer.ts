@@ -6,45 +6,68 @@
  * immediate answer would have given.
  */
 import type { GameEvent, GameEventOf } from '../../../shared/game/events';
-import type { RejectedEvent } from '../../../shared/game/engine';
+import type { PendingDecision, RejectedEvent } from '../../../shared/game/engine';
+import { type List, push, toArray } from '../common/plist';
 import { ballsOf, defaultConfig, parseConfig, type CaromGame } from './config';
 import { refCall, endTimeout } from './calls';
 import { lagSensor, startLag } from './lag';
 import { beginPlay, endInning } from './match';
 import { resolveShot } from './resolve';
-import { type Core, type FoulRec, type PlayerRec, type ShotRec, emptyCore, innings, playerAt, reject, updatePlayer } from './state';
+import { type Core, type Live, type FoulRec, type LivePlayer, type ShotRec, emptyLive, innings, materialize, newPlayer, playerAt, reject, updatePlayer, edit } from './state';
 
-export interface CaromState {
-  core: Core;
-  /** State before the first event that raised a still-open decision; null when none is open. */
-  base: Core | null;
-  /** Events since `base` (answers excluded: they live in `core.answers`). */
-  tail: GameEvent[];
+const views = new WeakMap<CaromState, Core>();
+
+/**
+ * The engine state. Its own fields are the working state (compared by tests and replays);
+ * `core` and `rejected` are views with plain arrays, built when first read and kept per state.
+ */
+export class CaromState {
+  constructor(
+    /** The game, with growing histories as persistent lists (state.ts). */
+    readonly live: Live,
+    /** State before the first event that raised a still-open decision; null when none is open. */
+    readonly base: Live | null,
+    /** Events since `base`, newest first (answers excluded: they live in `answers`). */
+    readonly tail: List<GameEvent>,
+  ) {}
+
+  /** The game as documented (arrays, oldest first): O(match) the first time, then cached. */
+  get core(): Core {
+    let v = views.get(this);
+    if (!v) {
+      v = materialize(this.live);
+      views.set(this, v);
+    }
+    return v;
+  }
+
   /** The refused events (the same list as `core.rejected`), where the replay CLI looks for them. */
-  rejected: RejectedEvent[];
+  get rejected(): RejectedEvent[] {
+    return this.core.rejected;
+  }
 }
 
 export function initialState(game: CaromGame): CaromState {
-  return { core: emptyCore(game, defaultConfig(game)), base: null, tail: [], rejected: [] };
+  return new CaromState(emptyLive(game, defaultConfig(game)), null, null);
 }
 
-function start(s: Core, e: GameEventOf<'start'>): Core {
+function start(s: Live, e: GameEventOf<'start'>): Live {
   if (s.status !== 'setup') return reject(s, e, 'already_started', 'the match has already started');
   const ids = e.players.map((p) => p.id);
   if (e.players.length < 2 || e.players.length > 3) return reject(s, e, 'players', 'carom needs two or three players');
   if (new Set(ids).size !== ids.length) return reject(s, e, 'players', 'player ids must differ');
   const { config, problems } = parseConfig(s.game, e.config);
-  const players: PlayerRec[] = e.players.map((p) => {
-    const rec: PlayerRec = { id: p.id, name: p.name, runs: [], current: null, fouls: 0, erased: 0, timeoutsUsed: 0 };
+  const players: LivePlayer[] = e.players.map((p) => {
+    const rec: LivePlayer = newPlayer(p.id, p.name);
     return p.side !== undefined ? { ...rec, side: p.side } : rec;
   });
-  let next: Core = { ...s, config, players };
+  let next: Live = edit(s, { config, players });
   for (const problem of problems) next = reject(next, e, 'bad_config', problem);
   if (config.lag && players.length === 2) return startLag(next);
   return beginPlay(next, players[0]!.id);
 }
 
-function newShot(s: Core, e: GameEvent): Core {
+function newShot(s: Live, e: GameEvent): Live {
   const p = playerAt(s)!;
   const shot: ShotRec = {
     no: s.shots + 1,
@@ -55,12 +78,16 @@ function newShot(s: Core, e: GameEvent): Core {
     fouls: [],
     startSeq: e.seq,
   };
-  let next: Core = { ...s, shot, shots: s.shots + 1, spotting: [], restoreOption: null, clock: { running: false, startedAt: null, player: null } };
+  let next: Live = edit(s, { shot, shots: s.shots + 1, spotting: [], restoreOption: null, clock: { running: false, startedAt: null, player: null } });
   if (next.timeoutActive) next = endTimeout(next, e);
   return next;
 }
 
-function sensor(s: Core, e: GameEvent): Core {
+function strangerOf(all: readonly string[], b: string | undefined): string | undefined {
+  return b !== undefined && !all.includes(b) ? b : undefined;
+}
+
+function sensor(s: Live, e: GameEvent): Live {
   if (s.status === 'lag') return lagSensor(s, e);
   if (s.status !== 'playing') return reject(s, e, 'not_playing', `no play in status ${s.status}`);
   if (e.type === 'at_rest') {
@@ -68,8 +95,7 @@ function sensor(s: Core, e: GameEvent): Core {
     return afterShot(resolveShot(s, e), e);
   }
   const all = ballsOf(s.game, s.config);
-  const named = e.type === 'contact' ? [e.a, e.b] : 'ball' in e ? [e.ball] : [];
-  const stranger = named.find((b) => b !== undefined && !all.includes(b));
+  const stranger = e.type === 'contact' ? strangerOf(all, e.a) ?? strangerOf(all, e.b) : 'ball' in e ? strangerOf(all, e.ball) : undefined;
   if (stranger !== undefined) return reject(s, e, 'unknown_ball', `ball "${stranger}" is not in this game`);
   if (e.type === 'contact' && e.a !== undefined && e.a === e.b) return reject(s, e, 'bad_contact', 'a ball cannot contact itself');
   // A strike while a shot is under way stays in the shot: CG-FOUL-2 evidence (resolve.ts asks).
@@ -86,19 +112,19 @@ function sensor(s: Core, e: GameEvent): Core {
     if (!patched) return reject(s, e, 'already_known', `event seq ${e.ref} already names its balls`);
     if (patched.type === 'contact' && patched.a === patched.b) return reject(s, e, 'bad_contact', 'a ball cannot contact itself');
     const events = s.shot.events.map((x, j) => (j === i ? patched! : x));
-    return { ...s, shot: { ...s.shot, events } };
+    return edit(s, { shot: { ...s.shot, events } });
   }
   if (!s.shot) return newShot(s, e);
-  return { ...s, shot: { ...s.shot, events: [...s.shot.events, e] } };
+  return edit(s, { shot: { ...s.shot, events: [...s.shot.events, e] } });
 }
 
 /** CQ-21: with a shot clock, it starts when the balls come to rest. */
-function afterShot(s: Core, e: GameEvent): Core {
+function afterShot(s: Live, e: GameEvent): Live {
   if (s.status !== 'playing' || s.config.shotClockSeconds === null) return s;
-  return { ...s, clock: { running: true, startedAt: e.t, player: s.turn === null ? null : s.order[s.turn]! } };
+  return edit(s, { clock: { running: true, startedAt: e.t, player: s.turn === null ? null : s.order[s.turn]! } });
 }
 
-function clock(s: Core, e: GameEventOf<'clock'>): Core {
+function clock(s: Live, e: GameEventOf<'clock'>): Live {
   if (e.clock === 'timeout') {
     if (e.phase === 'expire' || e.phase === 'stop') return endTimeout(s, e);
     return s;
@@ -107,18 +133,18 @@ function clock(s: Core, e: GameEventOf<'clock'>): Core {
   if (s.config.shotClockSeconds === null) return reject(s, e, 'no_shot_clock', 'this game has no shot clock');
   if (s.status !== 'playing') return reject(s, e, 'not_playing', `no play in status ${s.status}`);
   const at = playerAt(s)!;
-  if (e.phase === 'start') return { ...s, clock: { running: true, startedAt: e.t, player: at.id } };
-  if (e.phase === 'stop') return { ...s, clock: { ...s.clock, running: false } };
+  if (e.phase === 'start') return edit(s, { clock: { running: true, startedAt: e.t, player: at.id } });
+  if (e.phase === 'stop') return edit(s, { clock: { ...s.clock, running: false } });
   if (e.phase === 'warn') return s;
   if (s.shot) return reject(s, e, 'stale_clock', 'the player struck before the clock expired');
   if (e.player !== undefined && e.player !== at.id) return reject(s, e, 'stale_clock', 'the clock was for another player');
   // C3-TIME-1: "did not play": a foul, the play passes to the opponent.
   const rec: FoulRec = { seq: e.seq, t: e.t, player: at.id, code: 'did_not_play', inning: innings(at), intentional: false, who: undefined };
-  const next = updatePlayer({ ...s, fouls: [...s.fouls, rec] }, at.id, (p) => ({ ...p, fouls: p.fouls + 1 }));
+  const next = updatePlayer(edit(s, { fouls: push(s.fouls, rec) }), at.id, (p) => ({ ...p, fouls: p.fouls + 1 }));
   return endInning(next);
 }
 
-export function reduceCore(s: Core, e: GameEvent): Core {
+export function reduceCore(s: Live, e: GameEvent): Live {
   if (e.type === 'start') return start(s, e);
   if (s.status === 'setup') return reject(s, e, 'no_start', 'the first event must be start');
   switch (e.type) {
@@ -147,38 +173,44 @@ export function reduceCore(s: Core, e: GameEvent): Core {
   }
 }
 
-/** Keep `base`/`tail` only while a decision is open. */
-function settle(s: CaromState, core: Core, e: GameEvent): CaromState {
-  if (core.pending.length === 0) return { core, base: null, tail: [], rejected: core.rejected };
-  if (s.base) return { core, base: s.base, tail: [...s.tail, e], rejected: core.rejected };
-  return { core, base: s.core, tail: [e], rejected: core.rejected };
+/** Keep `base`/`tail` only while a decision is open. O(1): the tail is a persistent list. */
+function settle(s: CaromState, core: Live, e: GameEvent): CaromState {
+  if (core.pending === null) return new CaromState(core, null, null);
+  if (s.base) return new CaromState(core, s.base, push(s.tail, e));
+  return new CaromState(core, s.live, push(null, e));
 }
 
+function firstPending(s: Live, id: string): PendingDecision | undefined {
+  let found: PendingDecision | undefined;
+  for (let n = s.pending; n !== null; n = n.init) if (n.last.id === id) found = n.last;
+  return found;
+}
+
+/** An answer re-folds the events since the oldest open decision, once, when it arrives. */
 function answer(s: CaromState, e: GameEventOf<'decide'>): CaromState {
-  const d = s.core.pending.find((p) => p.id === e.decision);
-  if (!d || !s.base) return settle(s, reduceCore(s.core, e), e);
+  const d = firstPending(s.live, e.decision);
+  if (!d || !s.base) return settle(s, reduceCore(s.live, e), e);
   if (!d.options.some((o) => o.value === e.answer)) {
-    return settle(s, reject(s.core, e, 'bad_answer', `answer must be one of: ${d.options.map((o) => o.value).join(', ')}`), e);
+    return settle(s, reject(s.live, e, 'bad_answer', `answer must be one of: ${d.options.map((o) => o.value).join(', ')}`), e);
   }
-  if (d.answeredBy === 'referee' && e.by === 'player' && s.core.config.referee) {
-    return settle(s, reject(s.core, e, 'referee_only', 'this decision is the referee\'s (CG-REF-5: no appeal)'), e);
+  if (d.answeredBy === 'referee' && e.by === 'player' && s.live.config.referee) {
+    return settle(s, reject(s.live, e, 'referee_only', 'this decision is the referee\'s (CG-REF-5: no appeal)'), e);
   }
   const rec = { answer: e.answer, seq: e.seq, t: e.t, by: e.by, who: e.who };
   const base0 = s.base;
-  let core: Core = { ...base0, answers: { ...base0.answers, ...s.core.answers, [d.id]: rec } };
-  for (const x of s.tail) core = reduceCore(core, x);
-  if (core.pending.length === 0) return { core, base: null, tail: [], rejected: core.rejected };
-  return { core, base: s.base, tail: s.tail, rejected: core.rejected };
+  let core: Live = edit(base0, { answers: { ...base0.answers, ...s.live.answers, [d.id]: rec } });
+  for (const x of toArray(s.tail)) core = reduceCore(core, x);
+  if (core.pending === null) return new CaromState(core, null, null);
+  return new CaromState(core, s.base, s.tail);
 }
 
 /** The engine's reduce: never throws, never mutates. */
 export function reduce(s: CaromState, e: GameEvent): CaromState {
   try {
     if (e.type === 'decide') return answer(s, e);
-    return settle(s, reduceCore(s.core, e), e);
+    return settle(s, reduceCore(s.live, e), e);
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
-    const core = reject(s.core, e, 'internal', `engine error: ${reason}`);
-    return { ...s, core, rejected: core.rejected };
+    return new CaromState(reject(s.live, e, 'internal', `engine error: ${reason}`), s.base, s.tail);
   }
 }

@@ -5,6 +5,7 @@
 import type { GameSummary } from '../../../shared/game/engine';
 import type { CaromState } from './reducer';
 import { type Core, average, highRun, innings, playerAt, points } from './state';
+import { toArray } from '../common/plist';
 
 export interface PlayerReport {
   id: string;
@@ -105,8 +106,10 @@ export function report(state: CaromState): CaromReport {
   };
 }
 
+/** Called on every event by the hub: reads the working state, O(players + open decisions). */
 export function summary(state: CaromState): GameSummary {
-  const s = state.core;
+  const s = state.live;
+  const pending = toArray(s.pending);
   const at = playerAt(s);
   const status = s.status === 'lag' ? 'setup' : s.status;
   const [a, b] = s.players;
@@ -124,8 +127,8 @@ export function summary(state: CaromState): GameSummary {
       return p.side !== undefined ? { ...line, side: p.side } : line;
     }),
     turn: at ? at.id : null,
-    provisional: s.pending.length > 0,
-    pending: s.pending,
+    provisional: pending.length > 0,
+    pending,
     winner: s.winner,
     headline: `${headline}${tail}${end}`,
   };

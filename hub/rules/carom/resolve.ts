@@ -7,11 +7,12 @@ import type { PendingDecision } from '../../../shared/game/engine';
 import { ballsOf } from './config';
 import { isTurnOver, spotOffTable } from './general';
 import { addPoints, endInning } from './match';
-import { allOutcomes, cushionsOf, labelOf, missCall, outcomeOf, pointsOf, type ShotContext } from './outcome';
-import { describe, offTableBalls, readings } from './shot';
-import { type Core, type FoulRec, type ShotRec, type ShotResult, type SettledDecision, findPlayer, playerAt, updatePlayer } from './state';
+import { cushionsOf, labelOf, missCallFor, outcomeOf, pointsOf, possibleOutcomes, type ShotContext } from './outcome';
+import { describe, offTableBalls } from './shot';
+import { type Live, type FoulRec, type ShotRec, type ShotResult, type SettledDecision, closed, findPlayer, note, playerAt, updatePlayer, edit } from './state';
+import { push, pushAll } from '../common/plist';
 
-export function kindPrefix(s: Core): string {
+export function kindPrefix(s: Live): string {
   return s.game === 'three-cushion' ? 'c3' : s.game === 'three-ball' ? 'c3b' : 'c4';
 }
 
@@ -24,12 +25,11 @@ interface Question extends PendingDecision {
   default: string;
 }
 
-function shotQuestions(s: Core, shot: ShotRec, ctx: ShotContext, raisedAt: number): Question[] {
+function shotQuestions(s: Live, shot: ShotRec, ctx: ShotContext, raisedAt: number): Question[] {
   const qs: Question[] = [];
   const who = findPlayer(s, shot.player)?.name ?? shot.player;
   const sensorEvents = shot.events.filter((e) => e.type !== 'strike');
-  const all = readings(sensorEvents, ballsOf(s.game, s.config));
-  const outcomes = all === null ? allOutcomes(s.game) : [...new Set(all.map((r) => outcomeOf(r, ctx)))];
+  const outcomes = possibleOutcomes(sensorEvents, ballsOf(s.game, s.config), ctx);
   if (outcomes.length > 1) {
     const unknown = sensorEvents.filter((e) => (e.type === 'cushion' && e.ball === undefined) || (e.type === 'contact' && (e.a === undefined || e.b === undefined)));
     qs.push({
@@ -90,14 +90,14 @@ export function motionIndex(shot: ShotRec): number {
  * balls were still moving: "foul" judges it as one fouled shot; "no_foul" means the at_rest was
  * missed, so the shot is split at that strike and the two parts are judged in turn.
  */
-export function resolveShot(s0: Core, e: GameEvent): Core {
+export function resolveShot(s0: Live, e: GameEvent): Live {
   const shot = s0.shot;
   if (!shot) return s0;
   const m = motionIndex(shot);
   const motion = s0.answers[`shot-${shot.no}:in_motion`];
   if (m >= 0 && motion?.answer === 'no_foul') {
     const settled: SettledDecision = { id: `shot-${shot.no}:in_motion`, kind: 'carom.balls_in_motion', raisedAt: e.seq ?? -1, ...motion };
-    const s1: Core = { ...s0, decisions: [...s0.decisions, settled], shot: { ...shot, events: shot.events.slice(0, m) } };
+    const s1: Live = edit(s0, { decisions: push(s0.decisions, settled), shot: { ...shot, events: shot.events.slice(0, m) } });
     const first = judge(s1, e);
     if (first.status !== 'playing' || first.turn === null) return first;
     const second = shot.events.slice(m);
@@ -111,23 +111,25 @@ export function resolveShot(s0: Core, e: GameEvent): Core {
       fouls: [],
       startSeq: strike.seq,
     };
-    return resolveShot({ ...first, shot: next, shots: first.shots + 1 }, e);
+    return resolveShot(edit(first, { shot: next, shots: first.shots + 1 }), e);
   }
   return judge(s0, e);
 }
 
-function judge(s0: Core, e: GameEvent): Core {
+function answerOf(questions: readonly Question[], answers: Live['answers'], id: string, fallback: string): string {
+  const q = questions.find((x) => x.id === id);
+  if (!q) return fallback;
+  return answers[q.id]?.answer ?? q.default;
+}
+
+function judge(s0: Live, e: GameEvent): Live {
   const shot = s0.shot!;
-  let s: Core = { ...s0, shot: null };
+  let s: Live = edit(s0, { shot: null });
   const raisedAt = e.seq ?? -1;
   const cue = shot.struck ?? shot.cue;
   const ctx: ShotContext = { game: s.game, config: s.config, cue, opening: s.opening };
   const questions = shotQuestions(s, shot, ctx, raisedAt);
-  const answer = (suffix: string, fallback: string): string => {
-    const q = questions.find((x) => x.id === `shot-${shot.no}:${suffix}`);
-    if (!q) return fallback;
-    return s.answers[q.id]?.answer ?? q.default;
-  };
+  const answer = (suffix: string, fallback: string): string => answerOf(questions, s.answers, `shot-${shot.no}:${suffix}`, fallback);
   const settled: SettledDecision[] = [];
   const open: PendingDecision[] = [];
   for (const q of questions) {
@@ -135,14 +137,16 @@ function judge(s0: Core, e: GameEvent): Core {
     if (a) settled.push({ id: q.id, kind: q.kind, raisedAt: q.raisedAt, ...a });
     else open.push(q);
   }
-  s = { ...s, pending: [...s.pending, ...open], decisions: [...s.decisions, ...settled] };
+  s = edit(s, { pending: pushAll(s.pending, open), decisions: pushAll(s.decisions, settled) });
 
   const sensor = shot.events.filter((x) => x.type !== 'strike');
-  const outcome = answer('point', outcomeOf(identifiedOnly(sensor), ctx));
+  const known = identifiedOnly(sensor);
+  const outcome = answer('point', outcomeOf(known, ctx));
   const manualOut = shot.fouls.filter((f) => f.code === 'out');
   const out = [...offTableBalls(sensor), ...manualOut.map((f) => f.ball ?? '?')];
   const fouls: FoulRec[] = [...shot.fouls];
-  const inning = (playerAt(s)?.runs.length ?? 0);
+  const at = playerAt(s);
+  const inning = at ? closed(at) : 0;
   const foul = (code: string): FoulRec => ({ seq: e.seq, t: e.t, player: shot.player, code, inning: inning + 1, intentional: false, who: undefined });
   if (offTableBalls(sensor).length > 0 && manualOut.length === 0) fouls.push(foul('out'));
   // Wrong ball seen by the strike sensor, confirmed: salon voids the point (CG-FOUL-6); CEB ends
@@ -160,28 +164,29 @@ function judge(s0: Core, e: GameEvent): Core {
     outcome: codes.length > 0 ? 'foul' : outcome,
     points: value,
     fouls: codes,
-    cushions: cushionsOf(identifiedOnly(sensor), ctx),
+    cushions: cushionsOf(known, ctx),
     inning,
   };
   s = {
     ...s,
     lastShot: result,
-    fouls: [...s.fouls, ...fouls],
+    fouls: pushAll(s.fouls, fouls),
     restoreOption: fouls.some((f) => f.intentional) ? { player: null, reason: 'C3-FOUL-8: intentional foul; the opponent may have the balls restored' } : null,
   };
   if (fouls.length > 0) s = updatePlayer(s, shot.player, (p) => ({ ...p, fouls: p.fouls + fouls.length }));
   if (s.game === 'three-cushion' && s.config.ruleset === 'ceb-004' && codes.length === 0 && value === 0) {
-    const call = missCall(identifiedOnly(sensor), ctx);
-    if (call) s = { ...s, notes: [...s.notes, `shot ${shot.no}: "${call}"`] };
+    // missCall(known, ctx), from the cushions already counted
+    const call = result.cushions === null ? null : missCallFor(result.cushions);
+    if (call) s = note(s, `shot ${shot.no}: "${call}"`);
   }
 
   const wrongBallStands = wrongBall && !wrongBallVoids;
   if (wrongBallStands) {
     const rec = foul('wrong_ball');
-    s = updatePlayer({ ...s, fouls: [...s.fouls, rec], lastShot: { ...result, fouls: [...codes, 'wrong_ball'] } }, shot.player, (p) => ({ ...p, fouls: p.fouls + 1 }));
+    s = updatePlayer(edit(s, { fouls: push(s.fouls, rec), lastShot: { ...result, fouls: [...codes, 'wrong_ball'] } }), shot.player, (p) => ({ ...p, fouls: p.fouls + 1 }));
   }
   if (!isTurnOver(result)) {
-    s = addPoints({ ...s, shotsInInning: s.shotsInInning + 1, opening: false }, value);
+    s = addPoints(edit(s, { shotsInInning: s.shotsInInning + 1, opening: false }), value);
     // CEB wrong ball pointed out after a scoring shot: the point stands, the inning ends.
     return wrongBallStands && s.status === 'playing' ? endInning(s) : s;
   }
@@ -192,13 +197,13 @@ function judge(s0: Core, e: GameEvent): Core {
   }
   s = endInning(s);
   if (out.length > 0 && s.status === 'playing') {
-    s = { ...s, spotting: spotOffTable(s.game, s.config.ruleset, s.config.balls, out, s.cue ?? s.config.balls.white) };
+    s = edit(s, { spotting: spotOffTable(s.game, s.config.ruleset, s.config.balls, out, s.cue ?? s.config.balls.white) });
     if (s.config.ruleset === 'salon-002' && s.game !== 'four-ball') {
-      s = { ...s, restoreOption: { player: null, reason: 'CG-OUT-2: the referee may put the balls back where they were' } };
+      s = edit(s, { restoreOption: { player: null, reason: 'CG-OUT-2: the referee may put the balls back where they were' } });
     }
   }
   if (s.restoreOption && s.restoreOption.reason.startsWith('C3-FOUL-8') && s.turn !== null) {
-    s = { ...s, restoreOption: { ...s.restoreOption, player: s.order[s.turn]! } };
+    s = edit(s, { restoreOption: { ...s.restoreOption, player: s.order[s.turn]! } });
   }
   return s;
 }

@@ -3,10 +3,10 @@
  * which balls are legal, what extra facts it needs, and what a judged shot means for the rack.
  */
 import type { PendingDecision } from '../../../shared/game/engine';
-import type { BallInHand, DisciplineState, FoulRecord, OptionKind, PocketConfig, ShotFacts, ShotPrep, Table } from './types';
+import type { BallInHand, DisciplineState, FoulRecord, OptionKind, PocketConfig, ShotFacts, ShotPrep, LiveTable, TableBalls } from './types';
 
 export interface ShotContext {
-  t: Table;
+  t: LiveTable;
   f: ShotFacts;
   cfg: PocketConfig;
   shooter: string;
@@ -44,17 +44,17 @@ export interface Discipline {
   defaults: Partial<PocketConfig>;
   initialDisc(): DisciplineState;
   /** Balls the cue ball may contact first ('any' = no restriction). */
-  legalFirst(t: Table, shooter: string, isBreak: boolean, prep: ShotPrep): readonly string[] | 'any';
+  legalFirst(t: LiveTable, shooter: string, isBreak: boolean, prep: ShotPrep): readonly string[] | 'any';
   /** Whether PB-SHOT-1's "pocket or cushion after contact" applies (not on the break or a push-out). */
   needsRail(isBreak: boolean, prep: ShotPrep): boolean;
   /** Questions the discipline needs answered before it can judge (deterministic ids). */
   questions(ctx: ShotContext): PendingDecision[];
   judge(ctx: ShotContext): Verdict;
   /** Why a pre-shot call is refused, or null when it is accepted. */
-  checkCall(call: string, t: Table, shooter: string, ball: string | undefined): string | null;
+  checkCall(call: string, t: LiveTable, shooter: string, ball: string | undefined): string | null;
 }
 
-export function objectOnTable(t: Table, balls: readonly string[]): string[] {
+export function objectOnTable(t: TableBalls, balls: readonly string[]): string[] {
   return balls.filter((b) => t.balls[b] === 'table');
 }
 

@@ -4,7 +4,7 @@
  */
 import type { PendingDecision } from '../../../shared/game/engine';
 import { breakCushionQuestion, isLegalBreakCount, objectOnTable, yesNo, type Discipline, type ShotContext, type Verdict } from './discipline';
-import type { DisciplineState, Table } from './types';
+import type { DisciplineState, TableBalls } from './types';
 
 export const SOLIDS = ['1', '2', '3', '4', '5', '6', '7'] as const;
 export const STRIPES = ['9', '10', '11', '12', '13', '14', '15'] as const;
@@ -23,7 +23,7 @@ export function groupBalls(g: Group): readonly string[] {
 }
 
 /** The shooter's group is cleared (all its balls off the table): the 8 is the legal ball. */
-export function isGroupCleared(t: Table, shooter: string): boolean {
+export function isGroupCleared(t: TableBalls, shooter: string): boolean {
   const g = t.disc.groups[shooter];
   return g !== undefined && objectOnTable(t, groupBalls(g)).length === 0;
 }

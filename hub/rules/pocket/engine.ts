@@ -10,7 +10,8 @@ import { initialTable, type Ctx } from './rack';
 import { pocketReport } from './report';
 import { segments } from './segments';
 import { applyGapEvent, applyShot } from './table';
-import type { PocketConfig, PocketState, Table } from './types';
+import { PocketState, type PocketConfig, type PocketFields, type LiveTable } from './types';
+import { fromArray, push, toArray, type List } from '../common/plist';
 
 export const BASE_CONFIG: PocketConfig = {
   raceTo: 5,
@@ -53,7 +54,7 @@ function ctxOf(d: Discipline, s: PocketState): Ctx {
   };
 }
 
-export function derive(ctx: Ctx, base: Table, tail: readonly GameEvent[]): Table {
+export function derive(ctx: Ctx, base: LiveTable, tail: readonly GameEvent[]): LiveTable {
   let t = base;
   for (const seg of segments(tail)) {
     if (seg.kind === 'shot') t = applyShot(t, seg.raw, ctx);
@@ -62,30 +63,73 @@ export function derive(ctx: Ctx, base: Table, tail: readonly GameEvent[]): Table
   return t;
 }
 
-/** Re-fold the tail and move every shot that can no longer change into the settled state. */
-function refresh(d: Discipline, s0: PocketState): PocketState {
-  let s = s0;
-  const ctx = ctxOf(d, s);
-  for (;;) {
-    const segs = segments(s.tail);
-    const secondShot = segs.filter((x) => x.kind === 'shot')[1];
-    if (!secondShot) break;
-    const settled = derive(ctx, s.settled, s.tail.slice(0, secondShot.start));
-    if (settled.blocked) break;
-    s = { ...s, settled, tail: s.tail.slice(secondShot.start) };
-  }
-  const view = derive(ctx, s.settled, s.tail);
-  return { ...s, view, rejected: allRejected(s.intakeRejected, view) };
+/** Log position in `tail` of every shot start (segments of a tail split consistently at them). */
+function shotStarts(tail: readonly GameEvent[]): number[] {
+  return segments(tail).flatMap((x) => (x.kind === 'shot' ? [x.start] : []));
 }
 
-function allRejected(intake: RejectedEvent[], view: Table): RejectedEvent[] {
-  return [...intake, ...view.rejected].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+/**
+ * Full re-fold of the tail over the settled state, after something that can change any earlier
+ * shot of the tail (an answer, a late identity): move every shot that can no longer change into
+ * the settled state, then rebuild the frontier (the table at the start of the last shot) and the
+ * view. O(tail), once per answer or identity. Exported for the tests: after any event, a full
+ * re-fold must give the state the incremental path (`append`) gave.
+ */
+export function refresh(d: Discipline, s0: PocketState): PocketState {
+  const ctx = ctxOf(d, s0);
+  const all = toArray(s0.tail);
+  const starts = shotStarts(all);
+  let settled = s0.settled;
+  let from = 0;
+  for (let j = 1; j < starts.length; j++) {
+    const t = derive(ctx, settled, all.slice(from, starts[j]));
+    if (t.blocked) break;
+    settled = t;
+    from = starts[j]!;
+  }
+  const lastStart = starts.length > 0 ? Math.max(from, starts[starts.length - 1]!) : from;
+  const frontier = derive(ctx, settled, all.slice(from, lastStart));
+  const cur = all.slice(lastStart);
+  const table = derive(ctx, frontier, cur);
+  const tail = from === 0 ? s0.tail : fromArray(all.slice(from));
+  return next(s0, { settled, tail, frontier, cur, table });
+}
+
+/**
+ * One ordinary event: O(current shot), whatever the length of the match. The segments before
+ * the last shot of the tail are final (a new shot closes the one before it and the calls between
+ * them), so they are folded once into the frontier; only the last shot and what follows it are
+ * re-folded on every event (late drops and calls after at_rest still change that shot).
+ */
+function append(d: Discipline, s: PocketState, e: GameEvent): PocketState {
+  const ctx = ctxOf(d, s);
+  let cur = [...s.cur, e];
+  let frontier = s.frontier;
+  let settled = s.settled;
+  let tail: List<GameEvent> = push(s.tail, e);
+  const starts = shotStarts(cur);
+  if (starts.length >= 2) {
+    const at = starts[starts.length - 1]!;
+    frontier = derive(ctx, frontier, cur.slice(0, at));
+    cur = cur.slice(at);
+    // No shot waits for an answer (a wait is sticky until an answer re-folds everything): every
+    // shot before the new one is final, and the frontier is the new settled state.
+    if (!frontier.blocked) {
+      settled = frontier;
+      tail = fromArray(cur);
+    }
+  }
+  return next(s, { settled, tail, frontier, cur, table: derive(ctx, frontier, cur) });
+}
+
+/** A new state: `s` with `patch` (states are class instances: see PocketState in types.ts). */
+function next(s: PocketState, patch: Partial<PocketFields>): PocketState {
+  return new PocketState({ ...s, ...patch });
 }
 
 function rejectIntake(s: PocketState, e: GameEvent, code: string, reason: string): PocketState {
   const r: RejectedEvent = { seq: e.seq, type: e.type, code, reason };
-  const intakeRejected = [...s.intakeRejected, r];
-  return { ...s, intakeRejected, rejected: allRejected(intakeRejected, s.view) };
+  return next(s, { intakeRejected: [...s.intakeRejected, r] });
 }
 
 function startMatch(d: Discipline, s: PocketState, e: GameEventOf<'start'>): PocketState {
@@ -94,9 +138,9 @@ function startMatch(d: Discipline, s: PocketState, e: GameEventOf<'start'>): Poc
   if (e.players.length !== 2 || ids.size !== 2) return rejectIntake(s, e, 'players', 'pocket billiards needs exactly two players (or two sides)');
   const { config, errors } = configFor(d, e.config);
   const players: PlayerSetup[] = e.players.map((p) => ({ ...p }));
-  const next: PocketState = { ...s, phase: 'started', players, config };
-  const table = initialTable(ctxOf(d, next));
-  const started = { ...next, settled: table, view: table };
+  const withPlayers = next(s, { phase: 'started', players, config });
+  const table = initialTable(ctxOf(d, withPlayers));
+  const started = next(withPlayers, { settled: table, frontier: table, table });
   // Unknown options or bad values fall back to the defaults; the match still starts, and the report says so.
   return errors.length > 0 ? rejectIntake(started, e, 'config-ignored', errors.join('; ')) : started;
 }
@@ -106,19 +150,19 @@ function identify(d: Discipline, s: PocketState, e: GameEventOf<'identify'>): Po
   if (known0 !== undefined) {
     return known0 === e.ball ? s : rejectIntake(s, e, 'identity-conflict', `event ${e.ref} is already identified as ${known0}`);
   }
-  const target = s.tail.find((x) => x.seq === e.ref);
+  const target = toArray(s.tail).find((x) => x.seq === e.ref);
   if (!target || (target.type !== 'pocket' && target.type !== 'off_table') || target.ball !== undefined) {
     return rejectIntake(s, e, 'unknown-ref', `event ${e.ref} is not an unidentified pocket or off-table event still in play`);
   }
   if (e.ball !== s.config.cueBall && !d.objectBalls.includes(e.ball)) return rejectIntake(s, e, 'bad-ball', `no ball ${e.ball} in ${d.id}`);
-  return { ...s, identities: { ...s.identities, [String(e.ref)]: e.ball } };
+  return next(s, { identities: { ...s.identities, [String(e.ref)]: e.ball } });
 }
 
 function decide(s: PocketState, e: GameEventOf<'decide'>): PocketState {
-  const q = s.view.questions.find((x) => x.decision.id === e.decision);
+  const q = s.table.questions.find((x) => x.decision.id === e.decision);
   if (!q) return rejectIntake(s, e, 'not-open', `decision ${e.decision} is not open`);
   if (!q.decision.options.some((o) => o.value === e.answer)) return rejectIntake(s, e, 'bad-answer', `${e.answer} is not an option of ${e.decision}`);
-  return { ...s, answers: { ...s.answers, [e.decision]: { answer: e.answer, seq: e.seq, who: e.who } } };
+  return next(s, { answers: { ...s.answers, [e.decision]: { answer: e.answer, seq: e.seq, who: e.who } } });
 }
 
 export function makeEngine(d: Discipline): RulesEngine<PocketState> {
@@ -126,7 +170,7 @@ export function makeEngine(d: Discipline): RulesEngine<PocketState> {
     const players: PlayerSetup[] = [];
     const config = { ...BASE_CONFIG, ...d.defaults };
     const table = initialTable({ d, cfg: config, players, identityOf: () => undefined, answerOf: () => undefined });
-    return { game: d.id, phase: 'before-start', players, config, settled: table, tail: [], answers: {}, identities: {}, view: table, counter: 0, intakeRejected: [], rejected: [] };
+    return new PocketState({ game: d.id, phase: 'before-start', players, config, settled: table, tail: null, frontier: table, cur: [], answers: {}, identities: {}, table, counter: 0, intakeRejected: [] });
   };
   return {
     id: d.id,
@@ -134,7 +178,7 @@ export function makeEngine(d: Discipline): RulesEngine<PocketState> {
     initial: empty,
     reduce(s0, e0) {
       const e: GameEvent = e0.seq === undefined ? { ...e0, seq: s0.counter } : e0;
-      const s: PocketState = { ...s0, counter: Math.max(s0.counter, (e.seq ?? 0) + 1) };
+      const s = next(s0, { counter: Math.max(s0.counter, (e.seq ?? 0) + 1) });
       if (e.type === 'start') return startMatch(d, s, e);
       if (s.phase !== 'started') return rejectIntake(s, e, 'no-start', 'the first event must be start');
       switch (e.type) {
@@ -147,7 +191,7 @@ export function makeEngine(d: Discipline): RulesEngine<PocketState> {
         case 'decide':
           return refresh(d, decide(s, e));
         default:
-          return refresh(d, { ...s, tail: [...s.tail, e] });
+          return append(d, s, e);
       }
     },
     summary: (s) => summarize(d, s),
@@ -155,8 +199,9 @@ export function makeEngine(d: Discipline): RulesEngine<PocketState> {
   };
 }
 
+/** Called on every event by the hub: reads the working table (no history is copied). */
 export function summarize(d: Discipline, s: PocketState): GameSummary {
-  const t = s.view;
+  const t = s.table;
   const pending = t.questions.map((q) => q.decision);
   const players = s.players.map((p) => ({ id: p.id, name: p.name, ...(p.side ? { side: p.side } : {}), score: t.racksWon[p.id] ?? 0 }));
   const name = (id: string | null) => s.players.find((p) => p.id === id)?.name ?? id ?? '-';

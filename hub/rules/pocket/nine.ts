@@ -2,12 +2,12 @@
  * Nine-ball discipline (WPA World Standardized Rules, nine-ball section; see docs/games/pocket.md).
  */
 import { breakCushionQuestion, isLegalBreakCount, objectOnTable, type Discipline, type ShotContext, type Verdict } from './discipline';
-import type { Table } from './types';
+import type { TableBalls } from './types';
 
 export const NINE_BALLS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
 
 /** The lowest-numbered object ball on the table: the only legal first contact. */
-export function lowestBall(t: Table): string | null {
+export function lowestBall(t: TableBalls): string | null {
   return objectOnTable(t, NINE_BALLS)[0] ?? null;
 }
 

@@ -6,7 +6,8 @@ import type { PendingDecision, RejectedEvent } from '../../../shared/game/engine
 import type { GameEvent, GameEventOf, PlayerSetup } from '../../../shared/game/events';
 import type { Discipline } from './discipline';
 import type { AnswerOf, IdentityOf } from './facts';
-import { emptyPrep, type OpenQuestion, type OptionKind, type PocketConfig, type Table } from './types';
+import { push } from '../common/plist';
+import { emptyPrep, type OpenQuestion, type OptionKind, type PocketConfig, type LiveTable } from './types';
 
 export interface Ctx {
   d: Discipline;
@@ -25,7 +26,7 @@ export function other(ctx: Ctx, p: string): string {
   return o ? o.id : p;
 }
 
-export function initialTable(ctx: Ctx): Table {
+export function initialTable(ctx: Ctx): LiveTable {
   const zero = Object.fromEntries(ctx.players.map((p) => [p.id, 0]));
   return {
     status: 'setup',
@@ -44,26 +45,26 @@ export function initialTable(ctx: Ctx): Table {
     winner: null,
     disc: ctx.d.initialDisc(),
     prep: emptyPrep(),
-    shots: [],
-    racks: [],
-    refLog: [],
+    shots: null,
+    racks: null,
+    refLog: null,
     questions: [],
     blocked: false,
-    rejected: [],
+    rejected: null,
   };
 }
 
-export function reject(t: Table, e: GameEvent, code: string, reason: string): Table {
+export function reject(t: LiveTable, e: GameEvent, code: string, reason: string): LiveTable {
   const r: RejectedEvent = { seq: e.seq, type: e.type, code, reason };
-  return { ...t, rejected: [...t.rejected, r] };
+  return { ...t, rejected: push(t.rejected, r) };
 }
 
-export function log(t: Table, e: GameEventOf<'ref'>, effect: string): Table {
-  return { ...t, refLog: [...t.refLog, { seq: e.seq, call: e.call, player: e.player, who: e.who, why: e.why, effect }] };
+export function log(t: LiveTable, e: GameEventOf<'ref'>, effect: string): LiveTable {
+  return { ...t, refLog: push(t.refLog, { seq: e.seq, call: e.call, player: e.player, who: e.who, why: e.why, effect }) };
 }
 
 /** Set up a rack (new, re-racked or replayed): all balls on the table, breaker has ball in hand in the kitchen. */
-export function setupRack(t: Table, ctx: Ctx, breaker: string, rackNo: number): Table {
+export function setupRack(t: LiveTable, ctx: Ctx, breaker: string, rackNo: number): LiveTable {
   return {
     ...t,
     status: 'playing',
@@ -80,10 +81,10 @@ export function setupRack(t: Table, ctx: Ctx, breaker: string, rackNo: number): 
   };
 }
 
-export function finishRack(t: Table, ctx: Ctx, winner: string, reason: string): Table {
+export function finishRack(t: LiveTable, ctx: Ctx, winner: string, reason: string): LiveTable {
   const racksWon = { ...t.racksWon, [winner]: (t.racksWon[winner] ?? 0) + 1 };
-  const racks = [...t.racks, { no: t.rackNo, breaker: t.breaker ?? winner, winner, reason, shots: t.shotsInRack }];
-  const done: Table = { ...t, racksWon, racks, questions: t.questions.filter((q) => q.action.type !== 'option') };
+  const racks = push(t.racks, { no: t.rackNo, breaker: t.breaker ?? winner, winner, reason, shots: t.shotsInRack });
+  const done: LiveTable = { ...t, racksWon, racks, questions: t.questions.filter((q) => q.action.type !== 'option') };
   if ((racksWon[winner] ?? 0) >= ctx.cfg.raceTo) {
     return { ...done, status: 'finished', winner, turn: null, ballInHand: null, prep: emptyPrep() };
   }
@@ -108,7 +109,7 @@ const OPTION_CHOICES: Record<OptionKind, { values: [string, string][]; def: stri
 };
 
 /** Raise a player's option; an answer already given (late fold) applies at once. */
-export function raiseOption(t: Table, ctx: Ctx, kind: OptionKind, chooser: string, id: string, raisedAt: number): Table {
+export function raiseOption(t: LiveTable, ctx: Ctx, kind: OptionKind, chooser: string, id: string, raisedAt: number): LiveTable {
   const spec = OPTION_CHOICES[kind];
   const decision: PendingDecision = {
     id,
@@ -126,10 +127,10 @@ export function raiseOption(t: Table, ctx: Ctx, kind: OptionKind, chooser: strin
   return { ...t, questions: [...t.questions, q] };
 }
 
-function applyOption(t0: Table, ctx: Ctx, q: OpenQuestion, answer: string, how: string): Table {
+function applyOption(t0: LiveTable, ctx: Ctx, q: OpenQuestion, answer: string, how: string): LiveTable {
   if (q.action.type !== 'option') return t0;
   const { option, chooser, other: rival } = q.action;
-  let t: Table = { ...t0, questions: t0.questions.filter((x) => x.decision.id !== q.decision.id) };
+  let t: LiveTable = { ...t0, questions: t0.questions.filter((x) => x.decision.id !== q.decision.id) };
   const note = `${q.decision.id}: ${answer} (${how})`;
   switch (option) {
     case 'lag-choice': {
@@ -152,11 +153,11 @@ function applyOption(t0: Table, ctx: Ctx, q: OpenQuestion, answer: string, how: 
       t = { ...t, turn: answer === 'pass' ? rival : chooser };
       break;
   }
-  return { ...t, refLog: [...t.refLog, { seq: undefined, call: 'option', player: chooser, who: undefined, why: undefined, effect: note }] };
+  return { ...t, refLog: push(t.refLog, { seq: undefined, call: 'option', player: chooser, who: undefined, why: undefined, effect: note }) };
 }
 
 /** A new shot starts: options nobody answered take their default. */
-export function closeOptions(t0: Table, ctx: Ctx): Table {
+export function closeOptions(t0: LiveTable, ctx: Ctx): LiveTable {
   let t = t0;
   for (const q of t0.questions) {
     if (q.action.type === 'option') t = applyOption(t, ctx, q, q.decision.default ?? '', 'default: play went on');
@@ -164,7 +165,7 @@ export function closeOptions(t0: Table, ctx: Ctx): Table {
   return t;
 }
 
-export function startFirstRack(t: Table, ctx: Ctx): Table {
+export function startFirstRack(t: LiveTable, ctx: Ctx): LiveTable {
   if (t.rackNo > 0) return t;
   const configured = ctx.cfg.firstBreaker !== null && ctx.players.some((p) => p.id === ctx.cfg.firstBreaker) ? ctx.cfg.firstBreaker : null;
   const breaker = configured ?? ctx.players[0]!.id;

@@ -1,6 +1,6 @@
 /**
  * The table: ball states and innings, driven by judged shots and by the people's calls between
- * shots. Pure functions from Table to Table.
+ * shots. Pure functions from LiveTable to LiveTable.
  */
 import type { PendingDecision } from '../../../shared/game/engine';
 import type { GameEvent, GameEventOf } from '../../../shared/game/events';
@@ -9,7 +9,8 @@ import { extractFacts, refFoulOf, type ShotRaw } from './facts';
 import { PREP_CALLS } from './segments';
 import { generalFouls, hasCrossedHeadString, isTouchFoul, isTurnOver, lagWinner, type LagEntry } from './general';
 import { allBalls, closeOptions, finishRack, log, other, raiseOption, reject, setupRack, startFirstRack, type Ctx } from './rack';
-import { emptyPrep, type FoulRecord, type OpenQuestion, type RefFoul, type ShotFacts, type ShotRecord, type Table } from './types';
+import { push, size } from '../common/plist';
+import { emptyPrep, type FoulRecord, type OpenQuestion, type RefFoul, type ShotFacts, type ShotRecord, type LiveTable } from './types';
 
 export function identityQuestions(f: ShotFacts, ctx: Ctx): PendingDecision[] {
   return f.unknownBalls.map((u) => ({
@@ -24,7 +25,7 @@ export function identityQuestions(f: ShotFacts, ctx: Ctx): PendingDecision[] {
   }));
 }
 
-function addQuestions(t: Table, qs: PendingDecision[], action: (q: PendingDecision) => OpenQuestion['action']): Table {
+function addQuestions(t: LiveTable, qs: PendingDecision[], action: (q: PendingDecision) => OpenQuestion['action']): LiveTable {
   const have = new Set(t.questions.map((q) => q.decision.id));
   const add = qs.filter((q) => !have.has(q.id)).map((q) => ({ decision: q, action: action(q) }));
   return add.length === 0 ? t : { ...t, questions: [...t.questions, ...add] };
@@ -35,7 +36,7 @@ function identitySeq(q: PendingDecision): number {
 }
 
 /** Referee foul calls, checked against PB-FOUL-5 (unrefereed touches) and PB-FOUL-12 (warning first). */
-function validRefFouls(t: Table, ctx: Ctx, calls: RefFoul[], shooter: string): { fouls: FoulRecord[]; notes: string[] } {
+function validRefFouls(t: LiveTable, ctx: Ctx, calls: RefFoul[], shooter: string): { fouls: FoulRecord[]; notes: string[] } {
   const fouls: FoulRecord[] = [];
   const notes: string[] = [];
   for (const r of calls) {
@@ -57,9 +58,9 @@ function validRefFouls(t: Table, ctx: Ctx, calls: RefFoul[], shooter: string): {
   return { fouls, notes };
 }
 
-function record(t: Table, f: ShotFacts | null, shooter: string, seqs: [number, number], extra: Partial<ShotRecord>): ShotRecord {
+function record(t: LiveTable, f: ShotFacts | null, shooter: string, seqs: [number, number], extra: Partial<ShotRecord>): ShotRecord {
   return {
-    n: t.shots.length + 1,
+    n: size(t.shots) + 1,
     rack: t.rackNo,
     shooter,
     seqs,
@@ -81,11 +82,18 @@ function record(t: Table, f: ShotFacts | null, shooter: string, seqs: [number, n
   };
 }
 
+/** The shot has a pocket or off-table event without a ball (the only source of identity questions). */
+function hasUnidentified(raw: ShotRaw): boolean {
+  const unknown = (e: GameEvent) => (e.type === 'pocket' || e.type === 'off_table') && e.ball === undefined;
+  return raw.events.some(unknown) || raw.post.some(unknown);
+}
+
 /** Apply one shot (complete or in progress). */
-export function applyShot(t0: Table, raw: ShotRaw, ctx: Ctx): Table {
+export function applyShot(t0: LiveTable, raw: ShotRaw, ctx: Ctx): LiveTable {
   const first = raw.events[0]!;
   if (t0.blocked) {
     // An earlier shot waits for an answer: only show identity questions for this one.
+    if (!hasUnidentified(raw)) return t0;
     const f = extractFacts(raw, t0.prep, ctx.cfg, ctx.identityOf, ctx.answerOf);
     return addQuestions(t0, identityQuestions(f, ctx).filter((q) => ctx.answerOf(q.id) === undefined), (q) => ({ type: 'identity', seq: identitySeq(q) }));
   }
@@ -93,6 +101,8 @@ export function applyShot(t0: Table, raw: ShotRaw, ctx: Ctx): Table {
   let t = closeOptions(t0, ctx);
   for (const e of raw.events) if (e.type === 'ref' && PREP_CALLS.has(e.call)) t = reject(t, e, 'during-shot', `${e.call} must be entered before the shot`);
   t = startFirstRack(t, ctx);
+  // A shot in progress only raises identity questions.
+  if (!raw.complete && !hasUnidentified(raw)) return t;
   const shooter = t.turn!;
   const opponent = other(ctx, shooter);
   const isBreak = !t.started;
@@ -142,7 +152,7 @@ export function applyShot(t0: Table, raw: ShotRaw, ctx: Ctx): Table {
   return judgeShot(t, ctx, raw, f, dctx, shooterRef.notes);
 }
 
-function judgeShot(t: Table, ctx: Ctx, raw: ShotRaw, f: ShotFacts, dctx: ShotContext, refNotes: string[]): Table {
+function judgeShot(t: LiveTable, ctx: Ctx, raw: ShotRaw, f: ShotFacts, dctx: ShotContext, refNotes: string[]): LiveTable {
   const { shooter, opponent, isBreak } = dctx;
   const seqs: [number, number] = [f.fromSeq, f.toSeq];
   const notes = [...refNotes];
@@ -153,11 +163,11 @@ function judgeShot(t: Table, ctx: Ctx, raw: ShotRaw, f: ShotFacts, dctx: ShotCon
   // PB-EXT-1: outside interference.
   if (f.interference === 'affected') {
     const rec = record(t, f, shooter, seqs, { notes: [...notes, 'PB-EXT-1: balls restored'], result: 'outside interference affected the shot: replayed', next: shooter, ballInHand: t.ballInHand });
-    return { ...t, shots: [...t.shots, rec] };
+    return { ...t, shots: push(t.shots, rec) };
   }
   if (f.interference === 'unrestorable') {
     const rec = record(t, f, shooter, seqs, { notes, result: 'outside interference, balls cannot be restored: rack replayed by its breaker', next: t.breaker });
-    return setupRack({ ...t, shots: [...t.shots, rec] }, ctx, t.breaker ?? shooter, t.rackNo);
+    return setupRack({ ...t, shots: push(t.shots, rec) }, ctx, t.breaker ?? shooter, t.rackNo);
   }
   if (f.interference === 'not-affected') notes.push('PB-EXT-1: interference did not affect the shot; balls restored, play continues');
 
@@ -170,7 +180,7 @@ function judgeShot(t: Table, ctx: Ctx, raw: ShotRaw, f: ShotFacts, dctx: ShotCon
   if (waiting.fouls.length > 0) {
     // Not counted for the three-foul rule: that rule counts the fouls of a player's own successive shots.
     const rec = record(t, f, shooter, seqs, { fouls: waiting.fouls, notes: [...notes, 'PB-Q7: balls restored as in PB-EXT-1'], result: 'foul by the waiting player: shooter continues with ball in hand', next: shooter, ballInHand: 'table' });
-    return { ...t, ballInHand: 'table', prep: emptyPrep(), shots: [...t.shots, rec] };
+    return { ...t, ballInHand: 'table', prep: emptyPrep(), shots: push(t.shots, rec) };
   }
 
   const v = ctx.d.judge(dctx);
@@ -199,7 +209,7 @@ function judgeShot(t: Table, ctx: Ctx, raw: ShotRaw, f: ShotFacts, dctx: ShotCon
     next: rackWinner ? null : next,
     ballInHand: rackWinner ? null : v.ballInHand,
   });
-  let out: Table = {
+  let out: LiveTable = {
     ...t,
     balls,
     started: t.started || crossed,
@@ -210,7 +220,7 @@ function judgeShot(t: Table, ctx: Ctx, raw: ShotRaw, f: ShotFacts, dctx: ShotCon
     ballInHand: v.ballInHand,
     disc: v.disc,
     prep: emptyPrep(),
-    shots: [...t.shots, rec],
+    shots: push(t.shots, rec),
   };
   if (rackWinner) return finishRack(out, ctx, rackWinner, reason);
   if (v.option) out = raiseOption(out, ctx, v.option.kind, v.option.chooser, `shot-${raw.key}:${v.option.kind}`, dctx.raisedAt);
@@ -219,7 +229,7 @@ function judgeShot(t: Table, ctx: Ctx, raw: ShotRaw, f: ShotFacts, dctx: ShotCon
 
 
 /** People's calls between shots (and sensor noise outside a shot). */
-export function applyGapEvent(t0: Table, e: GameEvent, ctx: Ctx): Table {
+export function applyGapEvent(t0: LiveTable, e: GameEvent, ctx: Ctx): LiveTable {
   if (e.type === 'clock') return t0;
   if (e.type === 'at_rest') return reject(t0, e, 'no-shot', 'at rest without a shot in progress');
   if (e.type !== 'ref') return reject(t0, e, 'not-pocket', `${e.type} events are not used in pocket billiards`);
@@ -253,7 +263,7 @@ export function applyGapEvent(t0: Table, e: GameEvent, ctx: Ctx): Table {
   }
 }
 
-function applyLag(t: Table, e: GameEventOf<'ref'>, ctx: Ctx): Table {
+function applyLag(t: LiveTable, e: GameEventOf<'ref'>, ctx: Ctx): LiveTable {
   if (t.rackNo > 0 || t.lagWinner !== null) return reject(t, e, 'lag-over', 'the lag is already decided');
   let winner: string | 'repeat';
   const entries = e.data?.['entries'];
@@ -271,7 +281,7 @@ function applyLag(t: Table, e: GameEventOf<'ref'>, ctx: Ctx): Table {
   return raiseOption(t1, ctx, 'lag-choice', winner, `lag-${e.seq ?? 0}:choice`, e.seq ?? 0);
 }
 
-function applyPrep(t: Table, e: GameEventOf<'ref'>, ctx: Ctx): Table {
+function applyPrep(t: LiveTable, e: GameEventOf<'ref'>, ctx: Ctx): LiveTable {
   if (t.rackNo === 0) return reject(t, e, 'no-rack', 'no rack in play yet');
   const shooter = t.turn ?? '';
   const refused = ctx.d.checkCall(e.call, t, shooter, e.ball);
@@ -297,7 +307,7 @@ function applyPrep(t: Table, e: GameEventOf<'ref'>, ctx: Ctx): Table {
 }
 
 /** A foul with no shot to attach it to (touching a ball before the shot, waiting player's interference, ...). */
-function standaloneFoul(t0: Table, e: GameEventOf<'ref'>, ctx: Ctx): Table {
+function standaloneFoul(t0: LiveTable, e: GameEventOf<'ref'>, ctx: Ctx): LiveTable {
   if (t0.rackNo === 0) return reject(t0, e, 'no-rack', 'no rack in play yet');
   const t = closeOptions(t0, ctx);
   const shooter = t.turn!;
@@ -305,14 +315,14 @@ function standaloneFoul(t0: Table, e: GameEventOf<'ref'>, ctx: Ctx): Table {
   const { fouls, notes } = validRefFouls(t, ctx, [r], shooter);
   const s = e.seq ?? 0;
   if (fouls.length === 0) {
-    return { ...t, shots: [...t.shots, record(t, null, shooter, [s, s], { notes, result: 'no foul', next: shooter, ballInHand: t.ballInHand })] };
+    return { ...t, shots: push(t.shots, record(t, null, shooter, [s, s], { notes, result: 'no foul', next: shooter, ballInHand: t.ballInHand })) };
   }
   const by = fouls[0]!.by;
   const victim = other(ctx, by);
   const count = by === shooter ? (t.fouls[by] ?? 0) + 1 : (t.fouls[by] ?? 0);
-  const base: Table = { ...t, fouls: { ...t.fouls, [by]: count }, turn: victim, ballInHand: 'table', prep: emptyPrep(), disc: { ...t.disc, pushOutAvailable: false } };
+  const base: LiveTable = { ...t, fouls: { ...t.fouls, [by]: count }, turn: victim, ballInHand: 'table', prep: emptyPrep(), disc: { ...t.disc, pushOutAvailable: false } };
   const lose = by === shooter && ctx.cfg.threeFoulRule && count >= 3;
   const rec = record(t, null, shooter, [s, s], { fouls, notes, result: lose ? 'rack lost: three consecutive fouls' : 'foul without a shot: ball in hand', next: lose ? null : victim, ballInHand: lose ? null : 'table' });
-  const out = { ...base, inning: victim !== shooter ? t.inning + 1 : t.inning, shots: [...t.shots, rec] };
+  const out = { ...base, inning: victim !== shooter ? t.inning + 1 : t.inning, shots: push(t.shots, rec) };
   return lose ? finishRack(out, ctx, victim, 'three consecutive fouls') : out;
 }

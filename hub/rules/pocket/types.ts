@@ -4,6 +4,7 @@
  */
 import type { PendingDecision, RejectedEvent } from '../../../shared/game/engine';
 import type { GameEvent, PlayerSetup } from '../../../shared/game/events';
+import { type List, toArray } from '../common/plist';
 
 export type BallState = 'table' | 'pocketed' | 'off';
 export type BallInHand = 'table' | 'kitchen' | null;
@@ -160,8 +161,12 @@ export type QuestionAction =
 
 export type OptionKind = 'lag-choice' | 'break-foul' | 'break-eight' | 'break-eight-foul' | 'push-out-reply';
 
-/** The derived game: everything about the match that follows from the events in force. */
-export interface Table {
+/**
+ * The derived game: everything about the match that follows from the events in force. Histories
+ * that grow with the match (shots, racks, the call log, refused events) are persistent lists
+ * (../common/plist), appended in O(1) with the rest shared; `Table` is the same with arrays.
+ */
+export interface LiveTable {
   status: 'setup' | 'playing' | 'finished' | 'abandoned';
   rackNo: number;
   breaker: string | null;
@@ -180,36 +185,115 @@ export interface Table {
   winner: string | null;
   disc: DisciplineState;
   prep: ShotPrep;
-  shots: ShotRecord[];
-  racks: RackRecord[];
-  refLog: RefRecord[];
+  shots: List<ShotRecord>;
+  racks: List<RackRecord>;
+  refLog: List<RefRecord>;
   questions: OpenQuestion[];
   /** True while the fold is stopped at a shot that needs an answer. */
   blocked: boolean;
+  rejected: List<RejectedEvent>;
+}
+
+/** The derived game as the report and the tests read it: histories as arrays, oldest first. */
+export interface Table extends Omit<LiveTable, 'shots' | 'racks' | 'refLog' | 'rejected'> {
+  shots: ShotRecord[];
+  racks: RackRecord[];
+  refLog: RefRecord[];
   rejected: RejectedEvent[];
 }
 
-export interface PocketState {
+/** What the discipline rules read of a table (either form). */
+export type TableBalls = Pick<LiveTable, 'balls' | 'disc'>;
+
+export function tableView(t: LiveTable): Table {
+  return { ...t, shots: toArray(t.shots), racks: toArray(t.racks), refLog: toArray(t.refLog), rejected: toArray(t.rejected) };
+}
+
+export interface PocketFields {
   game: string;
   phase: 'before-start' | 'started';
   players: PlayerSetup[];
   config: PocketConfig;
   /** Game state after every settled shot. */
-  settled: Table;
-  /** Events after the settled point (re-folded on every event; usually one shot long). */
-  tail: GameEvent[];
+  settled: LiveTable;
+  /**
+   * Events after the settled point, newest first (a persistent list: appending shares the rest).
+   * Usually one shot long; longer while a shot waits for an answer (later shots are held).
+   */
+  tail: List<GameEvent>;
+  /** The table at the start of `cur`: `settled` folded over the tail's final segments. */
+  frontier: LiveTable;
+  /** The tail from the start of its last shot (or all of it before a shot): re-folded on every event. */
+  cur: GameEvent[];
   /** Answers to decisions, by decision id (first answer wins; `override` replaces via replay). */
   answers: Record<string, { answer: string; seq: number | undefined; who: string | undefined }>;
   /** Late identities: pocket/off_table event seq -> ball. */
   identities: Record<string, string>;
-  /** Current derived game: settled + tail. */
-  view: Table;
+  /** Current derived game: settled + tail (the working form of `view`). */
+  table: LiveTable;
   /** Log positions handed out to events that lack a seq. */
   counter: number;
   /** Events refused at intake (decide/identify that do not apply, bad start, ...). */
   intakeRejected: RejectedEvent[];
+}
+
+const views = new WeakMap<PocketState, { view?: Table; rejected?: RejectedEvent[] }>();
+
+function memo(s: PocketState): { view?: Table; rejected?: RejectedEvent[] } {
+  let m = views.get(s);
+  if (!m) {
+    m = {};
+    views.set(s, m);
+  }
+  return m;
+}
+
+/**
+ * The engine state. Its own fields are the working state (compared by tests and replays);
+ * `view` and `rejected` are built from them when first read, and kept per state.
+ */
+export class PocketState implements PocketFields {
+  game: string;
+  phase: 'before-start' | 'started';
+  players: PlayerSetup[];
+  config: PocketConfig;
+  settled: LiveTable;
+  tail: List<GameEvent>;
+  frontier: LiveTable;
+  cur: GameEvent[];
+  answers: Record<string, { answer: string; seq: number | undefined; who: string | undefined }>;
+  identities: Record<string, string>;
+  table: LiveTable;
+  counter: number;
+  intakeRejected: RejectedEvent[];
+
+  constructor(f: PocketFields) {
+    this.game = f.game;
+    this.phase = f.phase;
+    this.players = f.players;
+    this.config = f.config;
+    this.settled = f.settled;
+    this.tail = f.tail;
+    this.frontier = f.frontier;
+    this.cur = f.cur;
+    this.answers = f.answers;
+    this.identities = f.identities;
+    this.table = f.table;
+    this.counter = f.counter;
+    this.intakeRejected = f.intakeRejected;
+  }
+
+  /** Current derived game (settled + tail), histories as arrays. */
+  get view(): Table {
+    const m = memo(this);
+    return (m.view ??= tableView(this.table));
+  }
+
   /** Every refused event (intake and game), by log position. */
-  rejected: RejectedEvent[];
+  get rejected(): RejectedEvent[] {
+    const m = memo(this);
+    return (m.rejected ??= [...this.intakeRejected, ...toArray(this.table.rejected)].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0)));
+  }
 }
 
 export function emptyPrep(): ShotPrep {

@@ -1,0 +1,263 @@
+/**
+ * Rules engines, replay throughput: every engine of the registry replays a recorded log of 1k,
+ * 10k and 100k events through the shared replay (hub/rules/common/replay.ts, the path the hub
+ * takes on restart and on every correction), compared with JSON-parsing the same log alone.
+ *
+ * Logs (deterministic, two players unless said otherwise):
+ *  - carom and pocket: shots `strike, cushion×(i%5), contact, at_rest` with no ball ids (the
+ *    issue-12 workload: the sensors could not tell the balls apart). three-cushion opens with a
+ *    referee `opener` call (its default rules start with the lag).
+ *  - golf-billiards: the same shot shape (strike, cushions, contact, at_rest).
+ *  - minigolf: strokes `strike` (player, lane) then `at_rest` or `hole`: 80 players in groups of 4,
+ *    lane by lane (20 rounds of 18 lanes hold about 115k events).
+ * Refused events are counted and shown: a throughput over a log the engine refuses is not a
+ * throughput of play.
+ *
+ * A run stops after BUDGET_MS of replay: the events/s are then over the prefix replayed and the
+ * row says "partial". Run: npx tsx bench/engines.ts [--budget ms] [--only id,id]
+ * Writes bench/results/engines.json and prints a table.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import type { GameEvent } from '../shared/game/events';
+import type { RulesEngine } from '../shared/game/engine';
+import { initialMatch, step, type MatchState } from '../hub/rules/common/replay';
+
+const SIZES = [1_000, 10_000, 100_000];
+const args = process.argv.slice(2);
+const argOf = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const BUDGET_MS = Number(argOf('--budget') ?? 20_000);
+const ONLY = argOf('--only')?.split(',');
+const OUT = argOf('--out') ?? 'engines.json';
+/** Best of this many runs (the figures of a shared machine are noisy; the best is the least disturbed). */
+const REPEAT = Number(argOf('--repeat') ?? 3);
+
+type Draft = Record<string, unknown> & { type: string };
+
+function sensorShots(n: number, first: Draft[]): GameEvent[] {
+  const log: GameEvent[] = [];
+  let t = 0;
+  const push = (d: Draft) => {
+    log.push({ ...d, seq: log.length, t } as GameEvent);
+    t += 250;
+  };
+  for (const d of first) push(d);
+  const cushions = ['L1', 'S1', 'L2', 'S2'];
+  for (let i = 0; log.length < n; i++) {
+    push({ type: 'strike' });
+    for (let c = 0; c < i % 5 && log.length < n; c++) push({ type: 'cushion', cushion: cushions[c % 4] });
+    if (log.length < n) push({ type: 'contact' });
+    if (log.length < n) push({ type: 'at_rest' });
+  }
+  return log.slice(0, n);
+}
+
+const two = [
+  { id: 'A', name: 'Ayşe' },
+  { id: 'B', name: 'Noam' },
+];
+
+/** A tournament of 80 players in 20 groups of 4, 20 rounds of 18 lanes: every event is accepted. */
+function minigolfLog(n: number): GameEvent[] {
+  const players = Array.from({ length: 80 }, (_, i) => `p${i + 1}`);
+  const log: GameEvent[] = [];
+  let t = 0;
+  const push = (d: Draft) => {
+    log.push({ ...d, seq: log.length, t } as GameEvent);
+    t += 1000;
+  };
+  push({ type: 'start', players: players.map((id) => ({ id, name: id.toUpperCase() })), config: { rounds: 20, groupSize: 4 } });
+  for (let round = 0; log.length < n; round++) {
+    for (let lane = 1; lane <= 18 && log.length < n; lane++) {
+      for (let g = 0; g < 20 && log.length < n; g++) {
+        for (let j = 0; j < 4 && log.length < n; j++) {
+          const p = players[g * 4 + j]!;
+          // 1 to 3 strokes, the last one holed
+          const strokes = 1 + ((lane + j + round) % 3);
+          for (let s = 0; s < strokes; s++) {
+            push({ type: 'strike', player: p, lane: String(lane) });
+            push(s === strokes - 1 ? { type: 'hole', lane: String(lane), player: p } : { type: 'at_rest' });
+          }
+        }
+      }
+    }
+  }
+  return log.slice(0, n);
+}
+
+function logFor(id: string, n: number): GameEvent[] {
+  switch (id) {
+    case 'three-cushion':
+      return sensorShots(n, [{ type: 'start', players: two }, { type: 'ref', call: 'opener', player: 'A', by: 'referee' }]);
+    case 'minigolf':
+      return minigolfLog(n);
+    default:
+      return sensorShots(n, [{ type: 'start', players: two }]);
+  }
+}
+
+interface Row {
+  engine: string;
+  events: number;
+  replayed: number;
+  partial: boolean;
+  replayMs: number;
+  replayEvPerS: number;
+  /** engine.reduce alone over the log (null when the replay did not finish in the budget) */
+  foldEvPerS: number | null;
+  parseMs: number;
+  parseEvPerS: number;
+  /** replay time / parse time */
+  vsParse: number;
+  rejected: number;
+  stateBytes: number | null;
+  heapMB: number;
+}
+
+function timeParse(text: string): number {
+  const runs: number[] = [];
+  for (let i = 0; i < 2 + REPEAT; i++) {
+    const t0 = performance.now();
+    JSON.parse(text);
+    runs.push(performance.now() - t0);
+  }
+  return Math.min(...runs);
+}
+
+function replayBudget(engine: RulesEngine<unknown>, log: readonly GameEvent[]): { m: MatchState<unknown>; done: number; ms: number } {
+  let m = initialMatch(engine);
+  const t0 = performance.now();
+  let done = 0;
+  for (const e of log) {
+    m = step(engine, m, e);
+    done++;
+    if ((done & 63) === 0 && performance.now() - t0 > BUDGET_MS) break;
+  }
+  return { m, done, ms: performance.now() - t0 };
+}
+
+/** The engine's own fold (reduce only, no correction bookkeeping), best of REPEAT. */
+function foldMs(engine: RulesEngine<unknown>, log: readonly GameEvent[]): number {
+  let best = Infinity;
+  for (let r = 0; r < REPEAT; r++) {
+    let s = engine.initial();
+    const t0 = performance.now();
+    for (const e of log) s = engine.reduce(s, e);
+    best = Math.min(best, performance.now() - t0);
+  }
+  return best;
+}
+
+function rejectedOf(engine: RulesEngine<unknown>, state: unknown): number {
+  const r = (state as { rejected?: unknown }).rejected;
+  if (Array.isArray(r)) return r.length;
+  const rep = engine.report(state) as { rejected?: unknown };
+  return Array.isArray(rep.rejected) ? rep.rejected.length : 0;
+}
+
+function stateBytes(state: unknown): number | null {
+  try {
+    return JSON.stringify(state).length;
+  } catch {
+    return null; // too deep to serialize
+  }
+}
+
+/**
+ * Engines are loaded module by module (not through the registry) so that one game module that
+ * does not load (work in progress elsewhere) is reported and the others still run.
+ */
+const MODULES: Record<string, [string, string]> = {
+  'three-cushion': ['../hub/rules/carom/index', 'threeCushion'],
+  'three-ball': ['../hub/rules/carom/index', 'threeBall'],
+  'four-ball': ['../hub/rules/carom/index', 'fourBall'],
+  'eight-ball': ['../hub/rules/pocket/index', 'eightBallEngine'],
+  'nine-ball': ['../hub/rules/pocket/index', 'nineBallEngine'],
+  'golf-billiards': ['../hub/rules/golf-billiards/index', 'golfBilliards'],
+  minigolf: ['../hub/rules/minigolf/index', 'minigolf'],
+};
+
+async function load(id: string): Promise<RulesEngine<unknown> | string> {
+  const [mod, name] = MODULES[id]!;
+  try {
+    const m = (await import(mod)) as Record<string, RulesEngine<unknown> | undefined>;
+    return m[name] ?? `no export ${name}`;
+  } catch (e) {
+    return (e as Error).message.split('\n')[0]!;
+  }
+}
+
+function measure(engine: RulesEngine<unknown>, id: string, n: number): Row {
+  const log = logFor(id, n);
+  const text = JSON.stringify(log);
+  const parseMs = timeParse(text);
+  // Warm-up on a small prefix, then the measured replay of the parsed log.
+  replayBudget(engine, JSON.parse(JSON.stringify(log.slice(0, Math.min(2000, n)))) as GameEvent[]);
+  const events = JSON.parse(text) as GameEvent[];
+  let { m, done, ms } = replayBudget(engine, events);
+  for (let r = 1; r < REPEAT && done === n; r++) {
+    const again = replayBudget(engine, events);
+    if (again.ms < ms) ({ m, done, ms } = again);
+  }
+  const fold = done === n ? foldMs(engine, events) : null;
+  const replayEvPerS = done / (ms / 1000);
+  const parseEvPerS = n / (parseMs / 1000);
+  return {
+    engine: id,
+    events: n,
+    replayed: done,
+    partial: done < n,
+    replayMs: Math.round(ms * 10) / 10,
+    replayEvPerS: Math.round(replayEvPerS),
+    foldEvPerS: fold === null ? null : Math.round(n / (fold / 1000)),
+    parseMs: Math.round(parseMs * 100) / 100,
+    parseEvPerS: Math.round(parseEvPerS),
+    vsParse: Math.round((ms / done / (parseMs / n)) * 10) / 10,
+    rejected: rejectedOf(engine, m.game),
+    stateBytes: stateBytes(engine.report(m.game)),
+    heapMB: Math.round(process.memoryUsage().heapUsed / 1e5) / 10,
+  };
+}
+
+const ORDER = ['three-cushion', 'three-ball', 'four-ball', 'eight-ball', 'nine-ball', 'golf-billiards', 'minigolf'];
+const ids = ORDER.filter((id) => !ONLY || ONLY.includes(id));
+const skipped: Record<string, string> = {};
+const rows: Row[] = [];
+const fmt = (x: number) => x.toLocaleString('en-US');
+console.log(`replay budget ${BUDGET_MS} ms per run, best of ${REPEAT}; node ${process.version}`);
+console.log(['engine'.padEnd(15), 'events'.padStart(8), 'replay ev/s'.padStart(12), 'reduce ev/s'.padStart(12), 'parse ev/s'.padStart(12), 'x parse'.padStart(8), 'rejected'.padStart(9), 'report KB'.padStart(9), ''].join(' '));
+for (const id of ids) {
+  const engine = await load(id);
+  if (typeof engine === 'string') {
+    skipped[id] = engine;
+    console.log(`${id.padEnd(15)} not measured: the module does not load (${engine})`);
+    continue;
+  }
+  for (const n of SIZES) {
+    const r = measure(engine, id, n);
+    rows.push(r);
+    console.log(
+      [
+        r.engine.padEnd(15),
+        fmt(r.events).padStart(8),
+        fmt(r.replayEvPerS).padStart(12),
+        (r.foldEvPerS === null ? '-' : fmt(r.foldEvPerS)).padStart(12),
+        fmt(r.parseEvPerS).padStart(12),
+        String(r.vsParse).padStart(8),
+        fmt(r.rejected).padStart(9),
+        (r.stateBytes === null ? '-' : fmt(Math.round(r.stateBytes / 1024))).padStart(9),
+        r.partial ? `partial: ${fmt(r.replayed)} events in ${fmt(Math.round(r.replayMs))} ms` : '',
+      ].join(' '),
+    );
+  }
+}
+
+const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
+mkdirSync(dir, { recursive: true });
+writeFileSync(path.join(dir, OUT), JSON.stringify({ node: process.version, budgetMs: BUDGET_MS, repeat: REPEAT, sizes: SIZES, rows, skipped }, null, 2) + '\n');
+console.log(`written ${path.join('bench/results', OUT)}`);
