@@ -1,93 +1,92 @@
 /**
- * The demo venue: one simulated device per table sends plausible sensor events over MQTT, so a
- * new user sees live activity at once. (The physics simulator of issue 10 replaces the event
- * patterns here with balls that really move.)
+ * The simulated venue (`npm start`, `autoref simulate`): every table of the venue with an MQTT
+ * device gets a simulated game (physics and players, sim/players/games.ts) whose sensor signals
+ * drive the real firmware bundle on a simulated ESP32 board, in real time, connected to the broker.
+ * A new user sees balls that really moved, reported by the code that runs on the tables.
  */
-import type { VenueConfig, TableConfig } from '../shared/venue';
-import { SimDevice, mqttTransport, newBootId, type SimEventFields } from './device';
-
-/** A deterministic little generator so a demo run is reproducible for a given seed. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 4294967296;
-  };
-}
-
-type Pattern = (r: () => number) => SimEventFields[];
-
-const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
-
-/** What one shot looks like to each table's sensors. */
-const patterns: Record<string, Pattern> = {
-  'golf-billiards': (r) => (r() < 0.5 ? [{ e: 'goal', s: 'goal-a', p: 'A', o: pick(r, ['white', 'red']) }] : [{ e: 'cushion', s: 'rail-1', p: String(1 + Math.floor(r() * 4)) }]),
-  carom: (r) => {
-    const out: SimEventFields[] = [{ e: 'contact', s: 'bed', m: Math.round(200 + r() * 800) }];
-    const n = Math.floor(r() * 5);
-    for (let i = 0; i < n; i++) out.push({ e: 'cushion', s: `rail-${1 + Math.floor(r() * 4)}`, p: pick(r, ['1', '2', '3', '4']), m: Math.round(100 + r() * 500) });
-    if (r() < 0.5) out.push({ e: 'contact', s: 'bed', m: Math.round(100 + r() * 600) });
-    return out;
-  },
-  pool: (r) => (r() < 0.4 ? [{ e: 'pocket', s: `pocket-${1 + Math.floor(r() * 6)}`, p: pick(r, ['1', '2', '3', '4', '5', '6']), w: Math.round(20000 + r() * 30000) }] : [{ e: 'contact', s: 'bed' }]),
-  minigolf: (r) => (r() < 0.35 ? [{ e: 'stroke', s: 'tee' }, { e: 'hole', s: 'cup', p: '1' }] : [{ e: 'stroke', s: 'tee' }]),
-};
-
-function patternFor(t: TableConfig): Pattern {
-  if (t.game === 'golf-billiards') return patterns['golf-billiards']!;
-  if (t.game === 'minigolf') return patterns['minigolf']!;
-  if (t.game === 'eight-ball' || t.game === 'nine-ball') return patterns['pool']!;
-  return patterns['carom']!;
-}
+import type { VenueConfig } from '../shared/venue';
+import { rng } from './physics/rng';
+import { kindOf, PROFILE_OF, SimGame } from './players/games';
+import { skillModel } from './players/players';
+import { LiveFirmwareTable } from './signals/live';
+import { BAR_NOISE, signalsFor } from './signals/signals';
 
 export interface SimVenueOptions {
   brokerUrl: string;
   venue: VenueConfig;
-  /** Mean seconds between shots per table. */
+  /** Mean seconds between the end of one shot and the next, per table. */
   shotEverySeconds?: number;
   seed?: number;
+  /** Players' skill, 0..1. */
+  skill?: number;
   log?: (line: string) => void;
 }
 
+export interface SimTable {
+  /** Device id (the firmware's identity). */
+  id: string;
+  table: string;
+  game: SimGame;
+  board: LiveFirmwareTable;
+}
+
 export interface SimVenue {
-  devices: SimDevice[];
+  /** One simulated board per table with an MQTT device. */
+  devices: SimTable[];
   stop(): Promise<void>;
 }
 
 export async function startSimVenue(opts: SimVenueOptions): Promise<SimVenue> {
-  const devices: SimDevice[] = [];
+  const log = opts.log ?? (() => undefined);
+  skillModel(opts.skill ?? 0.7); // misuse throws now, not later in a timer
+  const devices: SimTable[] = [];
   const timers = new Set<NodeJS.Timeout>();
+  let stopped = false;
   const later = (ms: number, fn: () => void): void => {
     const t = setTimeout(() => {
       timers.delete(t);
-      fn();
+      if (!stopped) fn();
     }, ms);
     timers.add(t);
   };
+  if (new URL(opts.brokerUrl).protocol !== 'mqtt:') {
+    log(`simulated tables need a plain mqtt:// broker URL (the firmware has no TLS); none started for ${opts.brokerUrl}`);
+    return { devices, stop: async () => undefined };
+  }
   const r = rng(opts.seed ?? 7);
   const every = (opts.shotEverySeconds ?? 4) * 1000;
   for (const table of opts.venue.tables) {
     const cfg = table.devices.find((d) => d.link === 'mqtt');
     if (!cfg) continue;
-    const boot = newBootId();
-    const device = new SimDevice(cfg.id, await mqttTransport(opts.brokerUrl, opts.venue.id, table.id, cfg.id, boot, cfg.secret), boot);
-    device.hello(cfg.profile ?? table.game);
-    devices.push(device);
-    const pattern = patternFor(table);
+    const kind = kindOf(table.game);
+    const game = new SimGame(kind, { skill: opts.skill ?? 0.7, seed: Math.floor(r() * 2 ** 31) });
+    const board = new LiveFirmwareTable({
+      profile: PROFILE_OF[kind],
+      device: cfg.id,
+      table: table.id,
+      venue: opts.venue.id,
+      brokerUrl: opts.brokerUrl,
+      drift: (r() - 0.5) * 0.002,
+      ...(cfg.secret !== undefined ? { secret: cfg.secret } : {}),
+    });
+    const sim: SimTable = { id: cfg.id, table: table.id, game, board };
+    devices.push(sim);
+    let n = 0;
     const shoot = (): void => {
-      pattern(r).forEach((f, i) => later(i * (40 + r() * 200), () => device.emit(f)));
-      later(every * (0.5 + r()), shoot);
+      const shot = game.next();
+      const sig = signalsFor(game.table, board.profile, shot.result.events, { noise: BAR_NOISE, seed: ++n, colourOf: (b) => game.colourOf(b) });
+      board.play(sig.edges);
+      later(sig.durationUs / 1000 + every * (0.5 + r()), shoot);
     };
     later(every * r(), shoot);
   }
-  opts.log?.(`simulating ${devices.length} device(s): ${devices.map((d) => d.id).join(', ')}`);
+  log(`simulating ${devices.length} table(s) with the real firmware: ${devices.map((d) => `${d.id} (${d.game.kind})`).join(', ')}`);
   return {
     devices,
     async stop() {
+      stopped = true;
       for (const t of timers) clearTimeout(t);
-      await Promise.all(devices.map((d) => d.close()));
+      for (const d of devices) d.board.stop();
     },
   };
 }

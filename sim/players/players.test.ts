@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { TruthEvent } from '../physics/world';
+import { caromOutcome, golfOutcome, poolOutcome } from './truth';
+import { skillModel } from './players';
+import { SimGame } from './games';
+
+const c = (t: number): TruthEvent => ({ type: 'cushion', t, ball: 'W', place: 'e', speed: 1, sensed: true });
+const hit = (t: number, b: string): TruthEvent => ({ type: 'contact', t, a: 'W', b, speed: 1, x: 0, y: 0 });
+
+describe('ground truth per game', () => {
+  it('three-cushion: both object balls, three cushions before the second', () => {
+    expect(caromOutcome([hit(1, 'R'), c(2), c(3), c(4), hit(5, 'Y')], 'W')).toMatchObject({ point: true, cushions: 3 });
+    expect(caromOutcome([hit(1, 'R'), c(2), c(3), hit(4, 'Y'), c(5)], 'W')).toMatchObject({ point: false });
+    expect(caromOutcome([c(1), c(2), c(3), hit(4, 'R'), hit(5, 'R')], 'W').point).toBe(false);
+    expect(caromOutcome([hit(1, 'R'), c(2), c(3), c(4), hit(5, 'Y'), { type: 'off', t: 6, ball: 'R', place: 'e' }], 'W')).toMatchObject({ point: false, fouls: ['out'] });
+  });
+
+  it('golf billiards: own ball into the opponent\'s goal scores; own goal and exits are recorded', () => {
+    const cap = (ball: string, place: string): TruthEvent => ({ type: 'capture', t: 1, ball, place, kind: 'goal', speed: 0.3 });
+    expect(golfOutcome([cap('A1', 'b'), cap('A2', 'a'), cap('B1', 'a')], 'A')).toMatchObject({ scored: 1, ownGoals: 1, forOpponent: 1 });
+    expect(golfOutcome([{ type: 'off', t: 1, ball: 'B2', place: 'n' }, { type: 'lip', t: 2, ball: 'A3', place: 'b' }], 'A')).toMatchObject({ fouls: ['off_table'], onLip: ['A3'] });
+  });
+
+  it('nine-ball: the lowest ball first, no scratch', () => {
+    const pot = (ball: string): TruthEvent => ({ type: 'capture', t: 2, ball, place: 'tl', kind: 'pocket', speed: 1 });
+    const first = (b: string): TruthEvent => ({ type: 'contact', t: 1, a: 'cue', b, speed: 1, x: 0, y: 0 });
+    expect(poolOutcome([first('1'), pot('3')], '1')).toEqual({ firstContact: '1', potted: ['3'], foul: false });
+    expect(poolOutcome([first('2'), pot('3')], '1').foul).toBe(true);
+    expect(poolOutcome([first('1'), pot('cue')], '1').foul).toBe(true);
+    expect(poolOutcome([], '1').foul).toBe(true);
+  });
+});
+
+describe('players', () => {
+  it('skill sets how long a player thinks and how well the stroke is executed; out of range throws', () => {
+    expect(skillModel(1).candidates).toBeGreaterThan(skillModel(0).candidates);
+    expect(skillModel(1).aimSd).toBeLessThan(skillModel(0).aimSd);
+    expect(() => skillModel(1.5)).toThrow(TypeError);
+  });
+
+  it('a game is deterministic for a seed', () => {
+    const a = new SimGame('golf-billiards', { seed: 3 });
+    const b = new SimGame('golf-billiards', { seed: 3 });
+    for (let i = 0; i < 5; i++) expect(a.next()).toEqual(b.next());
+  });
+
+  it('a good minigolf player holes out on a straight lane in a few strokes; a good bumper pool player scores', () => {
+    const mg = new SimGame('minigolf', { skill: 1, seed: 1 });
+    let holed = 0;
+    for (let i = 0; i < 20; i++) if (mg.next().result.events.some((e) => e.type === 'capture')) holed++;
+    expect(holed).toBeGreaterThanOrEqual(8);
+    const gb = new SimGame('golf-billiards', { skill: 1, seed: 2 });
+    let goals = 0;
+    for (let i = 0; i < 20; i++) goals += gb.next().result.events.filter((e) => e.type === 'capture').length;
+    expect(goals).toBeGreaterThan(5);
+  });
+
+  it('the turn passes on a miss and stays after a point', () => {
+    const g = new SimGame('carom', { skill: 0.3, seed: 4 });
+    for (let i = 0; i < 6; i++) {
+      const before = g.turn;
+      const s = g.next();
+      expect(s.player).toBe(before);
+      expect(g.turn === before).toBe(s.keepsTurn);
+    }
+  });
+});

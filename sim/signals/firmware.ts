@@ -1,0 +1,123 @@
+/**
+ * The real firmware in the loop: the bundle `npm run firmware:build` makes for a profile and the
+ * Espruino Pico, loaded on the simulated board (firmware/sim/board.ts); the simulator's edges go
+ * onto its pins on the board's virtual clock, the colour sensor (if the profile has one) sees the
+ * ball that blocks the beam, and the protocol v1 lines it writes over USB are collected. The table
+ * acknowledges what it read, like the hub does, so the board's buffer never fills.
+ */
+import { loadProfile } from '../../firmware/build/build';
+import { runFirmware, type SimRun } from '../../firmware/sim/run';
+import { SimTcs34725 } from '../../firmware/sim/tcs34725';
+import { decodeDeviceMessage } from '../../shared/protocol/decode';
+import type { DeviceEvent } from '../../shared/protocol/schema';
+import { PROTOCOL_VERSION } from '../../shared/protocol/wire';
+import type { TableProfile } from '../../shared/profile';
+import type { Edge } from './signals';
+
+export interface FirmwareTableOptions {
+  /** Profile id under hardware/profiles. */
+  profile: string;
+  device: string;
+  table: string;
+}
+
+export class FirmwareTable {
+  readonly run: SimRun;
+  readonly profile: TableProfile;
+  private readonly pins: Record<string, string>;
+  private readonly colour: SimTcs34725 | null = null;
+  private readonly rgb: Record<string, readonly number[]> = {};
+  /** Lines the firmware wrote that were not valid protocol v1 (must stay empty). */
+  readonly invalid: string[] = [];
+  boot = '';
+  private lastN = 0;
+
+  constructor(opts: FirmwareTableOptions) {
+    this.profile = loadProfile(opts.profile) as TableProfile;
+    const wiring = this.profile.boards['espruino-pico'];
+    if (!wiring) throw new TypeError(`profile ${opts.profile} has no espruino-pico wiring`);
+    this.pins = wiring.pins;
+    const withColour = this.profile.sensors.find((s) => s.kind === 'beam' && s.colour);
+    if (withColour && withColour.kind === 'beam' && withColour.colour) {
+      this.colour = new SimTcs34725(withColour.colour.part === 'TCS34727' ? 0x4d : 0x44);
+      for (const b of withColour.colour.balls) this.rgb[b.id] = b.rgb;
+    }
+    const tcs = this.colour;
+    this.run = runFirmware({
+      profile: opts.profile,
+      board: 'espruino-pico',
+      device: opts.device,
+      table: opts.table,
+      before: (b) => {
+        if (tcs) b.i2c[0x29] = tcs;
+      },
+    });
+    this.run.board.advance(50);
+    this.take();
+  }
+
+  /**
+   * Plays one shot's edges (µs from the shot's start) and `tailMs` of quiet after them; returns
+   * the events the firmware sent, in sequence order.
+   */
+  play(edges: readonly Edge[], durationUs: number, tailMs = 300): DeviceEvent[] {
+    const board = this.run.board;
+    const t0 = board.us;
+    for (const e of edges) {
+      const at = t0 + e.us;
+      if (at > board.us) board.advance((at - board.us) / 1000);
+      const pin = this.pins[e.pin];
+      if (pin === undefined) throw new TypeError(`pin ${e.pin} is not wired on the espruino-pico`);
+      if (this.colour && e.colour !== undefined) this.see(e.colour);
+      board.set(pin, e.level);
+      if (this.colour && e.level === 1 && e.colour === undefined) this.see(null);
+    }
+    const end = t0 + durationUs + tailMs * 1000;
+    if (end > board.us) board.advance((end - board.us) / 1000);
+    return this.take();
+  }
+
+  private see(ball: string | null): void {
+    const rgb = ball === null ? undefined : this.rgb[ball];
+    if (!rgb) this.colour!.setColour(20, 5, 5, 5);
+    else this.colour!.setColour(rgb[0]! + rgb[1]! + rgb[2]!, rgb[0]!, rgb[1]!, rgb[2]!);
+  }
+
+  /** Decodes what the firmware wrote since the last call, acknowledging events. */
+  private take(): DeviceEvent[] {
+    const out: DeviceEvent[] = [];
+    const seen = new Set<number>();
+    for (const line of this.run.sentRaw()) {
+      if (line.trim() === '') continue;
+      const d = decodeDeviceMessage(line);
+      if (!d.ok) {
+        this.invalid.push(line);
+        continue;
+      }
+      if (d.msg.k === 'hi' && d.msg.b !== this.boot) {
+        this.boot = d.msg.b;
+        this.lastN = 0;
+      }
+      // A resend of what was already read (the firmware retries until acknowledged).
+      if (d.msg.k === 'ev' && !seen.has(d.msg.n) && d.msg.n > this.lastN) {
+        seen.add(d.msg.n);
+        out.push(d.msg);
+      }
+    }
+    out.sort((a, b) => a.n - b.n);
+    const last = out[out.length - 1];
+    if (last) {
+      this.lastN = last.n;
+      this.run.hub({ v: PROTOCOL_VERSION, k: 'ack', b: last.b, n: last.n });
+    }
+    return out;
+  }
+
+  get errors(): unknown[] {
+    return this.run.board.errors;
+  }
+
+  stop(): void {
+    this.run.board.stop();
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * The real firmware on a simulated board in real time, linked to a real MQTT broker: the bundle
+ * for the ESP32 (MQTT) build of a profile runs with its own MQTT client, and the simulator's edges
+ * are put on its pins when the board's clock (the wall clock, with an optional drift) reaches them.
+ * This is what the demo venue runs (sim/venue.ts).
+ */
+import { loadProfile } from '../../firmware/build/build';
+import { runFirmware, type SimRun } from '../../firmware/sim/run';
+import { SimTcs34725 } from '../../firmware/sim/tcs34725';
+import type { TableProfile } from '../../shared/profile';
+import type { Edge } from './signals';
+
+export interface LiveTableOptions {
+  profile: string;
+  device: string;
+  table: string;
+  venue: string;
+  /** mqtt://host:port of the broker (the firmware speaks plain MQTT over TCP). */
+  brokerUrl: string;
+  /** The device's MQTT password where the broker requires logins. */
+  secret?: string;
+  /** Board clock rate error (0.001: 0.1 % fast). */
+  drift?: number;
+}
+
+export class LiveFirmwareTable {
+  readonly run: SimRun;
+  readonly profile: TableProfile;
+  private readonly pins: Record<string, string>;
+  private readonly colour: SimTcs34725 | null = null;
+  private readonly rgb: Record<string, readonly number[]> = {};
+  private queue: Edge[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private readonly startedAt = Date.now();
+  private readonly startUs: number;
+  private readonly drift: number;
+
+  constructor(opts: LiveTableOptions) {
+    const url = new URL(opts.brokerUrl);
+    if (url.protocol !== 'mqtt:') throw new TypeError(`the simulated firmware speaks plain MQTT (mqtt://), not ${url.protocol}`);
+    this.profile = loadProfile(opts.profile) as TableProfile;
+    const wiring = this.profile.boards.esp32;
+    if (!wiring) throw new TypeError(`profile ${opts.profile} has no esp32 wiring`);
+    this.pins = wiring.pins;
+    const withColour = this.profile.sensors.find((s) => s.kind === 'beam' && s.colour);
+    if (withColour && withColour.kind === 'beam' && withColour.colour) {
+      this.colour = new SimTcs34725(withColour.colour.part === 'TCS34727' ? 0x4d : 0x44);
+      for (const b of withColour.colour.balls) this.rgb[b.id] = b.rgb;
+    }
+    const tcs = this.colour;
+    this.drift = opts.drift ?? 0;
+    this.run = runFirmware({
+      profile: opts.profile,
+      board: 'esp32',
+      device: opts.device,
+      table: opts.table,
+      local: { venue: opts.venue, mqHost: url.hostname, mqPort: Number(url.port || 1883), ...(opts.secret !== undefined ? { key: opts.secret } : {}) },
+      before: (b) => {
+        if (tcs) b.i2c[0x29] = tcs;
+      },
+    });
+    this.startUs = this.run.board.us;
+    this.timer = setInterval(() => this.pump(), 5);
+  }
+
+  /** Board time now, µs. */
+  get us(): number {
+    return this.run.board.us;
+  }
+
+  /** Queues a shot's edges (µs from the shot's start) to begin `delayMs` from now. */
+  play(edges: readonly Edge[], delayMs = 20): void {
+    const t0 = this.target() + delayMs * 1000;
+    for (const e of edges) this.queue.push({ ...e, us: t0 + e.us });
+    this.queue.sort((a, b) => a.us - b.us);
+  }
+
+  private target(): number {
+    return this.startUs + Math.round((Date.now() - this.startedAt) * 1000 * (1 + this.drift));
+  }
+
+  private pump(): void {
+    const board = this.run.board;
+    const target = this.target();
+    while (this.queue.length > 0 && this.queue[0]!.us <= target) {
+      const e = this.queue.shift()!;
+      if (e.us > board.us) board.advance((e.us - board.us) / 1000);
+      const pin = this.pins[e.pin];
+      if (pin === undefined) continue;
+      if (this.colour && e.colour !== undefined) {
+        const rgb = this.rgb[e.colour];
+        if (rgb) this.colour.setColour(rgb[0]! + rgb[1]! + rgb[2]!, rgb[0]!, rgb[1]!, rgb[2]!);
+      }
+      board.set(pin, e.level);
+      if (this.colour && e.level === 1 && e.colour === undefined) this.colour.setColour(20, 5, 5, 5);
+    }
+    if (target > board.us) board.advance((target - board.us) / 1000);
+  }
+
+  get errors(): unknown[] {
+    return this.run.board.errors;
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.run.board.stop();
+  }
+}

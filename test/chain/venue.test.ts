@@ -1,0 +1,54 @@
+/**
+ * The demo venue (`npm start`, `autoref simulate`): simulated games drive the real firmware on
+ * simulated ESP32 boards, which publish through the real Mosquitto to the hub.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import mqtt from 'mqtt';
+import { newHub, waitFor } from '../helpers/hub';
+import { DEMO_VENUE, type VenueConfig } from '../../shared/venue';
+import { topicFor } from '../../shared/protocol/wire';
+import { startSimVenue } from '../../sim/venue';
+
+const MOSQUITTO = process.env['AUTOREF_MOSQUITTO_URL'] ?? 'mqtt://127.0.0.1:1883';
+
+describe('simulated venue', () => {
+  const cleanup: (() => Promise<unknown> | void)[] = [];
+  afterAll(async () => {
+    for (const c of cleanup.reverse()) await c();
+  });
+
+  it('every table of the demo venue plays: its firmware events reach the hub, valid and in sequence', async () => {
+    const venue: VenueConfig = { ...DEMO_VENUE, id: `simv-${randomBytes(4).toString('hex')}` };
+    const hub = await newHub({ venue, mqtt: { url: MOSQUITTO } });
+    cleanup.push(() => hub.close());
+    const lines: string[] = [];
+    const sim = await startSimVenue({ brokerUrl: MOSQUITTO, venue, shotEverySeconds: 0.3, seed: 3, log: (l) => lines.push(l) });
+    cleanup.push(async () => {
+      await sim.stop();
+      const c = await mqtt.connectAsync(MOSQUITTO, { clientId: `clean-${venue.id}` });
+      for (const t of venue.tables) await c.publishAsync(topicFor(venue.id, t.id, t.devices[0]!.id, 'status'), '', { retain: true, qos: 1 });
+      await c.endAsync();
+    });
+    expect(sim.devices.map((d) => [d.id, d.game.kind])).toEqual([
+      ['gb1-a', 'golf-billiards'],
+      ['c1-a', 'carom'],
+      ['p1-a', 'pool'],
+      ['mg1-a', 'minigolf'],
+    ]);
+    expect(lines.join('\n')).toMatch(/simulating 4 table\(s\) with the real firmware/);
+    await waitFor(() => {
+      const c = hub.ingest.counters.snapshot();
+      return venue.tables.every((t) => (c[t.devices[0]!.id]?.accepted ?? 0) >= 2);
+    }, 'events from every table', 30_000);
+    const c = hub.ingest.counters.snapshot();
+    for (const t of venue.tables) expect(c[t.devices[0]!.id]).toMatchObject({ rejected: {}, lost: 0 });
+    // The firmware's hello: its real build and profile, not a stand-in.
+    const info = hub.ingest.deviceInfo();
+    expect(info.filter((d) => d.state === 'online').map((d) => d.id).sort()).toEqual(['c1-a', 'gb1-a', 'mg1-a', 'p1-a']);
+    expect(Object.fromEntries(info.map((d) => [d.id, d.profile]))).toEqual({ 'gb1-a': 'golf-billiards', 'c1-a': 'carom', 'p1-a': 'pool', 'mg1-a': 'minigolf-lane' });
+    expect(info.every((d) => d.firmware !== null && d.firmware !== 'sim-1')).toBe(true);
+    expect(sim.devices.flatMap((d) => d.board.errors)).toEqual([]);
+    await expect(startSimVenue({ brokerUrl: MOSQUITTO, venue, skill: 2 })).rejects.toThrow(TypeError);
+  }, 60_000);
+});
