@@ -36,7 +36,7 @@ export interface WriteResult<T = unknown> {
   code: string;
 }
 
-export async function send<T = unknown>(method: 'POST' | 'GET', path: string, body: unknown, token: string): Promise<WriteResult<T>> {
+export async function send<T = unknown>(method: 'POST' | 'GET' | 'DELETE', path: string, body: unknown, token: string): Promise<WriteResult<T>> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers['authorization'] = `Bearer ${token}`;

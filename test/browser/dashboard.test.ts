@@ -128,12 +128,13 @@ describe('dashboard in headless Chromium', () => {
     await page.locator('#qr img').waitFor();
   });
 
-  it('the calibration page sends sensor options to the board only with the PIN', async () => {
+  it('the calibration page’s advanced section sends raw sensor options to the board only with the PIN', async () => {
     const hub = await hubWithToken();
     const seen: HubCommand[] = [];
     const device = inProcessDevice(hub, 'gb1-a', seen);
     device.hello('golf-billiards');
     const page = await open(hub, '#/calibrate/gb1-a');
+    await page.locator('#cal-advanced summary').click(); // the raw-values form is the "advanced" section
     await page.locator('.cal-key').first().fill('g1.debounceMs');
     await page.locator('.cal-value').first().fill('5');
     await page.locator('#cal-form button[type="submit"]').click();

@@ -1,6 +1,7 @@
 /**
  * Screenshots of every main view, for docs/screenshots/ and the README:
- *   npx tsx test/browser/screenshots.ts
+ *   npx tsx test/browser/screenshots.ts [name ...]
+ * (names, e.g. `calibration`: only those; none: all).
  * A real hub (temp SQLite file) with one match per game from the recorded fixtures, a real
  * headless Chromium. Phone at 375 px, TV at 1920×1080, the rest at 1280×800.
  */
@@ -9,10 +10,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { launchBrowser } from '../helpers/browser';
 import { tableToken } from '../../hub/api/auth';
-import { newHub } from '../helpers/hub';
-import { caromLog, feedEvents, feedFixture, golfOpening, inProcessDevice } from './setup';
+import { newHub, waitFor } from '../helpers/hub';
+import { calibrationHits, caromLog, feedEvents, feedFixture, golfOpening, inProcessDevice, scriptedDevice } from './setup';
 
 const OUT = path.resolve(import.meta.dirname, '../../docs/screenshots');
+const only = process.argv.slice(2);
 const dir = mkdtempSync(path.join(tmpdir(), 'autoref-shots-'));
 const hub = await newHub({ token: '2468', storePath: path.join(dir, 'hub.db') });
 const browser = await launchBrowser();
@@ -57,6 +59,7 @@ try {
     ['venue-hebrew-rtl', '#/', { width: 1280, height: 900 }],
   ];
   for (const [name, route, viewport, pin] of shots) {
+    if (only.length && !only.includes(name)) continue;
     const page = await browser.newPage({ viewport });
     if (pin) await page.addInitScript((p) => sessionStorage.setItem('autoref.pin', p), pin);
     if (name.includes('hebrew')) await page.addInitScript(() => localStorage.setItem('autoref.lang', 'he'));
@@ -66,6 +69,37 @@ try {
     await page.screenshot({ path: path.join(OUT, `${name}.png`), omitBackground: name === 'overlay' });
     await page.close();
     console.log(`docs/screenshots/${name}.png`);
+  }
+
+  // The calibration assistant at gb1, last: its hits would reach the golf match shown above.
+  // Four steps done (suggestions so far, with a crosstalk warning), the fifth under way.
+  if (!only.length || only.includes('calibration')) {
+    const device = scriptedDevice(hub, 'gb1-a', 'golf-billiards');
+    const auth = { authorization: 'Bearer 2468' };
+    type Reply = { session: { id: string; current: number; steps: { seen: Record<string, number> }[] } };
+    const started = (await hub.app.inject({ method: 'POST', url: '/api/calibration/sessions', headers: auth, payload: { table: 'gb1' } })).json() as Reply;
+    const url = `/api/calibration/sessions/${started.session.id}`;
+    const recorded = async (): Promise<number> => {
+      const s = ((await hub.app.inject({ url })).json() as Reply).session;
+      return Object.values(s.steps[s.current]!.seen).reduce((a, b) => a + b, 0);
+    };
+    let t0 = 10_000;
+    for (const step of ['quiet', 'g1', 'g2', 'c1']) {
+      const n = Object.values(calibrationHits(device, step, t0)).reduce((a, b) => a + b, 0);
+      t0 += 10_000;
+      await waitFor(async () => (await recorded()) === n, `calibration step ${step}`);
+      await hub.app.inject({ method: 'POST', url: `${url}/next`, headers: auth });
+    }
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.addInitScript(() => sessionStorage.setItem('autoref.pin', '2468'));
+    await page.goto(`${hub.url}/#/calibrate/gb1-a`);
+    await page.locator('#cal-step[data-step="c2"]').waitFor();
+    for (const [i, d] of [[0, 0], [0, 3], [0, 6], [1, 0], [1, 3]] as const) device.at(t0 + i * 1000 + d, { e: 'cushion', s: 'c2' });
+    await page.locator('#cal-live li').nth(4).waitFor();
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: path.join(OUT, 'calibration.png'), fullPage: true });
+    await page.close();
+    console.log('docs/screenshots/calibration.png');
   }
 } finally {
   await browser.close();

@@ -9,7 +9,7 @@ import type { GameEvent } from '../../shared/game/events';
 import { Log } from '../../hub/rules/carom/testkit';
 import type { Origin } from '../../hub/ingest/pipeline';
 import type { HubCommand } from '../../shared/protocol/schema';
-import { SimDevice, type Transport } from '../../sim/device';
+import { SimDevice, type SimEventFields, type Transport } from '../../sim/device';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 
@@ -85,4 +85,47 @@ export function inProcessDevice(hub: Hub, id: string, seen?: HubCommand[]): SimD
     close: async () => {},
   };
   return new SimDevice(id, transport);
+}
+
+/** A simulated device in process whose clock (device time) the caller sets: `at(ms, event)`. */
+export type ScriptedDevice = SimDevice & { at(ms: number, f: SimEventFields): void };
+
+export function scriptedDevice(hub: Hub, id: string, profile: string, seen?: HubCommand[]): ScriptedDevice {
+  const device = inProcessDevice(hub, id, seen) as ScriptedDevice;
+  let ms = 1000;
+  device.micros = () => Math.round(ms * 1000);
+  device.at = (t, f) => {
+    ms = t;
+    device.emit(f);
+  };
+  device.hello(profile);
+  return device;
+}
+
+/**
+ * What a user does at a golf-billiards calibration step, in device time from `t0` (as in
+ * test/integration/calibration.test.ts): a flicker and a noise pulse in the quiet step, five
+ * balls with a bounce 2 ms after each through a beam, five rail hits ringing 3 and 6 ms later
+ * (the first on c1 also reaching c2). Returns the events sent per sensor.
+ */
+export function calibrationHits(device: ScriptedDevice, step: string, t0: number): Record<string, number> {
+  const sent: Record<string, number> = {};
+  const e = (ms: number, f: SimEventFields): void => {
+    device.at(t0 + ms, f);
+    sent[f.s] = (sent[f.s] ?? 0) + 1;
+  };
+  if (step === 'quiet') {
+    e(100, { e: 'goal', s: 'g1', p: 'a', w: 150 });
+    e(900, { e: 'out', s: 'o1', w: 400 });
+  } else if (step === 'g1' || step === 'g2' || step === 'o1') {
+    const ev = step === 'o1' ? 'out' : 'goal';
+    [40_000, 25_000, 60_000, 12_000, 30_000].forEach((w, i) => {
+      e(i * 1000, { e: ev, s: step, w });
+      e(i * 1000 + w / 1000 + 2, { e: ev, s: step, w: 300 });
+    });
+  } else {
+    for (let i = 0; i < 5; i++) for (const d of [0, 3, 6]) e(i * 1000 + d, { e: 'cushion', s: step });
+    if (step === 'c1') e(20, { e: 'cushion', s: 'c2' });
+  }
+  return sent;
 }
