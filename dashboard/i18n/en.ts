@@ -393,6 +393,7 @@ export const en = {
   'hist.printCards': 'Printable scorecards',
   'hist.cardsCsv': 'Scorecards (CSV)',
   'hist.resultsCsv': 'Results (CSV)',
+  'hist.teamResultsCsv': 'Team results (CSV)',
   'hist.corrections': 'Corrections',
   'hist.noCorrections': 'No corrections.',
   'hist.json': 'Report (JSON)',

@@ -392,6 +392,7 @@ export const he: Record<Key, string> = {
   'hist.printCards': 'כרטיסי ניקוד להדפסה',
   'hist.cardsCsv': 'כרטיסי ניקוד (CSV)',
   'hist.resultsCsv': 'תוצאות (CSV)',
+  'hist.teamResultsCsv': 'תוצאות קבוצות (CSV)',
   'hist.corrections': 'תיקונים',
   'hist.noCorrections': 'אין תיקונים.',
   'hist.json': 'דוח (JSON)',

@@ -392,6 +392,7 @@ export const tr: Record<Key, string> = {
   'hist.printCards': 'Yazdırılabilir skor kartları',
   'hist.cardsCsv': 'Skor kartları (CSV)',
   'hist.resultsCsv': 'Sonuçlar (CSV)',
+  'hist.teamResultsCsv': 'Takım sonuçları (CSV)',
   'hist.corrections': 'Düzeltmeler',
   'hist.noCorrections': 'Düzeltme yok.',
   'hist.json': 'Rapor (JSON)',

@@ -67,6 +67,8 @@ describe('exports, player statistics and QR codes', () => {
     expect(cards.body.split('\n')[0]).toMatch(/^round,course,player,name/);
     const results = await hub.app.inject({ url: `/api/matches/${minigolfId}/results.csv` });
     expect(results.body).toContain('Ben');
+    const teams = await hub.app.inject({ url: `/api/matches/${minigolfId}/team-results.csv` });
+    expect(teams.body.split('\n')[0]).toBe('team,place,total,penalty_points,substitution_penalty_points,members,substitutes,complete,invalid');
     const carom = (await hub.store.listMatches({ table: 'c1', limit: 1 }))[0]!.id;
     const refused = await hub.app.inject({ url: `/api/matches/${carom}/scorecards.html` });
     expect(refused.statusCode).toBe(400);

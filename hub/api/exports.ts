@@ -10,7 +10,7 @@ import type { HubContext } from '../context';
 import type { MatchManager } from '../games/matches';
 import { getEngine } from '../rules/registry';
 import { replay } from '../rules/common/replay';
-import { csvField, resultsCsv, scorecardsCsv, scorecardsHtml } from '../rules/minigolf/export';
+import { csvField, resultsCsv, scorecardsCsv, scorecardsHtml, teamResultsCsv } from '../rules/minigolf/export';
 import type { MinigolfState } from '../rules/minigolf';
 import { playerStats } from './players';
 
@@ -77,6 +77,8 @@ export const exportsPlugin: FastifyPluginAsync<{ hub: HubContext; matches: Match
     reply.type('text/html; charset=utf-8').send(scorecardsHtml(await minigolfState((req.params as Static<typeof MatchParams>).id))));
   app.get('/api/matches/:id/scorecards.csv', { schema: { params: MatchParams } }, async (req, reply) =>
     download(reply, 'text/csv; charset=utf-8', 'scorecards.csv', scorecardsCsv(await minigolfState((req.params as Static<typeof MatchParams>).id))));
+  app.get('/api/matches/:id/team-results.csv', { schema: { params: MatchParams } }, async (req, reply) =>
+    download(reply, 'text/csv; charset=utf-8', 'team-results.csv', teamResultsCsv(await minigolfState((req.params as Static<typeof MatchParams>).id))));
   app.get('/api/matches/:id/results.csv', { schema: { params: MatchParams } }, async (req, reply) =>
     download(reply, 'text/csv; charset=utf-8', 'results.csv', resultsCsv(await minigolfState((req.params as Static<typeof MatchParams>).id))));
 };

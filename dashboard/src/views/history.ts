@@ -71,7 +71,8 @@ export const matchView: View = (root, route) => {
         h('ul', { class: 'links' },
           h('li', {}, link(`/api/matches/${enc}/scorecards.html`, t('hist.printCards'), { target: '_blank' })),
           h('li', {}, link(`/api/matches/${enc}/scorecards.csv`, t('hist.cardsCsv'))),
-          h('li', {}, link(`/api/matches/${enc}/results.csv`, t('hist.resultsCsv')))));
+          h('li', {}, link(`/api/matches/${enc}/results.csv`, t('hist.resultsCsv'))),
+          h('li', {}, link(`/api/matches/${enc}/team-results.csv`, t('hist.teamResultsCsv')))));
     } else {
       box.append(gameBoard(game, d.report, d.summary));
     }

@@ -1,6 +1,7 @@
 /**
  * Scorecards and results as CSV and as a printable HTML page (no external assets).
  */
+import { teamRanking } from './teams';
 import { SANCTION } from './penalties';
 import { laneSum, ranking, roundTotal } from './ranking';
 import type { Player, State } from './state';
@@ -46,6 +47,17 @@ export function resultsCsv(state: State): string {
       const rounds = Array.from({ length: game.config.rounds }, (_, r) => (cat.validRounds.includes(r + 1) ? roundTotal(p, r) : null));
       lines.push(row([cat.category, l.place, l.shared, l.player, l.name, l.total, ...rounds, l.penalties, l.decidedBy]));
     }
+  }
+  return lines.join('\n') + '\n';
+}
+
+/** Team competitions (MG-CAT-*, MG-SUB-*): place, total, penalty points and line-up per team. */
+export function teamResultsCsv(state: State): string {
+  const head = ['team', 'place', 'total', 'penalty_points', 'substitution_penalty_points', 'members', 'substitutes', 'complete', 'invalid'];
+  const lines = [row(head)];
+  for (const t of teamRanking(state.game)) {
+    const subs = t.substitutionPenalties.reduce((n, x) => n + x.points, 0);
+    lines.push(row([t.team, t.place, t.total, t.penaltyPoints, subs, t.members.join(' '), t.substitutes.join(' '), t.complete, t.invalid]));
   }
   return lines.join('\n') + '\n';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, escapeHtml, resultsCsv, scorecardsCsv, scorecardsHtml } from './export';
+import { csvField, escapeHtml, resultsCsv, scorecardsCsv, scorecardsHtml, teamResultsCsv } from './export';
 import { Log, codes, fill, game, run } from './testkit';
 
 const two = () => new Log().start(['ana', 'ben']);
@@ -124,6 +124,11 @@ describe('exports', () => {
     const csv = resultsCsv(run(finished().events));
     expect(csv.trim().split('\n')).toEqual(['category,place,shared,player,name,total,R1,penalty_points,decided_by', 'open,1,false,ana,Ana <A&B>,37,37,1,total', 'open,2,false,ben,"Ben, Jr",54,54,0,total']);
   });
+  it('MG-CAT team results CSV lists each team with its place, total, penalty points and line-up', () => {
+    const csv = teamResultsCsv(run(finished().events));
+    expect(csv.trim().split('\n')).toEqual(['team,place,total,penalty_points,substitution_penalty_points,members,substitutes,complete,invalid', 'T,1,91,1,0,ana ben,,true,']);
+  });
+
   it('CSV fields are quoted and formula-like text is neutralised', () => {
     expect(csvField('a"b')).toBe('"a""b"');
     expect(csvField('=1+1')).toBe("'=1+1");
