@@ -64,6 +64,7 @@ describe('Ingest', () => {
 
   it('gives up on a gap the device cannot fill after a few resend requests, counts it lost, and acks past it', async () => {
     const { ingest, sent, origin } = setup();
+    ingest.resendEveryMs = 0; // the clock stands still here: let every later event ask again
     ingest.accept(ev(1), origin);
     // Events 2-4 never come back (the device dropped them): every later event asks again.
     for (let n = 5; n < 5 + ingest.resendTries; n++) ingest.accept(ev(n), origin);
@@ -74,6 +75,26 @@ describe('Ingest', () => {
     await ingest.idle();
     expect(sent.at(-1)).toEqual({ v: 1, k: 'ack', b: 'b1', n: 5 + ingest.resendTries });
     expect(ingest.counters.snapshot()['gb1-a']).toMatchObject({ lost: 3 });
+  });
+
+  it('asks for a gap once per resendEveryMs: events already on their way are not failed tries', async () => {
+    let now = 1000;
+    const store = new SqliteStore(':memory:');
+    const ingest = new Ingest(store, DEMO_VENUE, () => now);
+    const sent: HubCommand[] = [];
+    const origin: Origin = { link: 'test', send: (_d, c) => sent.push(c) };
+    ingest.accept(ev(1), origin);
+    for (let n = 3; n < 3 + 3 * ingest.resendTries; n++) ingest.accept(ev(n), origin);
+    await ingest.idle();
+    expect(sent.filter((c) => c.k === 'rs')).toEqual([{ v: 1, k: 'rs', b: 'b1', n: 2 }]);
+    now += ingest.resendEveryMs;
+    ingest.accept(ev(3 + 3 * ingest.resendTries), origin);
+    await ingest.idle();
+    expect(sent.filter((c) => c.k === 'rs')).toHaveLength(2);
+    ingest.accept(ev(2), origin); // the resend arrives
+    await ingest.idle();
+    expect(sent.at(-1)).toEqual({ v: 1, k: 'ack', b: 'b1', n: 3 + 3 * ingest.resendTries });
+    expect(ingest.counters.snapshot()['gb1-a']).toMatchObject({ lost: 0 });
   });
 
   it('rejects every kind of bad input with a reason, counted per device, and keeps going', async () => {

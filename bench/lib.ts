@@ -1,0 +1,131 @@
+/**
+ * Helpers shared by the transport benchmarks: a hub in its own process (the real CLI, so the hub
+ * has its own event loop as in a venue), a bare aedes broker in its own process, percentiles,
+ * result files.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { VenueConfig } from '../shared/venue';
+
+export const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));
+export const RESULTS_DIR = path.join(BENCH_DIR, 'results');
+const BIN = path.resolve(BENCH_DIR, '../bin/autoref.js');
+
+export function writeResult(name: string, data: unknown): string {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, name);
+  writeFileSync(file, JSON.stringify(data, null, 2) + '\n');
+  return file;
+}
+
+export interface Percentiles {
+  n: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/** Milliseconds, 3 decimals. */
+export function percentiles(xs: number[]): Percentiles {
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
+  const r = (x: number) => Math.round(x * 1000) / 1000;
+  return { n: s.length, p50: r(at(0.5)), p99: r(at(0.99)), max: r(s[s.length - 1] ?? NaN) };
+}
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+/** Reads lines of a child's stdout until one matches, or rejects after `ms`. */
+function lineMatching(proc: ChildProcess, re: RegExp, ms: number, what: string): Promise<RegExpMatchArray> {
+  return new Promise((resolve, reject) => {
+    let buf = '';
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}; stderr: ${err.slice(-400)}`)), ms);
+    proc.stderr?.on('data', (b: Buffer) => (err += b.toString()));
+    proc.stdout!.on('data', (b: Buffer) => {
+      buf += b.toString();
+      const m = buf.match(re);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m);
+      }
+    });
+    proc.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${what}: process exited (${code}); stderr: ${err.slice(-400)}`));
+    });
+  });
+}
+
+export interface HubProcess {
+  url: string;
+  /** The embedded broker's URL when the hub runs its own. */
+  brokerUrl: string | null;
+  proc: ChildProcess;
+  /** SIGTERM, waits for exit (a --cpu-prof profile is written then). */
+  stop(): Promise<void>;
+}
+
+/**
+ * `autoref start --no-sim` in a child process, on a SQLite file store (the production default),
+ * against `brokerUrl`, or with its embedded aedes on `embeddedBrokerPort`.
+ */
+export async function startHubProcess(opts: {
+  venueFile: string;
+  store: string;
+  brokerUrl?: string;
+  embeddedBrokerPort?: number;
+  cpuProfDir?: string;
+}): Promise<HubProcess> {
+  const nodeArgs = ['--max-old-space-size=1024', ...(opts.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', opts.cpuProfDir] : [])];
+  const broker = opts.brokerUrl ? ['--broker-url', opts.brokerUrl] : ['--broker-port', String(opts.embeddedBrokerPort ?? 0)];
+  const proc = spawn(process.execPath, [...nodeArgs, BIN, 'start', '--no-sim', '--port', '0', '--host', '127.0.0.1', '--store', opts.store, '--venue', opts.venueFile, ...broker], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, AUTOREF_TOKEN: 'bench' },
+  });
+  const brokerLine = opts.brokerUrl ? null : lineMatching(proc, /embedded MQTT broker on (mqtt:\/\/[\d.]+:\d+)/, 20_000, 'the embedded broker');
+  const m = await lineMatching(proc, /dashboard: (http:\/\/[\d.]+:\d+)\//, 20_000, 'the hub to start');
+  const brokerUrl = brokerLine ? (await brokerLine)[1]! : null;
+  return {
+    url: m[1]!,
+    brokerUrl,
+    proc,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (proc.exitCode !== null) return resolve();
+        proc.once('exit', () => resolve());
+        proc.kill('SIGTERM');
+      }),
+  };
+}
+
+/** A bare aedes broker (no hub) in its own process: the raw transport under the embedded hub. */
+export async function startAedesProcess(): Promise<{ url: string; stop(): Promise<void> }> {
+  const code = `import { Aedes } from 'aedes'; import net from 'node:net';
+const a = await Aedes.createBroker(); const s = net.createServer(a.handle);
+s.listen(0, '127.0.0.1', () => console.log('aedes on mqtt://127.0.0.1:' + s.address().port));
+process.on('SIGTERM', () => a.close(() => s.close(() => process.exit(0))));`;
+  const proc = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'pipe'], cwd: path.resolve(BENCH_DIR, '..') });
+  const m = await lineMatching(proc, /aedes on (mqtt:\/\/[\d.]+:\d+)/, 10_000, 'aedes');
+  return {
+    url: m[1]!,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (proc.exitCode !== null) return resolve();
+        proc.once('exit', () => resolve());
+        proc.kill('SIGTERM');
+      }),
+  };
+}
+
+/** A venue of `tables` golf-billiards tables t1.. with one MQTT device d1.. each. */
+export function benchVenue(id: string, tables: number): VenueConfig {
+  return {
+    id,
+    name: 'Bench venue',
+    language: 'en',
+    tables: Array.from({ length: tables }, (_, i) => ({ id: `t${i + 1}`, name: `Table ${i + 1}`, game: 'golf-billiards' as const, devices: [{ id: `d${i + 1}`, link: 'mqtt' as const }] })),
+  };
+}

@@ -1,0 +1,357 @@
+/**
+ * The hub against the raw MQTT transport underneath it, measured the same way in the same run,
+ * for Mosquitto (127.0.0.1:1883, or AUTOREF_MOSQUITTO_URL) and the embedded aedes:
+ *
+ *  1. Latency, device publish -> dashboard WebSocket frame (`device-event` on /api/stream), one
+ *     event at a time, QoS 1 as the protocol says, against a plain subscriber's publish ->
+ *     message on the same broker. Blocks of hub and raw samples alternate so that load on the
+ *     machine hits both alike. Target: hub p99 <= 1.5 x broker p99 and p50 <= broker p50 + 0.2 ms.
+ *  2. Throughput with 1 and 50 tables publishing at once, QoS 0 and 1, with sequence-gap
+ *     counting at the sink (WebSocket frames for the hub, the subscriber for the raw broker).
+ *     Each device keeps a bounded window of events in flight (as a board's ring buffer does;
+ *     a burst of 20,000 would overrun Mosquitto's per-client queue of 1,000 and measure drops,
+ *     not a rate). Target: hub >= 70 % of the raw rate, nothing lost.
+ *
+ * A third run, latency only, uses a Mosquitto of our own with `set_tcp_nodelay true`, to show how
+ * much of the hub's tail is Nagle's algorithm on the broker's sockets (Mosquitto's default).
+ *
+ * The hub runs as `autoref start --no-sim` in its own process on a SQLite file store (WAL), as
+ * in a venue; with aedes the hub runs it embedded (its default), and the raw aedes runs alone in
+ * its own process. Devices and measuring clients run here.
+ * Run: node --import tsx bench/mqtt.ts [--quick] [--cpu-prof dir]
+ * Writes bench/results/mqtt.json.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import mqtt, { type MqttClient } from 'mqtt';
+import WebSocket from 'ws';
+import { topicFor } from '../shared/protocol/wire';
+import { benchVenue, percentiles, sleep, startAedesProcess, startHubProcess, writeResult, type HubProcess, type Percentiles } from './lib';
+
+const args = process.argv.slice(2);
+const QUICK = args.includes('--quick');
+const profIdx = args.indexOf('--cpu-prof');
+const CPU_PROF = profIdx >= 0 ? path.resolve(args[profIdx + 1] ?? 'bench/results/prof') : undefined;
+const MOSQUITTO = process.env['AUTOREF_MOSQUITTO_URL'] ?? 'mqtt://127.0.0.1:1883';
+const LAT_BLOCKS = QUICK ? 2 : 4;
+const LAT_BLOCK = QUICK ? 250 : 500;
+const TP_EVENTS = QUICK ? 5_000 : 20_000;
+/** Events in flight over all devices of a throughput run (Mosquitto queues 1,000 per client + 20 in flight). */
+const TP_WINDOW = 500;
+const TP_STALL_MS = 4000;
+const TABLES = 50;
+const onlyIdx = args.indexOf('--only');
+const ONLY = onlyIdx >= 0 ? args[onlyIdx + 1] : undefined;
+const NO_THROUGHPUT = args.includes('--latency-only');
+const NO_LATENCY = args.includes('--throughput-only');
+
+type Qos = 0 | 1;
+
+/** Where events come out: the hub's WebSocket, or a plain subscriber of the raw broker. */
+interface Sink {
+  /** Called with (device, n) for every event that comes out. */
+  onEvent(cb: (device: string, n: number) => void): void;
+  close(): Promise<void>;
+}
+
+async function wsSink(hubUrl: string): Promise<Sink> {
+  const ws = new WebSocket(`${hubUrl.replace('http', 'ws')}/api/stream`);
+  let cb: (device: string, n: number) => void = () => {};
+  await new Promise<void>((resolve, reject) => {
+    ws.once('error', reject);
+    ws.on('message', (data: Buffer) => {
+      const m = JSON.parse(data.toString()) as { type: string; event?: { d: string; n: number } };
+      if (m.type === 'hello') resolve();
+      else if (m.type === 'device-event' && m.event) cb(m.event.d, m.event.n);
+    });
+  });
+  return {
+    onEvent: (f) => (cb = f),
+    close: () =>
+      new Promise<void>((r) => {
+        ws.once('close', () => r());
+        ws.close();
+      }),
+  };
+}
+
+async function subscriberSink(url: string, venue: string, qos: Qos): Promise<Sink> {
+  const c = await mqtt.connectAsync(url, { clientId: `bench-sub-${randomBytes(4).toString('hex')}`, clean: true });
+  noDelay(c);
+  let cb: (device: string, n: number) => void = () => {};
+  c.on('message', (_t, payload) => {
+    const m = JSON.parse(payload.toString()) as { d: string; n: number };
+    cb(m.d, m.n);
+  });
+  await c.subscribeAsync(`autoref/${venue}/+/+/events`, { qos });
+  return { onEvent: (f) => (cb = f), close: () => c.endAsync(true).then(() => undefined) };
+}
+
+/**
+ * Nagle off on the measuring clients and devices, raw and hub paths alike: with it on, a small
+ * publish queued behind an unacknowledged PUBACK waits for the peer's delayed ACK (up to 40 ms),
+ * which measures the TCP stack, not the hub or the broker.
+ */
+function noDelay(c: MqttClient): void {
+  (c.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
+}
+
+interface BenchDevice {
+  id: string;
+  client: MqttClient;
+  topic: string;
+  boot: string;
+  n: number;
+}
+
+async function devices(url: string, venue: string, count: number): Promise<BenchDevice[]> {
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const id = `d${i + 1}`;
+      const client = await mqtt.connectAsync(url, { clientId: `bench-${id}-${randomBytes(3).toString('hex')}`, clean: true });
+      noDelay(client);
+      // A device listens to its commands (the hub's acks arrive there, as on a real board).
+      await client.subscribeAsync(topicFor(venue, `t${i + 1}`, id, 'cmd'), { qos: 1 });
+      return { id, client, topic: topicFor(venue, `t${i + 1}`, id, 'events'), boot: randomBytes(4).toString('hex'), n: 0 };
+    }),
+  );
+}
+
+const eventPayload = (d: BenchDevice): string =>
+  JSON.stringify({ v: 1, k: 'ev', d: d.id, b: d.boot, n: ++d.n, t: d.n * 1000 + 81234567, e: 'cushion', s: 'r1', p: String(1 + (d.n % 4)), m: 412 });
+
+/** One event at a time from d1: ms from publish to its arrival at the sink. */
+async function latencyBlock(dev: BenchDevice, sink: Sink, samples: number): Promise<number[]> {
+  const out: number[] = [];
+  let waiting: { n: number; t0: bigint; done: () => void } | null = null;
+  sink.onEvent((d, n) => {
+    if (waiting && d === dev.id && n === waiting.n) {
+      out.push(Number(process.hrtime.bigint() - waiting.t0) / 1e6);
+      const w = waiting;
+      waiting = null;
+      w.done();
+    }
+  });
+  for (let i = 0; i < samples; i++) {
+    const payload = eventPayload(dev);
+    const got = new Promise<void>((resolve) => {
+      waiting = { n: dev.n, t0: process.hrtime.bigint(), done: resolve };
+    });
+    dev.client.publish(dev.topic, payload, { qos: 1 });
+    const lost = await Promise.race([got.then(() => false), sleep(2000).then(() => true)]);
+    if (lost) waiting = null;
+    // Let the acks and PUBACKs of this event settle before the next one.
+    await sleep(1);
+  }
+  return out;
+}
+
+interface ThroughputRun {
+  tables: number;
+  qos: Qos;
+  sent: number;
+  received: number;
+  /** Events never seen at the sink (per-device sequence gaps), and seen twice. */
+  lost: number;
+  duplicates: number;
+  seconds: number;
+  eventsPerS: number;
+}
+
+async function throughput(devs: BenchDevice[], sink: Sink, qos: Qos, total: number): Promise<ThroughputRun> {
+  const perDevice = Math.floor(total / devs.length);
+  const window = Math.max(1, Math.floor(TP_WINDOW / devs.length));
+  const start: Record<string, number> = {};
+  const seen: Record<string, Set<number>> = {};
+  let duplicates = 0;
+  let received = 0;
+  let lastProgress = Date.now();
+  for (const d of devs) {
+    start[d.id] = d.n;
+    seen[d.id] = new Set();
+  }
+  let wake: (() => void) | null = null;
+  sink.onEvent((id, n) => {
+    const s = seen[id];
+    if (!s || n <= start[id]!) return;
+    if (s.has(n)) duplicates++;
+    else {
+      s.add(n);
+      received++;
+    }
+    lastProgress = Date.now();
+    wake?.();
+  });
+  const t0 = process.hrtime.bigint();
+  // Each device keeps at most `window` events beyond what came out at the sink.
+  const pump = (): void => {
+    for (const d of devs) {
+      while (d.n - start[d.id]! < perDevice && d.n - start[d.id]! - seen[d.id]!.size < window) d.client.publish(d.topic, eventPayload(d), { qos });
+    }
+  };
+  const expected = perDevice * devs.length;
+  while (received < expected && Date.now() - lastProgress < TP_STALL_MS) {
+    pump();
+    await new Promise<void>((r) => {
+      wake = r;
+      setTimeout(r, 50);
+    });
+    wake = null;
+  }
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9 - (received < expected ? TP_STALL_MS / 1000 : 0);
+  return {
+    tables: devs.length,
+    qos,
+    sent: expected,
+    received,
+    lost: expected - received,
+    duplicates,
+    seconds: Math.round(seconds * 1000) / 1000,
+    eventsPerS: Math.round(received / seconds),
+  };
+}
+
+interface BrokerResult {
+  broker: string;
+  latency: { hub: Percentiles; raw: Percentiles; p99Ratio: number; p50AddedMs: number; ok: boolean };
+  throughput: { tables: number; qos: Qos; hub: ThroughputRun; raw: ThroughputRun; ratio: number; ok: boolean }[];
+}
+
+type Kind = 'mosquitto' | 'aedes' | 'mosquitto-nodelay';
+
+/** A Mosquitto of our own with TCP_NODELAY on (`set_tcp_nodelay true`; its default is false). */
+async function startNoDelayMosquitto(dir: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const srv = net.createServer();
+  const port = await new Promise<number>((r) => srv.listen(0, '127.0.0.1', () => r((srv.address() as net.AddressInfo).port)));
+  await new Promise((r) => srv.close(r));
+  const conf = path.join(dir, 'mosquitto-nodelay.conf');
+  writeFileSync(conf, `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\nset_tcp_nodelay true\nuser ${userInfo().username}\n`);
+  const proc = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' });
+  const url = `mqtt://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    const up = await mqtt.connectAsync(url, { reconnectPeriod: 0, connectTimeout: 500 }).then((c) => c.endAsync(true).then(() => true), () => false);
+    if (up) break;
+    await sleep(25);
+  }
+  return { url, stop: () => new Promise<void>((r) => (proc.exitCode !== null ? r() : (proc.once('exit', () => r()), proc.kill('SIGTERM')))) };
+}
+
+async function benchBroker(kind: Kind, dir: string): Promise<BrokerResult> {
+  const venueId = `bench-${randomBytes(3).toString('hex')}`;
+  const rawVenue = `${venueId}-raw`;
+  const venueFile = path.join(dir, `${kind}-venue.json`);
+  writeFileSync(venueFile, JSON.stringify(benchVenue(venueId, TABLES)));
+  const aedes = kind === 'aedes' ? await startAedesProcess() : null;
+  const own = kind === 'mosquitto-nodelay' ? await startNoDelayMosquitto(dir) : null;
+  const external = kind === 'mosquitto' ? MOSQUITTO : own?.url;
+  const hub: HubProcess = await startHubProcess({
+    venueFile,
+    store: path.join(dir, `${kind}.db`),
+    ...(external ? { brokerUrl: external } : { embeddedBrokerPort: 0 }),
+    ...(CPU_PROF ? { cpuProfDir: CPU_PROF } : {}),
+  });
+  const hubBroker = external ?? hub.brokerUrl!;
+  const rawBroker = external ?? aedes!.url;
+  const closers: (() => Promise<unknown>)[] = [];
+  try {
+    const ws = await wsSink(hub.url);
+    closers.push(() => ws.close());
+    const hubDevs = await devices(hubBroker, venueId, TABLES);
+    const rawDevs = await devices(rawBroker, rawVenue, TABLES);
+    closers.push(() => Promise.all([...hubDevs, ...rawDevs].map((d) => d.client.endAsync(true))));
+
+    // Latency: warm up both paths, then alternate blocks.
+    const rawSub1 = await subscriberSink(rawBroker, rawVenue, 1);
+    closers.push(() => rawSub1.close());
+    await latencyBlock(hubDevs[0]!, ws, 200);
+    await latencyBlock(rawDevs[0]!, rawSub1, 200);
+    const hubLat: number[] = [];
+    const rawLat: number[] = [];
+    for (let b = 0; b < (NO_LATENCY ? 0 : LAT_BLOCKS); b++) {
+      rawLat.push(...(await latencyBlock(rawDevs[0]!, rawSub1, LAT_BLOCK)));
+      hubLat.push(...(await latencyBlock(hubDevs[0]!, ws, LAT_BLOCK)));
+    }
+    await rawSub1.close();
+    const hubP = percentiles(hubLat);
+    const rawP = percentiles(rawLat);
+    const p99Ratio = Math.round((hubP.p99 / rawP.p99) * 100) / 100;
+    const p50AddedMs = Math.round((hubP.p50 - rawP.p50) * 1000) / 1000;
+    const latency = { hub: hubP, raw: rawP, p99Ratio, p50AddedMs, ok: p99Ratio <= 1.5 && p50AddedMs <= 0.2 && hubP.n === LAT_BLOCKS * LAT_BLOCK };
+
+    const tp: BrokerResult['throughput'] = [];
+    // The no-delay Mosquitto is there to show where the latency goes; its throughput is not needed.
+    for (const tables of NO_THROUGHPUT || kind === 'mosquitto-nodelay' ? [] : [1, TABLES]) {
+      for (const qos of [0, 1] as const) {
+        const sub = await subscriberSink(rawBroker, rawVenue, qos);
+        const raw = await throughput(rawDevs.slice(0, tables), sub, qos, TP_EVENTS);
+        await sub.close();
+        const h = await throughput(hubDevs.slice(0, tables), ws, qos, TP_EVENTS);
+        const ratio = Math.round((h.eventsPerS / raw.eventsPerS) * 100) / 100;
+        tp.push({ tables, qos, hub: h, raw, ratio, ok: ratio >= 0.7 && h.lost === 0 });
+        console.error(`  ${kind} ${tables} table(s) QoS ${qos}: hub ${h.eventsPerS} ev/s (lost ${h.lost}), raw ${raw.eventsPerS} ev/s (lost ${raw.lost})`);
+      }
+    }
+    const name = { mosquitto: `mosquitto ${MOSQUITTO}`, aedes: 'aedes (embedded in the hub; raw: alone in its own process)', 'mosquitto-nodelay': 'mosquitto-nodelay (own instance, set_tcp_nodelay true)' }[kind];
+    return { broker: name, latency, throughput: tp };
+  } finally {
+    for (const c of closers.reverse()) await c().catch(() => undefined);
+    await hub.stop();
+    await aedes?.stop();
+    await own?.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'autoref-bench-mqtt-'));
+  const results: BrokerResult[] = [];
+  try {
+    for (const kind of (['mosquitto', 'aedes', 'mosquitto-nodelay'] as const).filter((k) => !ONLY || k === ONLY)) {
+      console.error(`mqtt bench: ${kind}`);
+      results.push(await benchBroker(kind, dir));
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const out = { at: new Date().toISOString(), node: process.version, quick: QUICK, latencySamples: LAT_BLOCKS * LAT_BLOCK, throughputEvents: TP_EVENTS, window: TP_WINDOW, results };
+  const file = writeResult('mqtt.json', out);
+  console.log('\nLatency, device publish -> dashboard WebSocket frame (hub) vs publish -> subscriber (raw broker), ms, QoS 1');
+  console.table(
+    results.map((r) => ({
+      broker: r.broker.split(' ')[0],
+      'hub p50': r.latency.hub.p50,
+      'hub p99': r.latency.hub.p99,
+      'hub max': r.latency.hub.max,
+      'raw p50': r.latency.raw.p50,
+      'raw p99': r.latency.raw.p99,
+      'raw max': r.latency.raw.max,
+      'p99 ratio (<=1.5)': r.latency.p99Ratio,
+      'p50 added (<=0.2)': r.latency.p50AddedMs,
+      ok: r.latency.ok,
+    })),
+  );
+  console.log(`Throughput, ${TP_EVENTS} events per run, at most ${TP_WINDOW} in flight`);
+  console.table(
+    results.flatMap((r) =>
+      r.throughput.map((t) => ({
+        broker: r.broker.split(' ')[0],
+        tables: t.tables,
+        qos: t.qos,
+        'hub ev/s': t.hub.eventsPerS,
+        'hub lost': t.hub.lost,
+        'hub dup': t.hub.duplicates,
+        'raw ev/s': t.raw.eventsPerS,
+        'raw lost': t.raw.lost,
+        'ratio (>=0.7)': t.ratio,
+        ok: t.ok,
+      })),
+    ),
+  );
+  console.log(`written ${path.relative(process.cwd(), file)}`);
+}
+
+await main();
+process.exit(0);

@@ -1,0 +1,181 @@
+/**
+ * `npm run bench`: every benchmark, each in its own process with a time limit, then one table
+ * of the figures against their targets, from the JSON files they write (bench/results/), and
+ * bench/results/summary.json. Each transport figure is compared, in the same run, with the raw
+ * transport underneath (see bench/mqtt.ts, bench/serial.ts).
+ * Options: --quick (shorter MQTT runs), --only mqtt,serial,engines,restart,firmware
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
+import { BENCH_DIR, RESULTS_DIR, writeResult } from './lib';
+
+const args = process.argv.slice(2);
+const QUICK = args.includes('--quick');
+const onlyIdx = args.indexOf('--only');
+const ONLY = onlyIdx >= 0 ? args[onlyIdx + 1]!.split(',') : null;
+
+interface Step {
+  id: string;
+  script: string;
+  args: string[];
+  limitS: number;
+}
+
+const STEPS: Step[] = [
+  { id: 'mqtt', script: 'mqtt.ts', args: QUICK ? ['--quick'] : [], limitS: 300 },
+  { id: 'serial', script: 'serial.ts', args: [], limitS: 120 },
+  // Replay per engine: 3 s per measured run bounds the slow engines (rows then say "partial").
+  { id: 'engines', script: 'engines.ts', args: ['--budget', '3000'], limitS: 240 },
+  { id: 'restart', script: 'restart.ts', args: [], limitS: 180 },
+  { id: 'firmware', script: 'firmware.ts', args: [], limitS: 180 },
+];
+
+function run(step: Step): Promise<{ code: number | null; seconds: number; timedOut: boolean }> {
+  const t0 = Date.now();
+  return new Promise((resolve) => {
+    const p = spawn(process.execPath, ['--import', 'tsx', path.join(BENCH_DIR, step.script), ...step.args], { stdio: 'inherit' });
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      p.kill('SIGTERM');
+      setTimeout(() => p.kill('SIGKILL'), 5000).unref();
+    }, step.limitS * 1000);
+    p.once('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, seconds: Math.round((Date.now() - t0) / 100) / 10, timedOut });
+    });
+  });
+}
+
+/** A result file, if it was written by this run (not left from an earlier one). */
+function readResult<T>(name: string, since: number): T | null {
+  const f = path.join(RESULTS_DIR, name);
+  if (!existsSync(f) || statSync(f).mtimeMs < since) return null;
+  return JSON.parse(readFileSync(f, 'utf8')) as T;
+}
+
+interface Figure {
+  benchmark: string;
+  figure: string;
+  hub: string;
+  raw: string;
+  target: string;
+  met: boolean | null;
+}
+
+/* Shapes of the result files (only what the table reads). */
+interface Pct {
+  p50: number;
+  p99: number;
+  max: number;
+}
+interface MqttResult {
+  results: {
+    broker: string;
+    latency: { hub: Pct; raw: Pct; p99Ratio: number; p50AddedMs: number; ok: boolean };
+    throughput: { tables: number; qos: number; hub: { eventsPerS: number; lost: number }; raw: { eventsPerS: number; lost: number }; ratio: number; ok: boolean }[];
+  }[];
+}
+interface SerialResult {
+  best: { raw: { linesPerS: number }; hub: { linesPerS: number }; ratio: number };
+  hub: { lost: number }[];
+  ok: boolean;
+}
+interface EnginesResult {
+  rows: { engine: string; events: number; replayEvPerS: number; parseEvPerS: number; partial: boolean; rejected: number }[];
+  skipped: Record<string, string>;
+}
+interface RestartResult {
+  deviceEvents: number;
+  bestMs: number;
+  restartMs: number[];
+}
+interface FirmwareResult {
+  bundle: { budget_bytes: number; largest: { profile: string; board: string; bytes: number }; within_budget: boolean; sizes: { profile: string; board: string; bytes: number }[] };
+  rate: { board: string; link: string; edges_per_s: number; lost: number; ok: boolean }[];
+}
+
+const fmt = (x: number) => x.toLocaleString('en-US');
+const ms = (p: Pct) => `${p.p50} / ${p.p99} / ${p.max}`;
+
+function figures(since: number): Figure[] {
+  const out: Figure[] = [];
+  const mqtt = readResult<MqttResult>('mqtt.json', since);
+  for (const r of mqtt?.results ?? []) {
+    const b = r.broker.split(' ')[0]!;
+    out.push({
+      benchmark: `latency ${b}`,
+      figure: 'publish -> WS frame, ms p50/p99/max',
+      hub: ms(r.latency.hub),
+      raw: ms(r.latency.raw),
+      target: `p99 x${r.latency.p99Ratio} (<=1.5), p50 +${r.latency.p50AddedMs} (<=0.2)`,
+      met: r.latency.ok,
+    });
+    for (const t of r.throughput) {
+      out.push({
+        benchmark: `throughput ${b}`,
+        figure: `${t.tables} table(s), QoS ${t.qos}, events/s (lost)`,
+        hub: `${fmt(t.hub.eventsPerS)} (${t.hub.lost})`,
+        raw: `${fmt(t.raw.eventsPerS)} (${t.raw.lost})`,
+        target: `x${t.ratio} (>=0.7), none lost`,
+        met: t.ok,
+      });
+    }
+  }
+  const serial = readResult<SerialResult>('serial.json', since);
+  if (serial) {
+    out.push({
+      benchmark: 'serial (pty)',
+      figure: 'lines/s per port (lost)',
+      hub: `${fmt(serial.best.hub.linesPerS)} (${serial.hub.map((h) => h.lost).join(',')})`,
+      raw: fmt(serial.best.raw.linesPerS),
+      target: `>=1,500, none lost (x${serial.best.ratio} of raw)`,
+      met: serial.ok,
+    });
+  }
+  const engines = readResult<EnginesResult>('engines.json', since);
+  for (const row of engines?.rows.filter((x) => x.events === Math.max(...engines.rows.map((y) => y.events))) ?? []) {
+    const carom = ['three-cushion', 'three-ball', 'four-ball'].includes(row.engine);
+    out.push({
+      benchmark: `replay ${row.engine}`,
+      figure: `events/s, ${fmt(row.events)}-event log${row.partial ? ' (partial)' : ''}`,
+      hub: fmt(row.replayEvPerS),
+      raw: `${fmt(row.parseEvPerS)} (JSON.parse)`,
+      target: carom ? '>=500,000' : '-',
+      met: carom ? row.replayEvPerS >= 500_000 : null,
+    });
+  }
+  for (const [id, why] of Object.entries(engines?.skipped ?? {})) out.push({ benchmark: `replay ${id}`, figure: 'not measured', hub: why.slice(0, 40), raw: '-', target: '-', met: false });
+  const restart = readResult<RestartResult>('restart.json', since);
+  if (restart) {
+    out.push({ benchmark: 'restart', figure: `ms to all matches restored, ${fmt(restart.deviceEvents)} events stored`, hub: `${restart.bestMs} (runs ${restart.restartMs.join(', ')})`, raw: '-', target: '<2,000', met: restart.bestMs < 2000 });
+  }
+  const fw = readResult<FirmwareResult>('firmware.json', since);
+  if (fw) {
+    const l = fw.bundle.largest;
+    out.push({ benchmark: 'firmware bundle', figure: `largest of ${fw.bundle.sizes.length} (profile x board), bytes`, hub: `${fmt(l.bytes)} (${l.profile}, ${l.board})`, raw: '-', target: `<${fmt(fw.bundle.budget_bytes)}`, met: fw.bundle.within_budget });
+    for (const r of fw.rate) out.push({ benchmark: 'firmware edges', figure: `${r.board} ${r.link}, ${r.edges_per_s} edges/s (lost)`, hub: String(r.lost), raw: '-', target: 'none lost', met: r.ok });
+  }
+  return out;
+}
+
+const started = Date.now();
+const load = loadavg().map((x) => Math.round(x * 100) / 100);
+const ran: Record<string, { code: number | null; seconds: number; timedOut: boolean }> = {};
+for (const step of STEPS.filter((s) => !ONLY || ONLY.includes(s.id))) {
+  console.log(`\n=== bench ${step.id} (limit ${step.limitS} s) ===`);
+  ran[step.id] = await run(step);
+}
+const rows = figures(started);
+const loadAfter = loadavg().map((x) => Math.round(x * 100) / 100);
+console.log(`\n=== summary: node ${process.version}, ${cpus().length} CPUs, load average ${load.join(' ')} before, ${loadAfter.join(' ')} after ===`);
+console.table(rows.map((r) => ({ ...r, met: r.met === null ? '-' : r.met ? 'yes' : 'NO' })));
+for (const [id, r] of Object.entries(ran)) {
+  if (r.code === 0) continue;
+  console.log(`bench ${id}: ${r.timedOut ? `stopped after its ${r.seconds} s limit` : `exit code ${r.code}`}: its figures are missing above`);
+  process.exitCode = 1;
+}
+const file = writeResult('summary.json', { at: new Date(started).toISOString(), node: process.version, cpus: cpus().length, loadBefore: load, loadAfter, steps: ran, figures: rows });
+console.log(`written ${path.relative(process.cwd(), file)}`);
