@@ -237,7 +237,12 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
   const log = opts.log ?? (() => {});
   const refusals = access ? guard(aedes, access, log) : noRefusals;
   const auth = access?.required ?? false;
-  const server = net.createServer(aedes.handle);
+  const server = net.createServer(
+    // No Nagle: acks, PUBACKs and sync replies are small packets that would otherwise wait for the
+    // peer's delayed ACK (up to 40 ms): measured in bench/mqtt.ts, docs/benchmarks.md.
+    { noDelay: true },
+    aedes.handle,
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, host, () => resolve());

@@ -33,6 +33,11 @@ describe('API writes: venue PIN and table tokens', () => {
     expect(t.statusCode).toBe(401);
   });
 
+  it('checks the token before the body: a tokenless write with a bad body is 401, not 400', async () => {
+    const r = await hub.app.inject({ method: 'POST', url: '/api/tables/gb1/input', payload: { type: 'no-such-event' } });
+    expect(r.statusCode).toBe(401);
+  });
+
   it('a table token works on its own table only, for player actions only', async () => {
     const gb1 = tableToken(PIN, 'gb1');
     const onOther = await hub.app.inject({ method: 'POST', url: '/api/tables/c1/matches', payload: { players }, headers: as(gb1) });

@@ -38,14 +38,14 @@ export function accessOf(req: FastifyRequest, venueToken: string | null, table: 
   return null;
 }
 
-/** preHandler: the venue token only. */
+/** onRequest hook (before the body is even parsed): the venue token only. */
 export function requireVenue(token: string | null): (req: FastifyRequest) => Promise<void> {
   return async (req) => {
     if (accessOf(req, token, undefined) !== 'venue') throw new AutorefError('AR_UNAUTHORIZED');
   };
 }
 
-/** preHandler: the venue token, or the token of the table named in the URL. */
+/** onRequest hook: the venue token, or the token of the table named in the URL. */
 export function requireTableOrVenue(token: string | null): (req: FastifyRequest) => Promise<void> {
   return async (req) => {
     const table = (req.params as { table?: string } | undefined)?.table;

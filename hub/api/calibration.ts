@@ -49,7 +49,7 @@ export const calibrationPlugin: FastifyPluginAsync<CalibrationPluginOptions> = a
   const { hub, token } = opts;
   const dir = opts.profilesDir ?? DEFAULT_PROFILES_DIR;
   const now = opts.now ?? (() => new Date());
-  const venueOnly = { preHandler: requireVenue(token) };
+  const venueOnly = { onRequest: requireVenue(token) };
   const sessions = new Map<string, CalibrationSession>();
   const stored = new Map<string, CalibrationRecord>(opts.file ? Object.entries(readCalibration(opts.file).devices) : []);
 

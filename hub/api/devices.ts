@@ -16,7 +16,7 @@ const ConfigBody = Type.Object(
 const IdentifyBody = Type.Object({ ms: Type.Optional(Type.Integer({ minimum: 100, maximum: 60_000 })) }, { additionalProperties: false });
 
 export const devicesPlugin: FastifyPluginAsync<{ hub: HubContext; token: string | null }> = async (app, { hub, token }) => {
-  const venueOnly = { preHandler: requireVenue(token) };
+  const venueOnly = { onRequest: requireVenue(token) };
 
   function send(id: string, cmd: Parameters<HubContext['ingest']['sendTo']>[1]): { sent: true } {
     if (!hub.ingest.deviceInfo().some((d) => d.id === id)) throw new AutorefError('AR_NOT_FOUND', `device ${id}`);

@@ -32,8 +32,8 @@ const ListQuery = Type.Object({
 });
 
 export const matchesPlugin: FastifyPluginAsync<{ hub: HubContext; matches: MatchManager; token: string | null }> = async (app, { hub, matches, token }) => {
-  const venueOnly = { preHandler: requireVenue(token) };
-  const tableOrVenue = { preHandler: requireTableOrVenue(token) };
+  const venueOnly = { onRequest: requireVenue(token) };
+  const tableOrVenue = { onRequest: requireTableOrVenue(token) };
 
   app.get('/api/tables', async () => ({
     tables: hub.venue.tables.map((t) => ({ ...t, match: matches.current(t.id)?.id ?? null, summary: matches.summaryOf(t.id) })),

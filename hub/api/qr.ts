@@ -19,7 +19,7 @@ export function phoneUrl(base: string, table: string, token: string | null): str
 }
 
 export const qrPlugin: FastifyPluginAsync<{ hub: HubContext; token: string | null }> = async (app, { hub, token }) => {
-  app.get('/api/tables/:table/qr.svg', { preHandler: requireVenue(token), schema: { params: Params, querystring: Query } }, async (req, reply) => {
+  app.get('/api/tables/:table/qr.svg', { onRequest: requireVenue(token), schema: { params: Params, querystring: Query } }, async (req, reply) => {
     const { table } = req.params as Static<typeof Params>;
     if (!hub.venue.tables.some((t) => t.id === table)) throw new AutorefError('AR_NOT_FOUND', `table ${table}`);
     const base = (req.query as Static<typeof Query>).base ?? `${req.protocol}://${req.headers.host ?? 'localhost'}`;

@@ -137,6 +137,8 @@ export function mosquittoConf(opts: MosquittoConfOptions): string {
     'per_listener_settings false',
     `listener ${opts.port ?? 1883}${opts.host ? ` ${opts.host}` : ''}`,
     ...(opts.tls ? [`cafile ${opts.tls.cafile}`, `certfile ${opts.tls.certfile}`, `keyfile ${opts.tls.keyfile}`] : []),
+    '# No Nagle: acks and clock-sync replies are small packets (docs/benchmarks.md).',
+    'set_tcp_nodelay true',
     'allow_anonymous false',
     `password_file ${path.join(opts.dir, 'passwd')}`,
     `acl_file ${path.join(opts.dir, 'acl')}`,

@@ -31,11 +31,23 @@ describe('Ingest', () => {
   it('drops a duplicate (device, boot, sequence) and acks again so the device can let go', async () => {
     const { store, ingest, sent, origin } = setup();
     ingest.accept(ev(1), origin);
+    await ingest.idle();
     ingest.accept(ev(1), origin);
     await ingest.idle();
     expect(await store.countDeviceEvents()).toBe(1);
     expect(ingest.counters.snapshot()['gb1-a']?.duplicates).toBe(1);
     expect(sent.filter((c) => c.k === 'ack')).toHaveLength(2);
+  });
+
+  it('acknowledges a burst once, with its newest contiguous sequence, per device', async () => {
+    const { ingest, sent, origin } = setup();
+    for (let n = 1; n <= 20; n++) ingest.accept(ev(n), origin);
+    ingest.accept(ev(1, 'c1-a'), origin);
+    await ingest.idle();
+    expect(sent).toEqual([
+      { v: 1, k: 'ack', b: 'b1', n: 20 },
+      { v: 1, k: 'ack', b: 'b1', n: 1 },
+    ]);
   });
 
   it('asks for a resend when it sees a gap, and acks contiguously once filled', async () => {

@@ -185,7 +185,7 @@ export class Ingest extends EventEmitter<IngestEvents> {
         }
         let upTo = r.contiguous;
         if (e.n > upTo + 1) upTo = await this.gap(e, upTo, origin);
-        origin.send(e.d, { v: PROTOCOL_VERSION, k: 'ack', b: e.b, n: upTo });
+        this.ackSoon(e.d, { v: PROTOCOL_VERSION, k: 'ack', b: e.b, n: upTo }, origin);
       })
       .catch((err: Error) => {
         // Not stored, so not acknowledged: the device keeps it and sends it again.
@@ -195,6 +195,23 @@ export class Ingest extends EventEmitter<IngestEvents> {
       .finally(() => {
         this.pending--;
       });
+  }
+
+  /** The newest acknowledgement per device not sent yet (a burst is acknowledged once, at its end). */
+  private readonly unsentAck: Record<string, { cmd: HubCommand; origin: Origin }> = {};
+
+  /**
+   * One ack per device per burst: while more events wait in the queue, only the newest ack is
+   * kept; the last event of the burst sends them. Alone, an event is acknowledged at once.
+   * (Every ack is a small packet, and small packets queue behind each other on a TCP link.)
+   */
+  private ackSoon(device: string, cmd: HubCommand, origin: Origin): void {
+    this.unsentAck[device] = { cmd, origin };
+    if (this.pending > 1) return;
+    for (const [d, a] of Object.entries(this.unsentAck)) {
+      delete this.unsentAck[d];
+      a.origin.send(d, a.cmd);
+    }
   }
 
   /** Resend requests per gap ("device/boot/first missing"): how many, and when the last went out. */
