@@ -10,6 +10,7 @@ import { Ajv } from 'ajv';
 import { buildHub, type Hub } from '../app';
 import { isPostgresUrl } from '../store/open';
 import { calibrationPathFor } from '../calibration/file';
+import { startDemoMatches } from './demo';
 import { startEmbeddedBroker, type BrokerHandle, type MqttCredentials } from '../broker';
 import type { MqttLinkOptions } from '../ingest/mqtt';
 import { DEMO_VENUE, VenueConfig } from '../../shared/venue';
@@ -113,6 +114,7 @@ export async function start(opts: StartOptions): Promise<Running> {
   await hub.startLinks();
   // Simulated devices log in with their secrets where the venue has them.
   const sim = opts.sim ? await startSimVenue({ brokerUrl, venue, log }) : null;
+  if (sim && !opts.venue) log(`demo matches running on ${await startDemoMatches(hub, log)} table(s)`);
   const shown = opts.host === '0.0.0.0' || opts.host === '::' ? 'localhost' : opts.host;
   const url = `http://${shown}:${(hub.app.server.address() as AddressInfo).port}/`;
   log(`store: ${opts.store}`);

@@ -25,6 +25,9 @@ describe('autoref start', () => {
     const devices = running.hub.ingest.deviceInfo();
     expect(devices.every((d) => d.state === 'online')).toBe(true);
     expect(running.hub.ingest.counters.totalRejected()).toBe(0);
+    // A new user sees live games at once: every demo table has a match.
+    expect(running.hub.venue.tables.every((t) => running!.hub.matches.current(t.id) !== undefined)).toBe(true);
+    expect(lines).toContain(`demo matches running on ${running.hub.venue.tables.length} table(s)`);
     const page = await fetch(running.url);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<script type="module" src="/app.js">');
