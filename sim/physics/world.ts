@@ -126,15 +126,20 @@ function speedOf(b: Ball): number {
 export type ShotWatcher = (balls: readonly Ball[], events: readonly TruthEvent[], t: number) => void;
 
 /** Plays one shot on `balls` (changed in place) and returns the ground truth. */
-export function playShot(table: TableSpec, balls: Ball[], shot: Shot, seed: number, watch?: ShotWatcher): ShotResult {
+export function playShot(table: TableSpec, balls: Ball[], shots: Shot | readonly Shot[], seed: number, watch?: ShotWatcher): ShotResult {
   const r: Rng = rng(seed);
-  const cue = balls.find((b) => b.id === shot.ball && b.state === 'table');
-  if (!cue) throw new TypeError(`no ball ${shot.ball} on the table`);
-  if (!(shot.speed > 0) || !Number.isFinite(shot.angle)) throw new TypeError('a shot needs a positive speed and a finite angle');
-  const events: TruthEvent[] = [{ type: 'strike', t: 0, ball: cue.id, speed: shot.speed }];
-  cue.vx = Math.cos(shot.angle) * shot.speed;
-  cue.vy = Math.sin(shot.angle) * shot.speed;
-  cue.rollAt = (shot.speed * 5) / 7;
+  const events: TruthEvent[] = [];
+  // Several strikes at once: golf billiards' opening stroke, which both sides play together.
+  for (const shot of Array.isArray(shots) ? (shots as readonly Shot[]) : [shots as Shot]) {
+    const cue = balls.find((b) => b.id === shot.ball && b.state === 'table');
+    if (!cue) throw new TypeError(`no ball ${shot.ball} on the table`);
+    if (!(shot.speed > 0) || !Number.isFinite(shot.angle)) throw new TypeError('a shot needs a positive speed and a finite angle');
+    events.push({ type: 'strike', t: 0, ball: cue.id, speed: shot.speed });
+    cue.vx = Math.cos(shot.angle) * shot.speed;
+    cue.vy = Math.sin(shot.angle) * shot.speed;
+    cue.rollAt = (shot.speed * 5) / 7;
+  }
+  if (events.length === 0) throw new TypeError('a shot needs at least one strike');
   const R = table.ballRadius;
   // Contacts in progress (pair, cushion or bumper): one event per contact, not per step.
   const n = balls.length;

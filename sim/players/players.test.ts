@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TruthEvent } from '../physics/world';
-import { caromOutcome, golfOutcome, poolOutcome } from './truth';
+import { caromOutcome, golfOpening, golfOutcome, golfZone, poolOutcome } from './truth';
 import { skillModel } from './players';
 import { SimGame } from './games';
 
@@ -19,6 +19,42 @@ describe('ground truth per game', () => {
     const cap = (ball: string, place: string): TruthEvent => ({ type: 'capture', t: 1, ball, place, kind: 'goal', speed: 0.3 });
     expect(golfOutcome([cap('A1', 'b'), cap('A2', 'a'), cap('B1', 'a')], 'A')).toMatchObject({ scored: 1, ownGoals: 1, forOpponent: 1 });
     expect(golfOutcome([{ type: 'off', t: 1, ball: 'B2', place: 'n' }, { type: 'lip', t: 2, ball: 'A3', place: 'b' }], 'A')).toMatchObject({ fouls: ['off_table'], onLip: ['A3'] });
+  });
+
+  it('golf billiards opening: a lone valid goal, else the first goal, else the clean side, else the closer ball', () => {
+    const cap = (ball: string, place: string, t = 1): TruthEvent => ({ type: 'capture', t, ball, place, kind: 'goal', speed: 0.3 });
+    const off = (ball: string): TruthEvent => ({ type: 'off', t: 1, ball, place: 'n' });
+    const goals = { a: { x: 0.15, y: 0.45 }, b: { x: 1.65, y: 0.45 } };
+    const at = (ax: number, bx: number): Record<'A' | 'B', { x: number; y: number; onTable: boolean }> => ({ A: { x: ax, y: 0.45, onTable: true }, B: { x: bx, y: 0.45, onTable: true } });
+    expect(golfOpening([cap('B2', 'a')], at(1.6, 1.7), goals)).toBe('B');
+    expect(golfOpening([cap('A1', 'b'), off('A3')], at(1, 1), goals)).toBe('B');
+    expect(golfOpening([cap('A1', 'b', 2), cap('B1', 'a', 1)], at(1, 1), goals)).toBe('B');
+    expect(golfOpening([off('B4')], at(0.9, 0.9), goals)).toBe('A');
+    // A at 0.25 m from goal b, B at 0.6 m from goal a.
+    expect(golfOpening([], at(1.4, 0.75), goals)).toBe('A');
+    expect(golfOpening([], at(1.4, 0.3), goals)).toBe('B');
+    // Both played balls off the table: nobody can tell, the opening is played again.
+    const gone = { A: { x: 0, y: 0, onTable: false }, B: { x: 0, y: 0, onTable: false } };
+    expect(golfOpening([off('A1'), off('B1')], gone, goals)).toBe(null);
+  });
+
+  it('golf billiards zones: 5 x 3 from goal A\'s end, across first', () => {
+    expect(golfZone(0.1, 0.1)).toBe(1);
+    expect(golfZone(0.1, 0.8)).toBe(3);
+    expect(golfZone(0.4, 0.1)).toBe(4);
+    expect(golfZone(1.79, 0.89)).toBe(15);
+  });
+
+  it('golf billiards: a set opens with both sides striking at once, then one side plays', () => {
+    const g = new SimGame('golf-billiards', { skill: 0.5, seed: 3 });
+    expect(g.opening).toBe(true);
+    const first = g.next();
+    expect(first.opening).toBe(true);
+    expect(first.result.events.filter((e) => e.type === 'strike').map((e) => (e.type === 'strike' ? e.ball.slice(0, 1) : ''))).toEqual(['A', 'B']);
+    while (g.opening) g.next();
+    const next = g.next();
+    expect(next.opening).toBe(false);
+    expect(next.result.events.filter((e) => e.type === 'strike')).toHaveLength(1);
   });
 
   it('nine-ball: the lowest ball first, no scratch', () => {

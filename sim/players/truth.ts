@@ -86,3 +86,44 @@ export function poolOutcome(events: readonly TruthEvent[], lowest: string | null
   if (first === null || (lowest !== null && first !== lowest)) foul = true;
   return { firstContact: first, potted, foul };
 }
+
+/**
+ * Golf billiards' zone grid (the engine's default geometry, GB-Q1, assumed): 5 bands along the
+ * 1.80 m length (0.36 m) x 3 across the 0.90 m width (0.30 m), numbered 1..15 from goal A's end,
+ * across first.
+ */
+export function golfZone(x: number, y: number): number {
+  const i = Math.min(4, Math.max(0, Math.floor(x / 0.36)));
+  const j = Math.min(2, Math.max(0, Math.floor(y / 0.3)));
+  return i * 3 + j + 1;
+}
+
+/**
+ * Golf billiards' opening stroke, which both sides play at once (GB-DBL-4, GB-Q7): the side that
+ * scores validly while the other does not keeps the turn; if both do, the side whose first goal
+ * dropped first; if neither, the side that avoided a foul while the other committed one; else the
+ * side whose played ball stopped closer to the goal it plays at. `null`: nobody can tell (equal
+ * distances, or both played balls gone): the opening is played again.
+ */
+export function golfOpening(events: readonly TruthEvent[], played: Readonly<Record<'A' | 'B', { x: number; y: number; onTable: boolean }>>, goals: Readonly<Record<'a' | 'b', { x: number; y: number }>>): 'A' | 'B' | null {
+  const sides = ['A', 'B'] as const;
+  const fouled = (s: 'A' | 'B'): boolean => events.some((e) => e.type === 'off' && e.ball.startsWith(s));
+  const firstGoal = (s: 'A' | 'B'): number => {
+    const target = s === 'A' ? 'b' : 'a';
+    const e = events.find((x) => x.type === 'capture' && x.ball.startsWith(s) && x.place === target);
+    return e ? e.t : Infinity;
+  };
+  const valid = sides.filter((s) => firstGoal(s) < Infinity && !fouled(s));
+  if (valid.length === 1) return valid[0]!;
+  if (valid.length === 2) return firstGoal('A') === firstGoal('B') ? null : firstGoal('A') < firstGoal('B') ? 'A' : 'B';
+  const clean = sides.filter((s) => !fouled(s));
+  if (clean.length === 1) return clean[0]!;
+  const dist = (s: 'A' | 'B'): number => {
+    const p = played[s];
+    const g = goals[s === 'A' ? 'b' : 'a'];
+    return p.onTable ? Math.hypot(p.x - g.x, p.y - g.y) : Infinity;
+  };
+  const [da, db] = [dist('A'), dist('B')];
+  if (da === db) return null;
+  return da < db ? 'A' : 'B';
+}

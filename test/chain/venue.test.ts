@@ -44,8 +44,12 @@ describe('simulated venue', () => {
     const c = hub.ingest.counters.snapshot();
     for (const t of venue.tables) expect(c[t.devices[0]!.id]).toMatchObject({ rejected: {}, lost: 0 });
     // The firmware's hello: its real build and profile, not a stand-in.
+    // Online: under a loaded CI machine (other chain tests in parallel) a board may miss a heartbeat
+    // and be back a moment later, so wait for all four rather than read one instant.
+    const online = (): string[] => hub.ingest.deviceInfo().filter((d) => d.state === 'online').map((d) => d.id).sort();
+    await waitFor(() => online().length === 4, 'every board online', 20_000);
     const info = hub.ingest.deviceInfo();
-    expect(info.filter((d) => d.state === 'online').map((d) => d.id).sort()).toEqual(['c1-a', 'gb1-a', 'mg1-a', 'p1-a']);
+    expect(online()).toEqual(['c1-a', 'gb1-a', 'mg1-a', 'p1-a']);
     expect(Object.fromEntries(info.map((d) => [d.id, d.profile]))).toEqual({ 'gb1-a': 'golf-billiards', 'c1-a': 'carom', 'p1-a': 'pool', 'mg1-a': 'minigolf-lane' });
     expect(info.every((d) => d.firmware !== null && d.firmware !== 'sim-1')).toBe(true);
     expect(sim.devices.flatMap((d) => d.board.errors)).toEqual([]);
