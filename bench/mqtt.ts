@@ -15,6 +15,16 @@
  * A third run, latency only, uses a Mosquitto of our own with `set_tcp_nodelay true`, to show how
  * much of the hub's tail is Nagle's algorithm on the broker's sockets (Mosquitto's default).
  *
+ * What each path does per event, so the comparison is read for what it is. The raw subscriber
+ * (one MQTT client here, Nagle off, subscribed at the run's QoS) parses the payload with
+ * `JSON.parse` and counts its sequence number: no validation, no store, no ack to the device, no
+ * second hop. The hub path does all of that: the broker delivers to the hub's own subscription
+ * (QoS 1, Nagle on as in a venue), the hub validates (Ajv), commits to SQLite, sends the device an
+ * `ack` (QoS 1, back through the broker) and writes a `device-event` frame to the WebSocket, where
+ * the sink here parses it with `JSON.parse` and counts it exactly as the raw subscriber does.
+ * Devices, sinks and the measuring loop are the same code for both paths; blocks alternate.
+ * Neither sink answers `rs` (resend) requests: an event the broker drops is lost on both paths.
+ *
  * The hub runs as `autoref start --no-sim` in its own process on a SQLite file store (WAL), as
  * in a venue; with aedes the hub runs it embedded (its default), and the raw aedes runs alone in
  * its own process. Devices and measuring clients run here.

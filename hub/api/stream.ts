@@ -6,6 +6,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
+import type { Duplex } from 'node:stream';
 import type { HubContext } from '../context';
 import type { MatchManager } from '../games/matches';
 
@@ -13,13 +14,39 @@ export const streamPlugin: FastifyPluginAsync<{ hub: HubContext; matches: MatchM
   await app.register(websocket);
   const clients = new Set<WebSocket>();
 
-  function broadcast(msg: object): void {
+  /**
+   * Sockets held corked until the current tick's work is done: the events of one group commit
+   * (hub/ingest/pipeline.ts) leave in one write per client instead of one each. Same frames,
+   * same order; they wait for nothing but the end of the current tick.
+   */
+  const corked = new Set<Duplex>();
+  const uncorkAll = (): void => {
+    for (const s of corked) s.uncork();
+    corked.clear();
+  };
+
+  /** `hold`: more frames follow in this tick (cork); otherwise the frame leaves at once. */
+  function broadcast(msg: object, hold = false): void {
     if (clients.size === 0) return;
     const text = JSON.stringify(msg);
-    for (const c of clients) if (c.readyState === c.OPEN) c.send(text);
+    for (const c of clients) {
+      if (c.readyState !== c.OPEN) continue;
+      const sock = hold ? (c as unknown as { _socket?: Duplex })._socket : undefined;
+      if (sock && !corked.has(sock)) {
+        if (corked.size === 0) process.nextTick(uncorkAll);
+        sock.cork();
+        corked.add(sock);
+      }
+      c.send(text);
+    }
   }
 
-  hub.ingest.on('device-event', (e) => broadcast({ type: 'device-event', ...e }));
+  // Per event, so nothing is built while no dashboard is connected.
+  hub.ingest.on('device-event', (e) => {
+    // More events of the same group commit still to come: hold the frame for them. A lone
+    // event (the backlog is itself) is written at once, so latency is unchanged.
+    if (clients.size > 0) broadcast({ type: 'device-event', ...e }, hub.ingest.backlog > 1);
+  });
   hub.ingest.on('device-message', (m) => {
     if (m.k === 'st' || m.k === 'hi') broadcast({ type: 'device-status', device: m.d, message: m });
   });

@@ -9,7 +9,7 @@ import { reject, type ErrorCode, type Rejection } from '../../shared/errors';
 import { PROTOCOL_VERSION } from '../../shared/protocol/wire';
 import type { DeviceEvent, DeviceMessage, HubCommand } from '../../shared/protocol/schema';
 import type { VenueConfig } from '../../shared/venue';
-import type { EventStore, StoredDeviceEvent } from '../store/types';
+import type { AppendResult, DeviceEventAppend, EventStore, StoredDeviceEvent } from '../store/types';
 import { Counters } from './counters';
 import { OVERSIZE_MARKER } from './line-guard';
 import { hubNow } from '../time/hub-clock';
@@ -45,6 +45,11 @@ export interface DeviceInfo {
   droppedOnDevice: number;
   firmware: string | null;
   profile: string | null;
+}
+
+/** An event accepted and waiting for its commit. */
+interface Accepted extends DeviceEventAppend {
+  origin: Origin;
 }
 
 /** Puts a device event on the hub's timeline (see hub/time/sync.ts). */
@@ -170,48 +175,103 @@ export class Ingest extends EventEmitter<IngestEvents> {
     return this.pending;
   }
 
+  /**
+   * Events accepted while the store is busy with earlier ones: the next group commit. Null when
+   * none waits (the next event starts a new group).
+   */
+  private nextGroup: Accepted[] | null = null;
+
   private acceptEvent(e: DeviceEvent, origin: Origin): void {
     const hubT = this.now();
     const at = this.clock ? this.clock.eventTime(e, hubT) : hubT;
     this.pending++;
+    const item: Accepted = { event: e, times: { hubT, at }, link: origin.link, origin };
+    if (this.nextGroup) {
+      this.nextGroup.push(item);
+      return;
+    }
+    const group: Accepted[] = [item];
+    this.nextGroup = group;
     this.queue = this.queue
-      .then(async () => {
-        const r = await this.store.appendDeviceEvent(e, { hubT, at }, origin.link);
-        if (!r.inserted) {
-          this.counters.duplicate(e.d);
-        } else {
-          this.counters.accepted(e.d);
-          this.emit('device-event', { id: r.id, hubT, at, link: origin.link, event: e });
-        }
-        let upTo = r.contiguous;
-        if (e.n > upTo + 1) upTo = await this.gap(e, upTo, origin);
-        this.ackSoon(e.d, { v: PROTOCOL_VERSION, k: 'ack', b: e.b, n: upTo }, origin);
+      .then(() => {
+        // From here on, newly accepted events wait for the next group.
+        if (this.nextGroup === group) this.nextGroup = null;
+        return this.storeGroup(group);
       })
       .catch((err: Error) => {
-        // Not stored, so not acknowledged: the device keeps it and sends it again.
+        // storeGroup answers every event itself; this only keeps the queue going whatever happens.
         this.storeErrors++;
         this.emit('store-error', err);
-      })
-      .finally(() => {
-        this.pending--;
       });
   }
 
-  /** The newest acknowledgement per device not sent yet (a burst is acknowledged once, at its end). */
-  private readonly unsentAck: Record<string, { cmd: HubCommand; origin: Origin }> = {};
+  /**
+   * Group commit: every event that waited is stored in one transaction, then each, in arrival
+   * order, is published and acknowledged. An event is acknowledged only after its commit. Should
+   * the group's transaction fail, each event is tried alone, so one bad event (or a database
+   * that comes back midway) costs no more than it did one at a time.
+   */
+  private async storeGroup(group: Accepted[]): Promise<void> {
+    let results: (AppendResult | Error)[];
+    if (group.length === 1) {
+      const x = group[0]!;
+      results = [await this.store.appendDeviceEvent(x.event, x.times, x.link).catch((err: Error) => err)];
+    } else {
+      results = await this.store.appendDeviceEvents(group).catch(async () => {
+        const one: (AppendResult | Error)[] = [];
+        for (const x of group) one.push(await this.store.appendDeviceEvent(x.event, x.times, x.link).catch((err: Error) => err));
+        return one;
+      });
+    }
+    for (let i = 0; i < group.length; i++) {
+      try {
+        await this.stored(group[i]!, results[i]!);
+      } catch (err) {
+        // Not stored, so not acknowledged: the device keeps it and sends it again.
+        this.storeErrors++;
+        this.emit('store-error', err as Error);
+      } finally {
+        this.pending--;
+      }
+    }
+  }
+
+  /** One event after its commit: count, publish, acknowledge (or ask for a gap). */
+  private async stored(x: Accepted, r: AppendResult | Error): Promise<void> {
+    if (r instanceof Error) throw r;
+    const e = x.event;
+    if (!r.inserted) {
+      this.counters.duplicate(e.d);
+    } else {
+      this.counters.accepted(e.d);
+      this.emit('device-event', { id: r.id, hubT: x.times.hubT, at: x.times.at, link: x.link, event: e });
+    }
+    let upTo = r.contiguous;
+    if (e.n > upTo + 1) upTo = await this.gap(e, upTo, x.origin);
+    this.ackSoon(e.d, e.b, { v: PROTOCOL_VERSION, k: 'ack', b: e.b, n: upTo }, x.origin);
+  }
 
   /**
-   * One ack per device per burst: while more events wait in the queue, only the newest ack is
-   * kept; the last event of the burst sends them. Alone, an event is acknowledged at once.
+   * The newest acknowledgement per device and boot not sent yet (a burst is acknowledged once,
+   * at its end). Per boot: after a reboot, the old boot's late events and the new boot's are
+   * acknowledged each (test/fault/delivery.test.ts, "a device rebooted mid-shot").
+   */
+  private readonly unsentAck = new Map<string, { device: string; cmd: HubCommand; origin: Origin }>();
+
+  /**
+   * One ack per device and boot per burst: while more events wait in the queue, only the newest
+   * ack is kept; the last event of the burst sends them. Alone, an event is acknowledged at once.
    * (Every ack is a small packet, and small packets queue behind each other on a TCP link.)
    */
-  private ackSoon(device: string, cmd: HubCommand, origin: Origin): void {
-    this.unsentAck[device] = { cmd, origin };
+  private ackSoon(device: string, boot: string, cmd: HubCommand, origin: Origin): void {
+    const key = `${device}\u0000${boot}`;
+    // Re-inserted, so acks go out in the order of their newest event.
+    this.unsentAck.delete(key);
+    this.unsentAck.set(key, { device, cmd, origin });
     if (this.pending > 1) return;
-    for (const [d, a] of Object.entries(this.unsentAck)) {
-      delete this.unsentAck[d];
-      a.origin.send(d, a.cmd);
-    }
+    const all = [...this.unsentAck.values()];
+    this.unsentAck.clear();
+    for (const a of all) a.origin.send(a.device, a.cmd);
   }
 
   /** Resend requests per gap ("device/boot/first missing"): how many, and when the last went out. */

@@ -7,7 +7,7 @@
 import pg from 'pg';
 import type { DeviceEvent } from '../../shared/protocol/schema';
 import type { GameEvent } from '../../shared/game/events';
-import type { AppendResult, EventStore, MatchRecord, MatchStatus, Snapshot, StoredDeviceEvent } from './types';
+import type { AppendResult, DeviceEventAppend, EventStore, MatchRecord, MatchStatus, Snapshot, StoredDeviceEvent } from './types';
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -101,30 +101,42 @@ export class PostgresStore implements EventStore {
   }
 
   async appendDeviceEvent(e: DeviceEvent, times: { hubT: number; at: number }, link: string): Promise<AppendResult> {
-    const s = this.s;
+    return this.tx((c) => this.appendIn(c, e, times, link));
+  }
+
+  /** Group commit: the same statements per event, in order, in one transaction. */
+  async appendDeviceEvents(batch: readonly DeviceEventAppend[]): Promise<AppendResult[]> {
+    if (batch.length === 0) return [];
     return this.tx(async (c) => {
-      await c.query(`INSERT INTO ${s}.device_boots (device, boot, contiguous) VALUES ($1, $2, 0) ON CONFLICT DO NOTHING`, [e.d, e.b]);
-      // The row lock orders concurrent appends of one boot (several hub workers, or several hubs).
-      const cur = await c.query<{ contiguous: number }>(`SELECT contiguous FROM ${s}.device_boots WHERE device = $1 AND boot = $2 FOR UPDATE`, [e.d, e.b]);
-      let contiguous = cur.rows[0]!.contiguous;
-      const ins = await c.query<{ id: string }>(
-        `INSERT INTO ${s}.device_events (device, boot, seq, device_t, hub_t, at, link, body) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         ON CONFLICT (device, boot, seq) DO NOTHING RETURNING id`,
-        [e.d, e.b, e.n, e.t, times.hubT, times.at, link, JSON.stringify(e)],
-      );
-      if (ins.rowCount === 0) return { inserted: false, id: 0, contiguous };
-      if (e.n === contiguous + 1) {
-        // The end of the unbroken run from contiguous+1: events that came early after a gap.
-        const run = await c.query<{ last: number | null }>(
-          `SELECT max(seq) AS last FROM (SELECT seq, seq - row_number() OVER (ORDER BY seq) AS g FROM ${s}.device_events
-             WHERE device = $1 AND boot = $2 AND seq > $3) x WHERE g = $3`,
-          [e.d, e.b, contiguous],
-        );
-        contiguous = run.rows[0]!.last ?? e.n;
-        await c.query(`UPDATE ${s}.device_boots SET contiguous = $3 WHERE device = $1 AND boot = $2`, [e.d, e.b, contiguous]);
-      }
-      return { inserted: true, id: Number(ins.rows[0]!.id), contiguous };
+      const out: AppendResult[] = [];
+      for (const x of batch) out.push(await this.appendIn(c, x.event, x.times, x.link));
+      return out;
     });
+  }
+
+  private async appendIn(c: pg.PoolClient, e: DeviceEvent, times: { hubT: number; at: number }, link: string): Promise<AppendResult> {
+    const s = this.s;
+    await c.query(`INSERT INTO ${s}.device_boots (device, boot, contiguous) VALUES ($1, $2, 0) ON CONFLICT DO NOTHING`, [e.d, e.b]);
+    // The row lock orders concurrent appends of one boot (several hub workers, or several hubs).
+    const cur = await c.query<{ contiguous: number }>(`SELECT contiguous FROM ${s}.device_boots WHERE device = $1 AND boot = $2 FOR UPDATE`, [e.d, e.b]);
+    let contiguous = cur.rows[0]!.contiguous;
+    const ins = await c.query<{ id: string }>(
+      `INSERT INTO ${s}.device_events (device, boot, seq, device_t, hub_t, at, link, body) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (device, boot, seq) DO NOTHING RETURNING id`,
+      [e.d, e.b, e.n, e.t, times.hubT, times.at, link, JSON.stringify(e)],
+    );
+    if (ins.rowCount === 0) return { inserted: false, id: 0, contiguous };
+    if (e.n === contiguous + 1) {
+      // The end of the unbroken run from contiguous+1: events that came early after a gap.
+      const run = await c.query<{ last: number | null }>(
+        `SELECT max(seq) AS last FROM (SELECT seq, seq - row_number() OVER (ORDER BY seq) AS g FROM ${s}.device_events
+           WHERE device = $1 AND boot = $2 AND seq > $3) x WHERE g = $3`,
+        [e.d, e.b, contiguous],
+      );
+      contiguous = run.rows[0]!.last ?? e.n;
+      await c.query(`UPDATE ${s}.device_boots SET contiguous = $3 WHERE device = $1 AND boot = $2`, [e.d, e.b, contiguous]);
+    }
+    return { inserted: true, id: Number(ins.rows[0]!.id), contiguous };
   }
 
   async skipGap(device: string, boot: string): Promise<{ contiguous: number; skipped: number }> {

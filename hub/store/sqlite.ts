@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3';
 import type { DeviceEvent } from '../../shared/protocol/schema';
 import type { GameEvent } from '../../shared/game/events';
-import type { AppendResult, EventStore, MatchRecord, MatchStatus, Snapshot, StoredDeviceEvent } from './types';
+import type { AppendResult, DeviceEventAppend, EventStore, MatchRecord, MatchStatus, Snapshot, StoredDeviceEvent } from './types';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS device_events (
@@ -78,6 +78,7 @@ export class SqliteStore implements EventStore {
   private readonly setContiguous: Database.Statement;
   private readonly hasSeq: Database.Statement;
   private readonly appendTx: (e: DeviceEvent, hubT: number, at: number, link: string) => AppendResult;
+  private readonly appendManyTx: (batch: readonly DeviceEventAppend[]) => AppendResult[];
   private readonly insertGame: Database.Statement;
   private readonly appendGameTx: (match: string, event: GameEvent, summary: unknown) => void;
 
@@ -104,7 +105,7 @@ export class SqliteStore implements EventStore {
       if (summary !== undefined) setSummary.run(JSON.stringify(summary), match);
     });
     this.hasSeq = this.db.prepare('SELECT 1 FROM device_events WHERE device = ? AND boot = ? AND seq = ?').pluck();
-    this.appendTx = this.db.transaction((e: DeviceEvent, hubT: number, at: number, link: string): AppendResult => {
+    const appendOne = (e: DeviceEvent, hubT: number, at: number, link: string): AppendResult => {
       const r = this.insert.run(e.d, e.b, e.n, e.t, hubT, at, link, JSON.stringify(e));
       let c = (this.seqOf.get(e.d, e.b) as number | undefined) ?? 0;
       if (r.changes === 0) return { inserted: false, id: 0, contiguous: c };
@@ -115,7 +116,12 @@ export class SqliteStore implements EventStore {
         this.setContiguous.run(e.d, e.b, c);
       }
       return { inserted: true, id: Number(r.lastInsertRowid), contiguous: c };
-    });
+    };
+    this.appendTx = this.db.transaction(appendOne);
+    // One commit (one WAL append) for the whole batch instead of one per event.
+    this.appendManyTx = this.db.transaction((batch: readonly DeviceEventAppend[]): AppendResult[] =>
+      batch.map((x) => appendOne(x.event, x.times.hubT, x.times.at, x.link)),
+    );
   }
 
   async createMatch(m: MatchRecord): Promise<void> {
@@ -164,6 +170,10 @@ export class SqliteStore implements EventStore {
 
   async appendDeviceEvent(event: DeviceEvent, times: { hubT: number; at: number }, link: string): Promise<AppendResult> {
     return this.appendTx(event, times.hubT, times.at, link);
+  }
+
+  async appendDeviceEvents(batch: readonly DeviceEventAppend[]): Promise<AppendResult[]> {
+    return this.appendManyTx(batch);
   }
 
   async skipGap(device: string, boot: string): Promise<{ contiguous: number; skipped: number }> {

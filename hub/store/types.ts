@@ -26,6 +26,13 @@ export interface AppendResult {
   contiguous: number;
 }
 
+/** One device event to append, with its times and link (see EventStore.appendDeviceEvents). */
+export interface DeviceEventAppend {
+  event: DeviceEvent;
+  times: { hubT: number; at: number };
+  link: string;
+}
+
 export type MatchStatus = 'playing' | 'finished' | 'abandoned';
 
 export interface MatchRecord {
@@ -47,6 +54,12 @@ export interface Snapshot {
 
 export interface EventStore {
   appendDeviceEvent(event: DeviceEvent, times: { hubT: number; at: number }, link: string): Promise<AppendResult>;
+  /**
+   * Group commit: appends the events in order in ONE transaction, all or none. The results are
+   * those appendDeviceEvent would give one after another (a duplicate inside the batch is a
+   * duplicate; `contiguous` is the value right after that event). Durable when it resolves.
+   */
+  appendDeviceEvents(batch: readonly DeviceEventAppend[]): Promise<AppendResult[]>;
   /** Highest stored sequence for a device boot with every lower one present, 0 if none. */
   contiguousSeq(device: string, boot: string): Promise<number>;
   /**

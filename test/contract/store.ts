@@ -64,6 +64,36 @@ export function abstractStore(name: string, factory: () => StoreFactory): void {
       expect((await s.appendDeviceEvent(ev(10, 'gap-a'), times(10), 'l')).contiguous).toBe(10);
     });
 
+    it('appends a batch in one call with the results of appending one after another', async () => {
+      const s = await open();
+      const at = (n: number, d = 'bt-a') => ({ event: ev(n, d), times: times(n), link: 'mqtt' });
+      expect(await s.appendDeviceEvents([])).toEqual([]);
+      // In order: a gap, its late fill, a duplicate inside the batch, another device, one more.
+      const r = await s.appendDeviceEvents([at(1), at(3), at(2), at(3), at(1, 'bt-b'), at(4)]);
+      expect(r.map((x) => [x.inserted, x.contiguous])).toEqual([
+        [true, 1],
+        [true, 1],
+        [true, 3],
+        [false, 3],
+        [true, 1],
+        [true, 4],
+      ]);
+      expect(r[3]!.id).toBe(0);
+      const ids = r.filter((x) => x.inserted).map((x) => x.id);
+      expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+      expect(new Set(ids).size).toBe(ids.length);
+      // Duplicates of what an earlier call stored are dropped too, and fields are kept exactly.
+      const again = await s.appendDeviceEvents([at(4), at(5)]);
+      expect(again.map((x) => [x.inserted, x.contiguous])).toEqual([
+        [false, 4],
+        [true, 5],
+      ]);
+      expect(await s.contiguousSeq('bt-a', 'b1')).toBe(5);
+      expect(await s.contiguousSeq('bt-b', 'b1')).toBe(1);
+      const [last] = await s.recentDeviceEvents(1);
+      expect(last).toEqual({ id: again[1]!.id, hubT: times(5).hubT, at: times(5).at, link: 'mqtt', event: ev(5, 'bt-a') });
+    });
+
     it('returns the most recent device events, oldest first', async () => {
       const s = await open();
       for (let n = 1; n <= 5; n++) await s.appendDeviceEvent(ev(n, 'p1-a'), times(n), 'l');

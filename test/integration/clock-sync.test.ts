@@ -40,7 +40,7 @@ describe('clock sync over serial and MQTT', () => {
     devices.push(a, b);
     a.hello('golf-billiards');
     b.hello('golf-billiards');
-    await waitFor(() => (hub!.clock.fit('gb1-a', a.boot)?.samples ?? 0) >= 12 && (hub!.clock.fit('gb1-b', b.boot)?.samples ?? 0) >= 12, 'a dozen sync samples from each board', 20_000);
+    await waitFor(() => (hub!.clock.fit('gb1-a', a.boot)?.samples ?? 0) >= 24 && (hub!.clock.fit('gb1-b', b.boot)?.samples ?? 0) >= 24, 'two dozen sync samples from each board', 20_000);
     // Let the drift show: 1.5 s more of running clocks before the events.
     await new Promise((r) => setTimeout(r, 1500));
 
