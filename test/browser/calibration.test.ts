@@ -11,9 +11,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSession } from '../helpers/browser';
 import { newHub, type TestHub } from '../helpers/hub';
 import { calibrationHits as act, scriptedDevice } from './setup';
 import { DEMO_VENUE, type VenueConfig } from '../../shared/venue';
@@ -26,25 +26,14 @@ const PIN = '4711';
 const profile = JSON.parse(readFileSync(new URL('../../hardware/profiles/golf-billiards.json', import.meta.url), 'utf8')) as TableProfile;
 const STEPS = planFor(profile).map((s) => s.id);
 
-let browser: Browser;
+const session = browserSession();
+const { hubs, pages } = session;
 const dir = mkdtempSync(path.join(tmpdir(), 'autoref-calpage-'));
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const hubs: TestHub[] = [];
-const pages: Page[] = [];
-afterEach(async () => {
-  for (const p of pages.splice(0)) await p.close();
-  for (const h of hubs.splice(0)) await h.close();
-});
 
 async function open(hub: TestHub, route: string, lang?: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await session.browser.newPage({ viewport: { width: 1280, height: 900 } });
   pages.push(page);
   if (lang) await page.addInitScript((l) => localStorage.setItem('autoref.lang', l), lang);
   await page.goto(`${hub.url}/${route}`);
@@ -157,7 +146,7 @@ describe('calibration assistant page in headless Chromium', () => {
     hubs.push(hub);
     const seen: HubCommand[] = [];
     scriptedDevice(hub, 'gb1-a', 'golf-billiards', seen);
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await session.browser.newPage({ viewport: { width: 1280, height: 900 } });
     pages.push(page);
     const dialogs: string[] = [];
     page.on('dialog', (d) => {

@@ -4,12 +4,12 @@
  * panel refuses writes without the PIN and makes them with it; names with markup are shown as
  * text; the page recovers after a hub restart; the Hebrew view is right to left.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser';
+import type { Page } from 'playwright-core';
+import { browserSession } from '../helpers/browser';
 import { newHub, waitFor, type TestHub } from '../helpers/hub';
 import { buildHub } from '../../hub/app';
 import { DEMO_VENUE } from '../../shared/venue';
@@ -20,20 +20,9 @@ import type { HubCommand } from '../../shared/protocol/schema';
 const PIN = '4711';
 const ANN_BOB = [{ id: 'ann', name: 'Ann', side: 'A' }, { id: 'bob', name: 'Bob', side: 'B' }];
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const session = browserSession();
+const { hubs, pages } = session;
 
-const hubs: TestHub[] = [];
-const pages: Page[] = [];
-afterEach(async () => {
-  for (const p of pages.splice(0)) await p.close();
-  for (const h of hubs.splice(0)) await h.close();
-});
 
 async function hubWithToken(extra: Parameters<typeof newHub>[0] = {}): Promise<TestHub> {
   const hub = await newHub({ token: PIN, assembler: { restAfterMs: 300 }, ...extra });
@@ -42,7 +31,7 @@ async function hubWithToken(extra: Parameters<typeof newHub>[0] = {}): Promise<T
 }
 
 async function open(hub: TestHub, route: string, init?: (page: Page) => Promise<void>): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+  const page = await session.browser.newPage({ viewport: { width: 375, height: 812 } });
   pages.push(page);
   await init?.(page);
   await page.goto(`${hub.url}/${route}`);
@@ -149,7 +138,7 @@ describe('dashboard in headless Chromium', () => {
     const hub = await hubWithToken();
     await hub.matches.start('gb1', ANN_BOB, undefined);
     await hub.matches.start('mg1', [{ id: 'ana', name: 'Ana' }, { id: 'ben', name: 'Ben' }], { lanes: 3 });
-    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    const page = await session.browser.newPage({ viewport: { width: 1920, height: 1080 } });
     pages.push(page);
     await page.goto(`${hub.url}/#/tv?every=3`);
     const shown = new Set<string>();

@@ -4,33 +4,22 @@
  * point question (answered by the referee, so the phone has the venue PIN) in Turkish and in
  * Hebrew, with the options, the player names and the translated evidence.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { browserSession } from '../helpers/browser';
 import { newHub, type TestHub } from '../helpers/hub';
 import { tableToken } from '../../hub/api/auth';
 import { feedFixture, golfOpening } from './setup';
 
 const PIN = '4711';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const session = browserSession();
+const { hubs, pages } = session;
 
-const hubs: TestHub[] = [];
-const pages: Page[] = [];
-afterEach(async () => {
-  for (const p of pages.splice(0)) await p.close();
-  for (const h of hubs.splice(0)) await h.close();
-});
 
 /** A phone at `table` with its own language (and the venue PIN, for referee questions). */
 async function phone(hub: TestHub, table: string, lang: string, withPin = false): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+  const page = await session.browser.newPage({ viewport: { width: 375, height: 812 } });
   pages.push(page);
   await page.addInitScript(([l, pin]) => {
     localStorage.setItem('autoref.lang', l!);

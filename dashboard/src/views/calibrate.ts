@@ -7,8 +7,9 @@
  * session itself; the page shows them and refreshes the session's counts. An open session of
  * the device is picked up again after a reload. Below, "advanced": raw `cfg` values and blink.
  */
+import { field, pinForm as pinFormOf } from '../pin-form';
 import { h, append, button, link, fmtTime, replace } from '../dom';
-import { getJson, pin, send, setPin } from '../api';
+import { getJson, pin, send } from '../api';
 import { t, tMaybe } from '../i18n';
 import { store } from '../store';
 import { gameName } from '../games/common';
@@ -36,10 +37,6 @@ interface ApplyReply {
 const LIVE_MAX = 40;
 /** A slow refresh of an open session, besides the one after each event from the stream. */
 const POLL_MS = 3000;
-
-function field(label: string, input: HTMLElement): HTMLElement {
-  return h('label', { class: 'field' }, h('span', {}, label), input);
-}
 
 const values = (set: Record<string, number>): HTMLElement =>
   h('ul', { class: 'cal-values' }, ...Object.entries(set).map(([k, v]) => h('li', { 'data-key': k }, h('code', {}, k), ' = ', h('strong', {}, String(v)))));
@@ -109,18 +106,7 @@ export const calibrateView: View = (root, route) => {
     msg.dataset['ok'] = String(ok);
   };
 
-  const pinInput = h('input', { type: 'password', id: 'cal-pin', autocomplete: 'current-password', inputmode: 'numeric', value: pin() });
-  const pinForm = h('form', { class: 'pin', id: 'cal-pin-form' }, field(t('ref.pin'), pinInput), h('button', { type: 'submit' }, t('ref.usePin')),
-    button(t('ref.forget'), () => {
-      setPin('');
-      pinInput.value = '';
-      say(t('ref.pinForgotten'), true);
-    }, { class: 'secondary' }));
-  pinForm.addEventListener('submit', (e) => {
-    e.preventDefault();
-    setPin(pinInput.value.trim());
-    say(t('ref.pinSaved'), true);
-  });
+  const pinForm = pinFormOf({ input: 'cal-pin', form: 'cal-pin-form' }, say);
 
   const tablePick = h('select', { id: 'cal-table' }, ...tables.map((x) => h('option', { value: x.id, selected: x.id === table }, `${x.name} · ${gameName(x.game)}`)));
   tablePick.addEventListener('change', () => {

@@ -3,8 +3,9 @@
  * corrections (undo, redo, override) with a reason, ending the match, the table's QR code.
  * Every write carries the venue PIN; without it the hub refuses and the panel says so.
  */
+import { field, pinForm as pinFormOf } from '../pin-form';
 import { h, button, replace } from '../dom';
-import { blobUrl, getJson, pin, send, setPin } from '../api';
+import { blobUrl, getJson, pin, send } from '../api';
 import { t } from '../i18n';
 import { store } from '../store';
 import { decisions, gameName, scoreLine, summaryLine } from '../games/common';
@@ -21,10 +22,6 @@ const CALLS: Record<string, string[]> = {
   minigolf: ['give_up', 'place', 'replay_stroke', 'touch', 'score', 'penalty', 'warn', 'correct', 'initial', 'submit'],
 };
 
-function field(label: string, input: HTMLElement): HTMLElement {
-  return h('label', { class: 'field' }, h('span', {}, label), input);
-}
-
 export const refereeView: View = (root, route) => {
   const tables = store.venue?.tables ?? [];
   let table = route.arg || tables[0]?.id || '';
@@ -38,18 +35,7 @@ export const refereeView: View = (root, route) => {
   };
   const tpath = (what: string): string => `/api/tables/${encodeURIComponent(table)}/${what}`;
 
-  const pinInput = h('input', { type: 'password', id: 'pin', autocomplete: 'current-password', inputmode: 'numeric', value: pin() });
-  const pinForm = h('form', { class: 'pin', id: 'pin-form' }, field(t('ref.pin'), pinInput), h('button', { type: 'submit' }, t('ref.usePin')),
-    button(t('ref.forget'), () => {
-      setPin('');
-      pinInput.value = '';
-      say(t('ref.pinForgotten'), true);
-    }, { class: 'secondary' }));
-  pinForm.addEventListener('submit', (e) => {
-    e.preventDefault();
-    setPin(pinInput.value.trim());
-    say(t('ref.pinSaved'), true);
-  });
+  const pinForm = pinFormOf({ input: 'pin', form: 'pin-form' }, say);
   const picker = h('select', { id: 'ref-table' }, ...tables.map((x) => h('option', { value: x.id, selected: x.id === table }, `${x.name} · ${gameName(x.game)}`)));
   picker.addEventListener('change', () => {
     location.hash = `#/ref/${encodeURIComponent(picker.value)}`;
