@@ -127,8 +127,9 @@ describe('calibration assistant page in headless Chromium', () => {
 
     // Apply: the device gets a cfg with the suggested values, and the hub stores them.
     await page.locator('#cal-apply').click();
-    await expect.poll(() => page.locator('#cal-message').getAttribute('data-ok')).toBe('true');
-    expect(await page.locator('#cal-message').textContent()).toBe('Stored and sent to gb1-a.');
+    // The finish step already left an ok message ("Step 8 of 8"), so wait for the apply's own words.
+    await expect.poll(() => page.locator('#cal-message').textContent()).toBe('Stored and sent to gb1-a.');
+    expect(await page.locator('#cal-message').getAttribute('data-ok')).toBe('true');
     const record = readCalibration(file).devices['gb1-a']!;
     expect(record.set).toMatchObject({ 'g1.minWidthUs': 3000, 'g1.debounceMs': 3, 'g2.minWidthUs': 3000, 'o1.minWidthUs': 3000, 'c1.deadMs': 10, 'c4.deadMs': 10 });
     await expect.poll(() => merged(cfgs(seen).slice(rawCount))).toEqual(record.set);
