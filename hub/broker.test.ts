@@ -143,6 +143,34 @@ describe('startEmbeddedBroker with a venue', () => {
     expect(broker.refusals().byUser['d2']?.connect).toBe(2);
   });
 
+  it('connects the hub in process with its own login and ACL, and a closed broker is a link state, not an error', async () => {
+    broker = await startEmbeddedBroker({ port: 0, venue: VENUE, hub: HUB });
+    const inProcess = broker.connectInProcess!;
+    const hubClient = new mqtt.MqttClient(() => inProcess(), { protocolVersion: 4, clientId: 'autoref-hub-bar-1', ...HUB, reconnectPeriod: 50 });
+    clients.push(hubClient);
+    await new Promise<void>((resolve, reject) => {
+      hubClient.once('connect', () => resolve());
+      hubClient.once('error', reject);
+    });
+    const granted = await hubClient.subscribeAsync('autoref/bar/+/+/events', { qos: 1 });
+    expect(granted[0]!.qos).toBe(1);
+    const got = new Promise<string>((r) => hubClient.once('message', (t) => r(t)));
+    const d1 = await connect({ username: 'd1', password: 'secret-one' });
+    await d1.publishAsync('autoref/bar/t1/d1/events', '{}', { qos: 1 });
+    expect(await got).toBe('autoref/bar/t1/d1/events');
+    // A wrong password in process is refused as over TCP.
+    const intruder = new mqtt.MqttClient(() => inProcess(), { protocolVersion: 4, clientId: 'x', username: HUB.username, password: 'nope', reconnectPeriod: 0 });
+    clients.push(intruder);
+    await expect(new Promise((resolve, reject) => { intruder.once('connect', resolve); intruder.once('error', reject); })).rejects.toThrow(/bad username or password/i);
+    // The broker goes away: the hub's client goes offline and tries again, with no error thrown.
+    const offline = new Promise<void>((r) => hubClient.once('offline', () => r()));
+    await broker.close();
+    broker = undefined;
+    await offline;
+    await new Promise<void>((r) => hubClient.once('reconnect', () => r()));
+    expect(hubClient.connected).toBe(false);
+  });
+
   it('checks the venue before it checks the port: a venue with secrets and no hub login is refused at once', async () => {
     await expect(startEmbeddedBroker({ port: 0, venue: VENUE })).rejects.toThrow(AutorefError);
   });

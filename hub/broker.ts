@@ -8,6 +8,8 @@
  * broker without authentication, and the broker says so in one line at start.
  */
 import net from 'node:net';
+import type { Duplex } from 'node:stream';
+import { duplexPair } from './ingest/pipe';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { VenueConfig } from '../shared/venue';
@@ -46,6 +48,11 @@ export interface BrokerHandle {
   auth: boolean;
   /** Refused logins, publishes and subscriptions so far (a copy). Always zero for a broker we do not run. */
   refusals(): BrokerRefusals;
+  /**
+   * Only for the broker embedded here: a new client connection inside this process, for the
+   * hub's own MQTT client (no loopback TCP hop). A closed broker gives a stream that closes at once.
+   */
+  connectInProcess?: () => Duplex;
   close(): Promise<void>;
 }
 
@@ -254,13 +261,21 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
     const without = access!.devicesWithoutSecret();
     if (without.length > 0) log(`embedded MQTT broker: device(s) without a secret cannot log in: ${without.join(', ')}`);
   }
+  let closed = false;
   return {
     url: `mqtt://${host}:${addr.port}`,
     embedded: true,
     auth,
     refusals,
+    connectInProcess: () => {
+      const [clientEnd, brokerEnd] = duplexPair();
+      if (closed) queueMicrotask(() => brokerEnd.destroy());
+      else aedes.handle(brokerEnd);
+      return clientEnd;
+    },
     close: () =>
       new Promise<void>((resolve) => {
+        closed = true;
         aedes.close(() => server.close(() => resolve()));
       }),
   };

@@ -41,8 +41,9 @@ export const streamPlugin: FastifyPluginAsync<{ hub: HubContext; matches: MatchM
     }
   }
 
-  // Per event, so nothing is built while no dashboard is connected.
-  hub.ingest.on('device-event', (e) => {
+  // Per event, so nothing is built while no dashboard is connected. First of the listeners: the
+  // frame leaves before the shot assembly and the engines run on the same event.
+  hub.ingest.prependListener('device-event', (e) => {
     // More events of the same group commit still to come: hold the frame for them. A lone
     // event (the backlog is itself) is written at once, so latency is unchanged.
     if (clients.size > 0) broadcast({ type: 'device-event', ...e }, hub.ingest.backlog > 1);

@@ -1,11 +1,16 @@
 /**
  * `autoref devices`: serial ports on this machine, and the devices a running hub knows.
  */
-import { SerialPort } from 'serialport';
+import { listSerialPorts, type PortInfo } from '../ingest/ports';
 
 export async function listDevices(hubUrl: string, out: (l: string) => void): Promise<void> {
-  const ports = await SerialPort.list();
-  out(`serial ports (${ports.length}):`);
+  let ports: PortInfo[] = [];
+  try {
+    ports = await listSerialPorts();
+    out(`serial ports (${ports.length}):`);
+  } catch (e) {
+    out(`serial ports: cannot list them here (${(e as Error).message})`);
+  }
   for (const p of ports) out(`  ${p.path}${p.vendorId ? `  usb ${p.vendorId}:${p.productId}` : ''}${p.manufacturer ? `  ${p.manufacturer}` : ''}`);
   try {
     const r = await fetch(new URL('/api/devices', hubUrl), { signal: AbortSignal.timeout(2000) });

@@ -100,7 +100,8 @@ export async function start(opts: StartOptions): Promise<Running> {
   const brokerUrl = opts.brokerUrl ?? broker!.url;
   if (broker?.embedded) log(`embedded MQTT broker on ${brokerUrl}`);
   const login = broker?.embedded ? embeddedLogin : opts.hubPassword !== undefined ? { username: hubUser, password: opts.hubPassword } : {};
-  const mqttOpts = { url: brokerUrl, ...login, ...(tls ? { client: tls } : {}) };
+  const inProcess = broker?.connectInProcess;
+  const mqttOpts = { url: brokerUrl, ...login, ...(tls ? { client: tls } : {}), ...(inProcess ? { inProcess } : {}) };
   const token = opts.token ?? process.env['AUTOREF_TOKEN'] ?? String(randomInt(100_000, 1_000_000));
   const hub = await buildHub({ venue, storePath: opts.store, mqtt: mqttOpts, serial: opts.serial.map((p) => ({ path: p })), token, webhooks: opts.webhooks ?? [], calibrationFile: opts.venue ? calibrationPathFor(opts.venue) : undefined });
   try {

@@ -3,7 +3,8 @@
  * answers on each device's cmd topic. Connection trouble is a link state, never an exception.
  */
 import { EventEmitter } from 'node:events';
-import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import type { Duplex } from 'node:stream';
+import mqtt, { MqttClient, type IClientOptions } from 'mqtt';
 import { CHANNEL_CMD, topicFor } from '../../shared/protocol/wire';
 import { parseTopic, venueSubscriptions } from '../../shared/protocol/topics';
 import { encodeLine } from '../../shared/protocol/decode';
@@ -18,6 +19,12 @@ export interface MqttLinkOptions {
   password?: string;
   /** TLS and other client options pass straight to MQTT.js. */
   client?: IClientOptions;
+  /**
+   * A new connection to the broker embedded in this process (`BrokerHandle.connectInProcess`),
+   * called on each (re)connect. Same MQTT session, login and ACL as over TCP, without the
+   * loopback socket. `url` then only names the broker in logs and health.
+   */
+  inProcess?: () => Duplex;
 }
 
 export class MqttLink extends EventEmitter<{ state: [LinkState, string?] }> {
@@ -41,14 +48,16 @@ export class MqttLink extends EventEmitter<{ state: [LinkState, string?] }> {
 
   /** Resolves once subscribed, or keeps trying in the background if the broker is down. */
   start(): Promise<void> {
-    const client = mqtt.connect(this.opts.url, {
+    const options: IClientOptions = {
       clientId: `autoref-hub-${this.opts.venue}-${process.pid}`,
       clean: true,
       reconnectPeriod: 1000,
       connectTimeout: 5000,
       ...(this.opts.username ? { username: this.opts.username, password: this.opts.password } : {}),
       ...this.opts.client,
-    });
+    };
+    const inProcess = this.opts.inProcess;
+    const client = inProcess ? new MqttClient(() => inProcess(), { protocolVersion: 4, ...options }) : mqtt.connect(this.opts.url, options);
     this.client = client;
     client.on('reconnect', () => this.setState('reconnecting'));
     client.on('offline', () => this.setState('offline'));

@@ -11,10 +11,9 @@ import { encodeLine } from '../../shared/protocol/decode';
 import type { HubCommand } from '../../shared/protocol/schema';
 import type { Ingest } from './pipeline';
 import { LineGuard } from './line-guard';
+import { listSerialPorts, type PortInfo } from './ports';
 
 export type LinkState = 'connecting' | 'online' | 'offline' | 'reconnecting' | 'closed';
-
-type PortInfo = Awaited<ReturnType<typeof SerialPort.list>>[number];
 
 export interface UsbMatch {
   /** Hex, as the OS reports it, e.g. "0483" (STMicroelectronics: Espruino Pico and WiFi). */
@@ -73,7 +72,7 @@ export class SerialLink extends EventEmitter<{ state: [LinkState, string?] }> {
   private async resolvePath(): Promise<string | null> {
     if (this.opts.path) return this.opts.path;
     const want = this.opts.usb!;
-    const ports: PortInfo[] = await (this.opts.binding ? this.opts.binding.list() : SerialPort.list());
+    const ports: PortInfo[] = await (this.opts.binding ? this.opts.binding.list() : listSerialPorts());
     const lc = (x: string | undefined) => x?.toLowerCase();
     const hit = ports.find(
       (p) =>

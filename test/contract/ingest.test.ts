@@ -1,9 +1,11 @@
 /**
  * The ingest contract (./ingest.ts) run against every way into the hub: serial over a real
- * pseudo-terminal pair (socat), MQTT through the embedded aedes and through the real Mosquitto,
+ * pseudo-terminal pair (socat), MQTT through the embedded aedes (over TCP, and with the hub's
+ * client connected inside the broker's process) and through the real Mosquitto,
  * and Firmata on mock-firmata.
  */
 import { readFileSync } from 'node:fs';
+import type { Duplex } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SerialPort } from 'serialport';
 import { ReadlineParser } from '@serialport/parser-readline';
@@ -95,9 +97,9 @@ abstractIngest('serial over a pty (socat)', async (): Promise<IngestCase> => {
 // --- MQTT -----------------------------------------------------------------------------------------
 
 /** A device on MQTT with a last will, whose connection can be cut without a DISCONNECT. */
-async function mqttCase(url: string, afterClose: () => Promise<void>): Promise<IngestCase> {
+async function mqttCase(url: string, afterClose: () => Promise<void>, inProcess?: () => Duplex): Promise<IngestCase> {
   const venue = gbVenue(`contract-${newBootId()}`, 'mqtt');
-  const hub = await newHub({ venue, mqtt: { url } });
+  const hub = await newHub({ venue, mqtt: { url, ...(inProcess ? { inProcess } : {}) } });
   const boot = newBootId();
   const topic = (channel: string) => topicFor(venue.id, 'gb1', 'gb1-a', channel);
   const offline: DeviceMessage = { v: PROTOCOL_VERSION, k: 'st', d: 'gb1-a', b: boot, t: 0, state: 'offline' };
@@ -157,6 +159,12 @@ async function mqttCase(url: string, afterClose: () => Promise<void>): Promise<I
 abstractIngest('MQTT through the embedded broker (aedes)', async () => {
   const broker = await startEmbeddedBroker({ port: 0 });
   return mqttCase(broker.url, () => broker.close());
+});
+
+// As `autoref start` runs it: the hub's client inside the broker's process, no TCP between them.
+abstractIngest('MQTT through the embedded broker, the hub connected in process', async () => {
+  const broker = await startEmbeddedBroker({ port: 0 });
+  return mqttCase(broker.url, () => broker.close(), broker.connectInProcess);
 });
 
 abstractIngest('MQTT through Mosquitto', () => mqttCase(MOSQUITTO, async () => {}));
