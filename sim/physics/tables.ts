@@ -160,6 +160,25 @@ export function nineBallRack(): BallSpec[] {
   return out;
 }
 
+/** The foot spot (racks, spotted balls) and the head string (ball in hand "in the kitchen" lies behind it). */
+export const POOL_FOOT_SPOT = { x: P_L * 0.75, y: P_W / 2 };
+export const POOL_HEAD_STRING = P_L / 4;
+
+/**
+ * Eight-ball rack (WPA): the 15 balls in a triangle, the apex ball on the foot spot, the 8 in the
+ * middle of the third row, a solid and a stripe in the two back corners; cue ball at the head string.
+ */
+export function eightBallRack(): BallSpec[] {
+  const d = 2 * POOL.ballRadius + 0.0005;
+  const cy = P_W / 2;
+  const rows = [['1'], ['9', '2'], ['10', '8', '3'], ['11', '4', '12', '5'], ['6', '13', '7', '14', '15']];
+  const out: BallSpec[] = [{ id: 'cue', x: P_L * 0.25, y: cy }];
+  rows.forEach((row, i) => {
+    row.forEach((id, j) => out.push({ id, x: POOL_FOOT_SPOT.x + i * d * 0.866, y: cy + (j - (row.length - 1) / 2) * d }));
+  });
+  return out;
+}
+
 /** A straight minigolf lane (Eternit-like): 6.25 x 0.9 m with a cup 0.6 m before the end; 43 mm balls. */
 export const MINIGOLF_LANE: TableSpec = {
   ...base,

@@ -127,3 +127,136 @@ export function golfOpening(events: readonly TruthEvent[], played: Readonly<Reco
   if (da === db) return null;
   return da < db ? 'A' : 'B';
 }
+
+export type PoolGame = 'nine-ball' | 'eight-ball';
+export type PoolGroup = 'solids' | 'stripes';
+
+/** Eight-ball's groups: solids 1-7, stripes 9-15 (the 8 is neither). */
+export function poolGroupOf(ball: string): PoolGroup | null {
+  const n = Number(ball);
+  if (n >= 1 && n <= 7) return 'solids';
+  if (n >= 9 && n <= 15) return 'stripes';
+  return null;
+}
+
+/** The table before a pool shot, in the rules' terms (the chain test reads it from the engine it follows). */
+export interface PoolBefore {
+  game: PoolGame;
+  shooter: string;
+  opponent: string;
+  isBreak: boolean;
+  /** Object balls on the table before the shot. */
+  onTable: readonly string[];
+  /** Eight-ball: the shooter's group; null while the table is open. */
+  group: PoolGroup | null;
+  /** Nine-ball: the shooter's consecutive fouls before this shot (three lose the rack). */
+  fouls: number;
+  /** Eight-ball: the pocket the 8 was called into before the shot (null: no call). */
+  eightCall: string | null;
+  /** Eight-ball, open table: the group the shooter meant (its target ball's), if both groups drop. */
+  meant: PoolGroup | null;
+  /** Eight-ball: a safety called before the shot (the inning ends). */
+  safety?: boolean;
+  /** Nine-ball: a push-out declared before the shot (after a legal break: no first-ball or rail requirement; the opponent chooses to play). */
+  pushOut?: boolean;
+}
+
+/** What really happened in a pool shot, judged by the WPA rules as docs/games/pocket.md applies them. */
+export interface PoolTruth {
+  firstContact: string | null;
+  /** Balls captured in pockets (the cue ball included), in order. */
+  potted: string[];
+  off: string[];
+  /** Rule ids of the fouls (PB-SHOT-1, PB-FOUL-1/2/3, WPA-8-BREAK, WPA-9-BREAK). */
+  fouls: string[];
+  /** Distinct object balls that reached a cushion (a legal break needs four, or a ball pocketed). */
+  cushionBalls: number;
+  /** Some ball reached a cushion after the cue ball's first contact (PB-SHOT-1). */
+  rail: boolean;
+  /** Who shoots next; null when the rack is over. */
+  next: string | null;
+  ballInHand: 'table' | 'kitchen' | null;
+  winner: string | null;
+  /** Balls back on the table after the shot (the 9 after a foul, the 8 on the break). */
+  spotted: string[];
+  /** Eight-ball: the shooter's group after the shot (set on an open table by a legal pocket). */
+  group: PoolGroup | null;
+}
+
+/** Balls the cue ball may hit first (WPA: nine-ball the lowest; eight-ball the own group, the 8 once it is cleared, any but the 8 on an open table). */
+export function poolLegalFirst(b: PoolBefore): readonly string[] | 'any' {
+  const objs = [...b.onTable].sort((x, y) => Number(x) - Number(y));
+  if (b.game === 'nine-ball') return objs.length > 0 ? [objs[0]!] : 'any';
+  if (b.isBreak) return 'any';
+  if (b.group === null) return objs.filter((x) => x !== '8');
+  const own = objs.filter((x) => poolGroupOf(x) === b.group);
+  return own.length > 0 ? own : ['8'];
+}
+
+export function poolTruth(events: readonly TruthEvent[], b: PoolBefore): PoolTruth {
+  let first: string | null = null;
+  let rail = false;
+  const potted: string[] = [];
+  const pockets: Record<string, string> = {};
+  const off: string[] = [];
+  const cushionBalls = new Set<string>();
+  for (const e of events) {
+    if (e.type === 'contact' && first === null && (e.a === 'cue' || e.b === 'cue')) first = e.a === 'cue' ? e.b : e.a;
+    else if (e.type === 'cushion') {
+      if (first !== null) rail = true;
+      if (e.ball !== 'cue') cushionBalls.add(e.ball);
+    } else if (e.type === 'capture') {
+      potted.push(e.ball);
+      pockets[e.ball] = e.place;
+    } else if (e.type === 'off') off.push(e.ball);
+  }
+  const objPotted = potted.filter((x) => x !== 'cue');
+  const legalFirst = b.pushOut ? 'any' : poolLegalFirst(b);
+  const fouls: string[] = [];
+  const wrongFirst = first !== null && legalFirst !== 'any' && !legalFirst.includes(first);
+  const legalBreak = objPotted.length > 0 || cushionBalls.size >= 4;
+  if (wrongFirst) fouls.push('PB-FOUL-1');
+  if (b.isBreak && b.game === 'nine-ball' && !wrongFirst && (first === null || !legalBreak)) fouls.push('WPA-9-BREAK');
+  if (b.isBreak && b.game === 'eight-ball' && !legalBreak) fouls.push('WPA-8-BREAK');
+  if (!b.isBreak && !b.pushOut && !wrongFirst && (first === null || (objPotted.length === 0 && !rail))) fouls.push('PB-SHOT-1');
+  if (potted.includes('cue')) fouls.push('PB-FOUL-2');
+  for (let i = 0; i < off.length; i++) fouls.push('PB-FOUL-3');
+  const out: PoolTruth = { firstContact: first, potted, off, fouls, cushionBalls: cushionBalls.size, rail, next: b.opponent, ballInHand: null, winner: null, spotted: [], group: b.group };
+  const foul = fouls.length > 0;
+  const pass = (): PoolTruth => out;
+  if (b.game === 'nine-ball') {
+    if (foul) {
+      if (potted.includes('9') || off.includes('9')) out.spotted.push('9');
+      if (b.fouls + 1 >= 3) return { ...out, next: null, winner: b.opponent };
+      return { ...out, ballInHand: 'table' };
+    }
+    // After a push-out the opponent plays on (the option's default); a 9 down on it is spotted.
+    if (b.pushOut) return { ...out, spotted: potted.includes('9') ? ['9'] : [] };
+    if (potted.includes('9')) return { ...out, next: null, winner: b.shooter };
+    return objPotted.length > 0 ? { ...out, next: b.shooter } : pass();
+  }
+  const eightGone = potted.includes('8') || off.includes('8');
+  if (b.isBreak) {
+    const general = fouls.filter((f) => f !== 'WPA-8-BREAK').length > 0;
+    const cueGone = potted.includes('cue') || off.includes('cue');
+    // The 8 on the break is spotted (the options' defaults: spot and go on).
+    if (eightGone) return !general && legalBreak ? { ...out, next: b.shooter, spotted: ['8'] } : { ...out, spotted: ['8'], ballInHand: 'kitchen' };
+    // An illegal break: the opponent accepts the table (the option's default).
+    if (!legalBreak) return { ...out, ballInHand: cueGone ? 'kitchen' : null };
+    if (general) return { ...out, ballInHand: 'kitchen' };
+    return objPotted.length > 0 ? { ...out, next: b.shooter } : pass();
+  }
+  if (eightGone) {
+    const cleared = b.group !== null && !b.onTable.some((x) => poolGroupOf(x) === b.group);
+    const lose = off.includes('8') || foul || !cleared || b.eightCall === null || pockets['8'] !== b.eightCall;
+    return { ...out, next: null, winner: lose ? b.opponent : b.shooter };
+  }
+  if (foul) return { ...out, ballInHand: 'table' };
+  if (b.safety) return pass();
+  const groups = [...new Set(objPotted.map(poolGroupOf).filter((g): g is PoolGroup => g !== null))];
+  if (b.group === null) {
+    const chosen = groups.length === 1 ? groups[0]! : groups.length === 2 ? b.meant : null;
+    return chosen ? { ...out, next: b.shooter, group: chosen } : pass();
+  }
+  return groups.includes(b.group) ? { ...out, next: b.shooter } : pass();
+}

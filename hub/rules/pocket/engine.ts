@@ -24,6 +24,7 @@ export const BASE_CONFIG: PocketConfig = {
   callEight: true,
   pushOut: true,
   firstBreaker: null,
+  contactSensor: true,
 };
 
 export function configFor(d: Discipline, raw: Record<string, unknown> | undefined): { config: PocketConfig; errors: string[] } {

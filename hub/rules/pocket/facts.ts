@@ -18,6 +18,9 @@ export interface ShotRaw {
 export type IdentityOf = (seq: number) => string | undefined;
 export type AnswerOf = (decision: string) => string | undefined;
 
+/** Answer to `pocket.first-contact` on a table without a contact sensor: the cue ball hit no ball. */
+export const NO_CONTACT = 'none';
+
 const isBallEvent = byType('contact', 'cushion', 'pocket', 'off_table');
 
 function seqOf(e: GameEvent): number {
@@ -109,6 +112,10 @@ export function extractFacts(raw: ShotRaw, prep: ShotPrep, config: PocketConfig,
     else if (c.b === undefined) obj = c.a;
     else if (c.a === undefined) obj = c.b;
     firstContact = obj ?? answerOf(`shot-${raw.key}:first-contact`);
+  } else if (!config.contactSensor) {
+    // No contact sensor on this table: the absence of a contact event proves nothing; the first contact is asked.
+    const a = answerOf(`shot-${raw.key}:first-contact`);
+    firstContact = a === NO_CONTACT ? null : a;
   }
   // PB-FROZEN-1: cue ball frozen to a ball: no contact event; it counts as hit if that ball moved.
   const frozenCue = prep.frozen.find((f) => f.place === 'cue');
@@ -144,6 +151,9 @@ export function extractFacts(raw: ShotRaw, prep: ShotPrep, config: PocketConfig,
       else if (p === 'started') phase.set(b, 'moving');
     }
   }
+
+  // No contact sensor: whether a cushion came after the contact is the referee's answer (pocket.rail).
+  if (!config.contactSensor && order.every((x) => x.kind !== 'contact') && answerOf(`shot-${raw.key}:rail`) === 'no') cushionsAfterContact.length = 0;
 
   const objectCushionBalls = [...new Set(order.flatMap((f) => (f.kind === 'cushion' && f.ball !== undefined && f.ball !== cue ? [f.ball] : [])))];
   const unknownCushions = order.filter((f) => f.kind === 'cushion' && f.ball === undefined).length;

@@ -4,10 +4,10 @@
  */
 import type { PendingDecision } from '../../../shared/game/engine';
 import type { GameEvent, GameEventOf } from '../../../shared/game/events';
-import type { ShotContext } from './discipline';
-import { extractFacts, refFoulOf, type ShotRaw } from './facts';
+import { yesNo, type ShotContext } from './discipline';
+import { extractFacts, NO_CONTACT, refFoulOf, type ShotRaw } from './facts';
 import { PREP_CALLS } from './segments';
-import { generalFouls, hasCrossedHeadString, isTouchFoul, isTurnOver, lagWinner, type LagEntry } from './general';
+import { generalFouls, hasCrossedHeadString, isTouchFoul, isTurnOver, lagWinner, objectBallPocketed, type LagEntry } from './general';
 import { allBalls, closeOptions, finishRack, log, other, raiseOption, reject, setupRack, startFirstRack, type Ctx } from './rack';
 import { push, size } from '../common/plist';
 import { emptyPrep, type FoulRecord, type OpenQuestion, type RefFoul, type ShotFacts, type ShotRecord, type LiveTable } from './types';
@@ -113,15 +113,19 @@ export function applyShot(t0: LiveTable, raw: ShotRaw, ctx: Ctx): LiveTable {
   const raisedAt = raw.events[raw.events.length - 1]!.seq ?? raw.key;
   const legalFirst = ctx.d.legalFirst(t, shooter, isBreak, prep);
   const shotQs: PendingDecision[] = [];
+  const unsensed = !ctx.cfg.contactSensor && f.order.every((x) => x.kind !== 'contact');
   if (idq.length === 0 && f.firstContact === undefined && legalFirst !== 'any') {
     shotQs.push({
       id: `shot-${raw.key}:first-contact`,
       kind: 'pocket.first-contact',
       question: 'Which object ball did the cue ball hit first?',
-      options: ctx.d.objectBalls.filter((b) => t.balls[b] === 'table').map((b) => ({ value: b, label: `Ball ${b}` })),
+      options: [
+        ...ctx.d.objectBalls.filter((b) => t.balls[b] === 'table').map((b) => ({ value: b, label: `Ball ${b}` })),
+        ...(unsensed ? [{ value: NO_CONTACT, label: 'No ball' }] : []),
+      ],
       default: null,
       answeredBy: 'referee',
-      evidence: ['the first contact sensor event did not identify the object ball'],
+      evidence: [unsensed ? 'this table has no contact sensor (config contactSensor: false)' : 'the first contact sensor event did not identify the object ball'],
       raisedAt,
     });
   }
@@ -143,6 +147,11 @@ export function applyShot(t0: LiveTable, raw: ShotRaw, ctx: Ctx): LiveTable {
   const shooterRef = validRefFouls(t, ctx, f.refFouls.filter((r) => (r.by ?? shooter) === shooter), shooter);
   const general = generalFouls(f, ctx.cfg.cueBall, shooter, legalFirst, ctx.d.needsRail(isBreak, prep), prep.frozen.some((z) => z.place !== 'cue'));
   const dctx: ShotContext = { t, f, cfg: ctx.cfg, shooter, opponent, isBreak, prep, fouls: [...general, ...shooterRef.fouls], answer: ctx.answerOf, raisedAt };
+  // No contact sensor: a cushion heard in the shot may have come before the contact. Asked where it alone decides PB-SHOT-1.
+  const railUnsure = unsensed && typeof f.firstContact === 'string' && general.length === 0 && !objectBallPocketed(f, ctx.cfg.cueBall) && f.order.some((x) => x.kind === 'cushion');
+  if (idq.length === 0 && shotQs.length === 0 && railUnsure && ctx.d.needsRail(isBreak, prep) && ctx.answerOf(`shot-${raw.key}:rail`) === undefined) {
+    shotQs.push(yesNo(`shot-${raw.key}:rail`, 'pocket.rail', 'Did a ball reach a cushion after the cue ball hit the first ball (PB-SHOT-1)?', null, 'referee', ['this table has no contact sensor: the cushions heard may have come before the contact'], raisedAt));
+  }
   if (idq.length === 0 && shotQs.length === 0) shotQs.push(...ctx.d.questions(dctx));
   const open = [...idq, ...shotQs.filter((q) => ctx.answerOf(q.id) === undefined)];
   if (open.length > 0) {

@@ -30,6 +30,12 @@ export interface PocketConfig {
   pushOut: boolean;
   /** Player id that breaks the first rack when no lag is entered (default: first player). */
   firstBreaker: string | null;
+  /**
+   * The table reports the cue ball's contacts (a `contact` event). False for a table without a
+   * contact sensor (the pool profile): a shot without a contact event then has an unknown first
+   * contact, which is asked (`pocket.first-contact`, with a "no ball" option), never taken as none.
+   */
+  contactSensor: boolean;
 }
 
 /** What a shot's sensor and people events say, with identities applied. */
