@@ -14,7 +14,7 @@ import { KINDS, localizeDecision, type Translate } from './decisions';
 import type { GameEvent } from '../../shared/game/events';
 import type { PendingDecision } from '../../shared/game/engine';
 import { getEngine } from '../../hub/rules/registry';
-import { initialMatch, step } from '../../hub/rules/common/replay';
+import { initialMatch, replay, step } from '../../hub/rules/common/replay';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ENGINES = ['carom', 'golf-billiards', 'pocket', 'minigolf'];
@@ -131,6 +131,36 @@ describe('pending decisions in every language', () => {
     const point = localizeDecision({ ...d, id: 'shot-12:point', kind: 'c3.point', options: [{ value: 'point', label: 'Point' }] }, names, translator(he));
     expect(point.question).toBe('מכה 12: האם זו נקודה?');
     expect(point.options[0]!.label).toBe('נקודה');
+  });
+
+  it('a table without a contact sensor: the first contact (with "no ball") and the rail questions and their evidence are translated', () => {
+    const engine = getEngine('nine-ball')!;
+    const log: GameEvent[] = [];
+    const add = (e: Record<string, unknown>): void => void log.push({ ...e, seq: log.length, t: log.length * 100 } as GameEvent);
+    add({ type: 'start', players: [{ id: 'A', name: 'Ayşe' }, { id: 'B', name: 'Noam' }], config: { contactSensor: false } });
+    // A legal break (the cue ball hits the 1, the 2 drops), then a shot the table hears as one cushion.
+    add({ type: 'strike', ball: 'cue' });
+    add({ type: 'contact', a: 'cue', b: '1' });
+    for (const b of ['2', '3', '4', '5']) add({ type: 'cushion', ball: b, cushion: 'side' });
+    add({ type: 'pocket', pocket: 'corner-1', captured: true, ball: '2' });
+    add({ type: 'at_rest' });
+    add({ type: 'strike', ball: 'cue' });
+    add({ type: 'cushion', cushion: 'foot' });
+    add({ type: 'at_rest' });
+    const pending = (): PendingDecision[] => engine.summary(replay(engine, log).game).pending;
+    const first = pending();
+    expect(first.map((d) => d.kind)).toEqual(['pocket.first-contact']);
+    expect(first[0]!.options.at(-1)!.value).toBe('none');
+    add({ type: 'decide', decision: first[0]!.id, answer: '1', by: 'referee' });
+    const rail = pending();
+    expect(rail.map((d) => d.kind)).toEqual(['pocket.rail']);
+    for (const d of [...first, ...rail]) {
+      for (const lang of ['tr', 'he']) {
+        expectTranslated(d, lang);
+        const ev = localizeDecision(d, (id) => id, translator(LANGS[lang]!)).evidence;
+        expect(ev, `${lang} ${d.kind}`).not.toEqual(d.evidence);
+      }
+    }
   });
 
   it('every decision raised while replaying the recorded fixtures is translated', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ShotAssembler, toGameEvent, type AssembledInput, type AssemblerOptions } from './assembler';
+import { assemblerFor, DEFAULT_ASSEMBLER, ShotAssembler, toGameEvent, type AssembledInput, type AssemblerOptions } from './assembler';
 import type { StoredDeviceEvent } from '../store/types';
 import type { DeviceEvent } from '../../shared/protocol/schema';
 
@@ -105,5 +105,21 @@ describe('shot assembly', () => {
     m.push(dev(clock.api.now(), { e: 'hole', s: 'cup', p: '1' }));
     clock.advance(20_000);
     expect(types(mg)).toEqual(['strike', 'hole']);
+  });
+
+  it('pool: a ball rolling silently for 3.9 s before it drops stays in its shot (no bed sensor)', () => {
+    const play = (o: AssemblerOptions): string[] => {
+      const clock = fakeTimers();
+      const out: AssembledInput[] = [];
+      const a = new ShotAssembler(o, (i) => out.push(i), clock.api);
+      a.push(dev(0, { e: 'cushion', s: 'c2', p: 'foot' }));
+      clock.advance(3900);
+      a.push(dev(3900, { e: 'pocket', s: 'k6', p: 'br' }));
+      clock.advance(o.restAfterMs + 100);
+      return types(out);
+    };
+    for (const game of ['eight-ball', 'nine-ball']) expect(play(assemblerFor(game)), game).toEqual(['strike', 'cushion', 'pocket', 'at_rest']);
+    // With the general 3 s window the drop was a shot of its own.
+    expect(play(DEFAULT_ASSEMBLER)).toEqual(['strike', 'cushion', 'at_rest', 'strike', 'pocket', 'at_rest']);
   });
 });

@@ -15,6 +15,7 @@ import type { EventStore, MatchRecord, MatchStatus } from '../store/types';
 import { getEngine } from '../rules/registry';
 import { replay, type CorrectionRecord } from '../rules/common/replay';
 import { fromPortable, toPortable } from '../rules/common/plist';
+import { profilesFrom, startConfig, type ProfileLookup } from './table-config';
 
 /** Snapshot the engine state every this many events, so a restart folds only the tail. */
 const SNAPSHOT_EVERY = 500;
@@ -51,6 +52,8 @@ export class MatchManager extends EventEmitter<{ update: [MatchUpdate]; ended: [
     private readonly store: EventStore,
     private readonly venue: VenueConfig,
     private readonly now: () => number,
+    /** The table's device profiles, for the engine options they imply (hub/games/table-config.ts). */
+    private readonly profiles: ProfileLookup = profilesFrom(),
   ) {
     super();
   }
@@ -119,7 +122,9 @@ export class MatchManager extends EventEmitter<{ update: [MatchUpdate]; ended: [
     const rec: MatchRecord = { id, table, game: t.game, status: 'playing', startedAt: this.now(), endedAt: null, summary: null };
     await this.store.createMatch(rec);
     this.live[table] = { id, table, game: t.game, engine, seq: -1, state: engine.initial(), unnamed: [] };
-    await this.append(table, { type: 'start', players, ...(config ? { config } : {}), by: 'referee', ...(who ? { who } : {}) } as InputEvent);
+    // What the table's sensors imply (a pool table without a contact sensor), under the explicit config.
+    const cfg = startConfig(t, config, this.profiles);
+    await this.append(table, { type: 'start', players, ...(cfg ? { config: cfg } : {}), by: 'referee', ...(who ? { who } : {}) } as InputEvent);
     return (await this.store.getMatch(id))!;
   }
 

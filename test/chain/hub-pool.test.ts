@@ -1,24 +1,28 @@
 /**
- * Nine-ball through the whole chain in real time: simulated racks (sim/players/pool.ts) -> signals
- * -> the ESP32 firmware of the pool profile with its own MQTT client -> the real Mosquitto -> the
- * hub (ingest, clock sync, shot assembly, match manager) -> the nine-ball engine. The hub finds
- * the shots' ends itself (sensor silence); the referee of test/chain/pool.ts answers through the
- * hub (`matches.input`). Several tables at once, each shot played four times faster than life.
+ * Nine-ball and eight-ball through the whole chain in real time: simulated racks
+ * (sim/players/pool.ts) -> signals -> the ESP32 firmware of the pool profile with its own MQTT
+ * client -> the real Mosquitto -> the hub (ingest, clock sync, shot assembly, match manager) -> the
+ * pocket engines. The hub finds the shots' ends itself (sensor silence, with its own pool window) and
+ * starts the matches with the options the table's profile implies (no contact sensor:
+ * `contactSensor: false`, hub/games/table-config.ts); the referee of test/chain/pool.ts answers
+ * through the hub (`matches.input`). Several tables of each game at once, each shot played four
+ * times faster than life.
  *
  * Unlike the engine-fed test, the referee does not enter a capture a pocket's beams merged with
  * another ball's: such a shot counts as wrong here (within the slack).
  *
- * Tables x shots: AUTOREF_HUB_CHAIN_POOL_TABLES (default 4) x AUTOREF_HUB_CHAIN_POOL_SHOTS (default 6).
+ * Tables x shots, per game: AUTOREF_HUB_CHAIN_POOL_TABLES (default 4) x AUTOREF_HUB_CHAIN_POOL_SHOTS (default 6).
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
 import { newHub, waitFor, type TestHub } from '../helpers/hub';
+import { assemblerFor } from '../../hub/games/assembler';
 import { DEMO_VENUE, type VenueConfig } from '../../shared/venue';
 import { topicFor } from '../../shared/protocol/wire';
 import type { PocketReport } from '../../hub/rules/pocket/report';
 import { PoolRack } from '../../sim/players/pool';
-import { poolGroupOf, poolTruth } from '../../sim/players/truth';
+import { poolGroupOf, poolTruth, type PoolGame } from '../../sim/players/truth';
 import { LiveFirmwareTable } from '../../sim/signals/live';
 import { BAR_NOISE, signalsFor } from '../../sim/signals/signals';
 import { allowedWrong } from './agreement';
@@ -28,23 +32,32 @@ const MOSQUITTO = process.env['AUTOREF_MOSQUITTO_URL'] ?? 'mqtt://127.0.0.1:1883
 const TABLES = Number(process.env['AUTOREF_HUB_CHAIN_POOL_TABLES'] ?? 4);
 const SHOTS = Number(process.env['AUTOREF_HUB_CHAIN_POOL_SHOTS'] ?? 6);
 const SCALE = 4;
+const GAMES: PoolGame[] = ['nine-ball', 'eight-ball'];
 /**
- * No bed sensor: a ball rolls silently between a rail knock and its pocket. The longest silence
- * inside a shot measured in 150 nine-ball shots is 3.4 s (0.85 s played four times faster).
+ * The hub's own rest window for pool (hub/games/assembler.ts: a ball rolls silently between a rail
+ * knock and its pocket), on the test's clock: played four times faster, every silence is four times
+ * shorter. (Unscaled, the 4 x 6 nine-ball run took 38 s instead of 16 s, with the same result.)
  */
-const REST_MS = 1500;
+const REST_MS = Math.max(...GAMES.map((g) => assemblerFor(g).restAfterMs)) / SCALE;
 
-describe('chain through Mosquitto and the hub: nine-ball', () => {
+type Extra = { unseen: number; split: number; asked: number };
+
+describe('chain through Mosquitto and the hub: nine-ball and eight-ball', () => {
   const cleanup: (() => Promise<unknown> | void)[] = [];
   afterAll(async () => {
     for (const c of cleanup.reverse()) await c();
   });
 
-  it(`${TABLES} tables x ${SHOTS} shots: fouls, pocketed balls, turns and rack winners agree with the truth; the referee answers through the hub`, async () => {
+  it(`${TABLES} tables x ${SHOTS} shots of each: fouls, pocketed balls, turns and rack winners agree with the truth; the referee answers through the hub`, async () => {
     const venue: VenueConfig = {
       ...DEMO_VENUE,
       id: `chain-pool-${randomBytes(4).toString('hex')}`,
-      tables: Array.from({ length: TABLES }, (_, i) => ({ id: `p${i + 1}`, name: `Pool ${i + 1}`, game: 'nine-ball', devices: [{ id: `p${i + 1}-a`, link: 'mqtt' as const, profile: 'pool' }] })),
+      tables: GAMES.flatMap((game) =>
+        Array.from({ length: TABLES }, (_, i) => {
+          const id = `${game === 'nine-ball' ? 'n' : 'e'}${i + 1}`;
+          return { id, name: `${game} ${i + 1}`, game, devices: [{ id: `${id}-a`, link: 'mqtt' as const, profile: 'pool' }] };
+        }),
+      ),
     };
     const hub: TestHub = await newHub({ venue, mqtt: { url: MOSQUITTO }, assembler: { restAfterMs: REST_MS }, decisionDefaultMs: null });
     cleanup.push(() => hub.close());
@@ -57,7 +70,7 @@ describe('chain through Mosquitto and the hub: nine-ball', () => {
       for (const t of venue.tables) await c.publishAsync(topicFor(venue.id, t.id, t.devices[0]!.id, 'status'), '', { retain: true, qos: 1 });
       await c.endAsync();
     });
-    await waitFor(() => hub.ingest.deviceInfo().filter((d) => d.state === 'online').length === TABLES, 'every board online at the hub', 20_000);
+    await waitFor(() => hub.ingest.deviceInfo().filter((d) => d.state === 'online').length === venue.tables.length, 'every board online at the hub', 20_000);
 
     // The shot in play per table: the referee knows which ball each unnamed pocket or out event was.
     const inPlay: Record<string, { captures: { ball: string; place: string }[]; offs: string[]; seen: Record<string, number>; names: Map<number, string> }> = {};
@@ -74,21 +87,32 @@ describe('chain through Mosquitto and the hub: nine-ball', () => {
         if (ball && e.ball === undefined) play.names.set(u.seq, ball);
       }
     });
-    const count: PoolCount = {
-      shots: 0, decided: 0, decidedWrong: 0, pending: 0, pendingWrong: 0, foulWrong: 0, creditWrong: 0, turnWrong: 0,
-      racks: 0, rackWinnerRight: 0, rackWinnerWrong: 0, matches: 0, trueFouls: 0, truePots: 0, forced: 0, unanswerable: 0, entered: 0, breaks: 0, pushOuts: 0, pushOutsClean: 0, spotted: 0, groupsSet: 0, eightCalls: 0, safeties: 0, unnamedTrue: 0,
-    };
-    const extra = { unseen: 0, split: 0, asked: 0 };
-    const reasons: Record<string, number> = {};
-    const wrong: string[] = [];
+    const counts = {} as Record<PoolGame, PoolCount>;
+    const extras = {} as Record<PoolGame, Extra>;
+    const reasonsOf = {} as Record<PoolGame, Record<string, number>>;
+    const wrongOf = {} as Record<PoolGame, string[]>;
+    for (const g of GAMES) {
+      counts[g] = {
+        shots: 0, decided: 0, decidedWrong: 0, pending: 0, pendingWrong: 0, foulWrong: 0, creditWrong: 0, turnWrong: 0,
+        racks: 0, rackWinnerRight: 0, rackWinnerWrong: 0, matches: 0, trueFouls: 0, truePots: 0, forced: 0, unanswerable: 0, entered: 0, breaks: 0, pushOuts: 0, pushOutsClean: 0, spotted: 0, groupsSet: 0, eightCalls: 0, safeties: 0, unnamedTrue: 0,
+      };
+      extras[g] = { unseen: 0, split: 0, asked: 0 };
+      reasonsOf[g] = {};
+      wrongOf[g] = [];
+    }
     const players = [
       { id: 'A', name: 'A' },
       { id: 'B', name: 'B' },
     ];
-    const config = { contactSensor: false, raceTo: 2 };
+    // No contactSensor here: the hub derives it from the pool profile (no contact sensor).
+    const config = { raceTo: 2 };
 
-    const playTable = async (table: string, board: LiveFirmwareTable, seed: number): Promise<void> => {
-      const rack = new PoolRack('nine-ball', { skill: 0.85, seed });
+    const playTable = async (table: string, game: PoolGame, board: LiveFirmwareTable, seed: number): Promise<void> => {
+      const count = counts[game];
+      const extra = extras[game];
+      const reasons = reasonsOf[game];
+      const wrong = wrongOf[game];
+      const rack = new PoolRack(game, { skill: 0.85, seed });
       const report = (): PocketReport => {
         const m = hub.matches.current(table)!;
         return m.engine.report(m.state) as PocketReport;
@@ -100,6 +124,7 @@ describe('chain through Mosquitto and the hub: nine-ball', () => {
           await hub.matches.start(table, players, config);
           count.matches++;
           rackNo = 0;
+          expect(report().config.contactSensor, `${table}: derived from the pool profile`).toBe(false);
         }
         const matchId = hub.matches.current(table)!.id;
         const before = report();
@@ -107,15 +132,25 @@ describe('chain through Mosquitto and the hub: nine-ball', () => {
           rack.reset();
           rackNo = Math.max(1, before.rack.no);
         }
-        const b0 = beforeOf('nine-ball', before);
+        const b0 = beforeOf(game, before);
         const plan = rack.plan(b0, before.rack.ballInHand, seed * 7919 + i);
-        const pushOut = before.rack.pushOutAvailable && !plan.confident;
-        if (pushOut) {
-          await hub.matches.input(table, { type: 'ref', by: 'player', call: 'push-out' });
-          count.pushOuts++;
+        // As in test/chain/pool.ts: the 8 is called into the pocket meant; no shot trusted: nine-ball
+        // pushes out when it may (after a legal break), eight-ball calls a safety.
+        const call = game === 'eight-ball' && !b0.isBreak && plan.target === '8' ? plan.pocket : null;
+        if (call !== null) {
+          await hub.matches.input(table, { type: 'ref', by: 'player', call: 'call', ball: '8', place: call });
+          count.eightCalls++;
+        }
+        const pushOut = game === 'nine-ball' && before.rack.pushOutAvailable && !plan.confident;
+        const safety = game === 'eight-ball' && !b0.isBreak && !plan.confident && plan.target !== '8';
+        if (pushOut || safety) {
+          await hub.matches.input(table, { type: 'ref', by: 'player', call: pushOut ? 'push-out' : 'safety' });
+          if (pushOut) count.pushOuts++;
+          else count.safeties++;
         }
         const res = rack.play(plan, seed * 104_729 + i);
-        const truth = poolTruth(res.events, { ...b0, meant: plan.target === null ? null : poolGroupOf(plan.target), eightCall: null, pushOut });
+        const meant = plan.target === null ? null : poolGroupOf(plan.target);
+        const truth = poolTruth(res.events, { ...b0, meant, eightCall: call, pushOut, safety });
         const captures = res.events.flatMap((e) => (e.type === 'capture' ? [{ ball: e.ball, place: e.place }] : []));
         const offs = res.events.flatMap((e) => (e.type === 'off' ? [e] : [])).sort((a, b) => a.t - b.t).map((e) => e.ball);
         inPlay[table] = { captures, offs, seen: {}, names: new Map() };
@@ -138,7 +173,7 @@ describe('chain through Mosquitto and the hub: nine-ball', () => {
         for (let round = 0; live() && round < 6 && hub.matches.summaryOf(table)!.pending.length > 0; round++) {
           for (const p of hub.matches.summaryOf(table)!.pending) {
             extra.asked++;
-            let a = poolAnswer(p, truth, inPlay[table]!.names, null, res.events, null);
+            let a = poolAnswer(p, truth, inPlay[table]!.names, meant, res.events, call);
             if (a === null) {
               count.unanswerable++;
               a = p.options[0]!.value;
@@ -152,6 +187,7 @@ describe('chain through Mosquitto and the hub: nine-ball', () => {
         if (truth.fouls.length > 0) count.trueFouls++;
         if (b0.isBreak) count.breaks++;
         if (pushOut && truth.fouls.length === 0) count.pushOutsClean++;
+        if (b0.group === null && truth.group !== null) count.groupsSet++;
         if (after.shots.length - shotsBefore !== 1) {
           extra.split++;
           wrong.push(`${table} shot ${i}: the hub made ${after.shots.length - shotsBefore} shots of it`);
@@ -171,24 +207,29 @@ describe('chain through Mosquitto and the hub: nine-ball', () => {
       }
       delete inPlay[table];
     };
-    await Promise.all(venue.tables.map((t, i) => playTable(t.id, boards[i]!, 81 + i)));
-    console.log('nine-ball through the hub', JSON.stringify(count), JSON.stringify(extra), JSON.stringify(reasons), wrong);
+    await Promise.all(venue.tables.map((t, i) => playTable(t.id, t.game as PoolGame, boards[i]!, 81 + (i % TABLES))));
+    for (const g of GAMES) console.log(`${g} through the hub`, JSON.stringify(counts[g]), JSON.stringify(extras[g]), JSON.stringify(reasonsOf[g]), wrongOf[g]);
     expect(boards.flatMap((b) => b.errors)).toEqual([]);
     const counters = hub.ingest.counters.snapshot();
     for (const t of venue.tables) expect(counters[t.devices[0]!.id]).toMatchObject({ rejected: {}, lost: 0 });
-    const heard = count.shots - extra.unseen;
-    expect(heard).toBeGreaterThan(TABLES * SHOTS * 0.8);
-    expect(count.unanswerable).toBe(0);
-    expect(count.truePots).toBeGreaterThan(0);
-    // No contact sensor: every shot the hub heard asks the referee the first contact, except a push-out (no first-ball rule).
-    expect(count.pending).toBeGreaterThan(0);
-    expect(count.decided).toBeLessThanOrEqual(count.pushOuts);
-    // The same bound as the three-cushion and golf billiards chains through the hub: a shot the hub's
-    // rest window splits (a long silent roll before a pocket) or a referee's answer that reaches the
-    // hub late, within 5 % (at least 3); rack winners exact.
-    const wrongShots = count.decidedWrong + count.pendingWrong + extra.split;
-    expect(wrongShots).toBeLessThanOrEqual(allowedWrong(heard));
-    expect(count.forced).toBeLessThanOrEqual(allowedWrong(heard));
-    expect(count.rackWinnerWrong).toBe(0);
+    for (const g of GAMES) {
+      const count = counts[g];
+      const extra = extras[g];
+      const heard = count.shots - extra.unseen;
+      expect(heard, g).toBeGreaterThan(TABLES * SHOTS * 0.8);
+      expect(count.unanswerable, g).toBe(0);
+      expect(count.truePots, g).toBeGreaterThan(0);
+      // No contact sensor: every shot the hub heard asks the referee the first contact, except a
+      // nine-ball push-out (no first-ball rule) and the eight-ball break (any ball first).
+      expect(count.pending, g).toBeGreaterThan(0);
+      expect(count.decided, g).toBeLessThanOrEqual(g === 'nine-ball' ? count.pushOuts : count.breaks);
+      // The same bound as the three-cushion and golf billiards chains through the hub: a shot the hub's
+      // rest window splits (a long silent roll before a pocket) or a referee's answer that reaches the
+      // hub late, within 5 % (at least 3); rack winners exact.
+      const wrongShots = count.decidedWrong + count.pendingWrong + extra.split;
+      expect(wrongShots, g).toBeLessThanOrEqual(allowedWrong(heard));
+      expect(count.forced, g).toBeLessThanOrEqual(allowedWrong(heard));
+      expect(count.rackWinnerWrong, g).toBe(0);
+    }
   }, 180_000);
 });

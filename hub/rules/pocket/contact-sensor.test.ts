@@ -50,6 +50,18 @@ describe('table without a contact sensor (config contactSensor: false)', () => {
     expect(no.report.rack.ballInHand).toBe('table');
   });
 
+  it('PB-SHOT-1: on a table that scores itself the players answer, and unanswered the shot is taken as legal', () => {
+    const l = cushionOnly({ contactSensor: false });
+    const first = nine(l).summary.pending[0]!;
+    // The lowest ball on the table (the 1: the 2 went down on the break) is the legal first ball.
+    expect([first.answeredBy, first.default]).toEqual(['players', '1']);
+    const rail = nine(l.decide(first.id, first.default!)).summary.pending[0]!;
+    expect([rail.kind, rail.answeredBy, rail.default]).toEqual(['pocket.rail', 'players', 'yes']);
+    // Where a contact sensor should have named the ball, a referee decides and nothing is assumed.
+    const sensed = nine(new Log({}).break(['2']).add({ type: 'strike', ball: 'cue' }).add({ type: 'contact' }).add({ type: 'cushion', cushion: 'foot' }).rest()).summary.pending;
+    expect(sensed.map((q) => [q.kind, q.answeredBy, q.default])).toEqual([['pocket.first-contact', 'referee', null]]);
+  });
+
   it('PB-FOUL-1: a wrong first ball named by the referee is a foul; the rail is not asked (it changes nothing)', () => {
     const l = cushionOnly({ contactSensor: false });
     const r = nine(l.decide(nine(l).summary.pending[0]!.id, '4'));

@@ -123,8 +123,11 @@ export function applyShot(t0: LiveTable, raw: ShotRaw, ctx: Ctx): LiveTable {
         ...ctx.d.objectBalls.filter((b) => t.balls[b] === 'table').map((b) => ({ value: b, label: `Ball ${b}` })),
         ...(unsensed ? [{ value: NO_CONTACT, label: 'No ball' }] : []),
       ],
-      default: null,
-      answeredBy: 'referee',
+      // Without a contact sensor this is asked on every shot: a table that scores itself cannot
+      // wait for a referee each time, so the players answer, and unanswered it is taken as a
+      // legal first ball (the common case). Where a sensor should have told, a referee decides.
+      default: unsensed && legalFirst.length > 0 ? legalFirst[0]! : null,
+      answeredBy: unsensed ? 'players' : 'referee',
       evidence: [unsensed ? 'this table has no contact sensor (config contactSensor: false)' : 'the first contact sensor event did not identify the object ball'],
       raisedAt,
     });
@@ -150,7 +153,7 @@ export function applyShot(t0: LiveTable, raw: ShotRaw, ctx: Ctx): LiveTable {
   // No contact sensor: a cushion heard in the shot may have come before the contact. Asked where it alone decides PB-SHOT-1.
   const railUnsure = unsensed && typeof f.firstContact === 'string' && general.length === 0 && !objectBallPocketed(f, ctx.cfg.cueBall) && f.order.some((x) => x.kind === 'cushion');
   if (idq.length === 0 && shotQs.length === 0 && railUnsure && ctx.d.needsRail(isBreak, prep) && ctx.answerOf(`shot-${raw.key}:rail`) === undefined) {
-    shotQs.push(yesNo(`shot-${raw.key}:rail`, 'pocket.rail', 'Did a ball reach a cushion after the cue ball hit the first ball (PB-SHOT-1)?', null, 'referee', ['this table has no contact sensor: the cushions heard may have come before the contact'], raisedAt));
+    shotQs.push(yesNo(`shot-${raw.key}:rail`, 'pocket.rail', 'Did a ball reach a cushion after the cue ball hit the first ball (PB-SHOT-1)?', 'yes', 'players', ['this table has no contact sensor: the cushions heard may have come before the contact'], raisedAt));
   }
   if (idq.length === 0 && shotQs.length === 0) shotQs.push(...ctx.d.questions(dctx));
   const open = [...idq, ...shotQs.filter((q) => ctx.answerOf(q.id) === undefined)];
