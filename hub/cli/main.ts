@@ -61,8 +61,10 @@ program
   .option('--broker-ca <file>', 'CA certificate (PEM) to verify an mqtts:// broker')
   .option('--broker-cert <file>', 'client certificate (PEM) for an mqtts:// broker')
   .option('--broker-key <file>', 'client key (PEM) for an mqtts:// broker')
-  .action(async (o: { port: number; host: string; brokerPort: number; brokerUrl?: string; serial: string[]; store: string; venue?: string; sim: boolean; token?: string; webhook: string[]; hubUser: string; hubPassword?: string; brokerCa?: string; brokerCert?: string; brokerKey?: string }) => {
-    const running = await start({ ...o, webhooks: o.webhook }).catch(fail);
+  .option('--answer-after <seconds>', 'seconds before an unanswered question with a default takes it (default 30; 3 in the demo)', Number)
+  .action(async (o: { port: number; host: string; brokerPort: number; brokerUrl?: string; serial: string[]; store: string; venue?: string; sim: boolean; token?: string; webhook: string[]; hubUser: string; hubPassword?: string; brokerCa?: string; brokerCert?: string; brokerKey?: string; answerAfter?: number }) => {
+    const { answerAfter, ...rest } = o;
+    const running = await start({ ...rest, webhooks: o.webhook, ...(answerAfter !== undefined ? { answerAfterS: answerAfter } : {}) }).catch(fail);
     onSignals(running.stop);
   });
 

@@ -42,7 +42,16 @@ export interface StartOptions {
   brokerCa?: string;
   brokerCert?: string;
   brokerKey?: string;
+  /**
+   * Seconds before a pending question that has a default takes it (CLI: --answer-after). Default
+   * 30; the demo (simulated tables on the demo venue) uses 3, as its tables shoot every few seconds
+   * and nobody answers there.
+   */
+  answerAfterS?: number;
 }
+
+/** The demo's simulated players do not answer questions: their defaults come quickly. */
+const DEMO_ANSWER_AFTER_S = 3;
 
 export const DEFAULT_HUB_USER = 'autoref-hub';
 
@@ -90,6 +99,7 @@ export interface Running {
 
 export async function start(opts: StartOptions): Promise<Running> {
   const log = opts.log ?? ((l: string) => console.log(l));
+  if (opts.answerAfterS !== undefined && !(opts.answerAfterS >= 0)) throw new AutorefError('AR_CONFIG', `--answer-after must be a number of seconds, 0 or more (got ${opts.answerAfterS})`);
   const venue = loadVenue(opts.venue);
   if (opts.store !== ':memory:' && !isPostgresUrl(opts.store)) mkdirSync(path.dirname(path.resolve(opts.store)), { recursive: true });
   const tls = brokerTls(opts);
@@ -103,7 +113,18 @@ export async function start(opts: StartOptions): Promise<Running> {
   const inProcess = broker?.connectInProcess;
   const mqttOpts = { url: brokerUrl, ...login, ...(tls ? { client: tls } : {}), ...(inProcess ? { inProcess } : {}) };
   const token = opts.token ?? process.env['AUTOREF_TOKEN'] ?? String(randomInt(100_000, 1_000_000));
-  const hub = await buildHub({ venue, storePath: opts.store, mqtt: mqttOpts, serial: opts.serial.map((p) => ({ path: p })), token, webhooks: opts.webhooks ?? [], calibrationFile: opts.venue ? calibrationPathFor(opts.venue) : undefined });
+  const demo = opts.sim && !opts.venue;
+  const answerAfterS = opts.answerAfterS ?? (demo ? DEMO_ANSWER_AFTER_S : undefined);
+  const hub = await buildHub({
+    venue,
+    storePath: opts.store,
+    mqtt: mqttOpts,
+    serial: opts.serial.map((p) => ({ path: p })),
+    token,
+    webhooks: opts.webhooks ?? [],
+    calibrationFile: opts.venue ? calibrationPathFor(opts.venue) : undefined,
+    ...(answerAfterS !== undefined ? { decisionDefaultMs: answerAfterS * 1000 } : {}),
+  });
   try {
     await hub.app.listen({ port: opts.port, host: opts.host });
   } catch (e) {
@@ -115,7 +136,7 @@ export async function start(opts: StartOptions): Promise<Running> {
   await hub.startLinks();
   // Simulated devices log in with their secrets where the venue has them.
   const sim = opts.sim ? await startSimVenue({ brokerUrl, venue, log }) : null;
-  if (sim && !opts.venue) log(`demo matches running on ${await startDemoMatches(hub, log)} table(s)`);
+  if (sim && demo) log(`demo matches running on ${await startDemoMatches(hub, log)} table(s); unanswered questions take their default after ${answerAfterS} s`);
   const shown = opts.host === '0.0.0.0' || opts.host === '::' ? 'localhost' : opts.host;
   const url = `http://${shown}:${(hub.app.server.address() as AddressInfo).port}/`;
   log(`store: ${opts.store}`);

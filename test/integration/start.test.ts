@@ -22,12 +22,12 @@ describe('autoref start', () => {
     expect(running.broker?.embedded).toBe(true);
     expect(lines.some((l) => l.startsWith('dashboard: http://127.0.0.1:'))).toBe(true);
     await waitFor(async () => (await running!.hub.store.countDeviceEvents()) >= 4, 'simulated events in the store', 20_000);
-    const devices = running.hub.ingest.deviceInfo();
-    expect(devices.every((d) => d.state === 'online')).toBe(true);
+    // Each simulated board comes online when its firmware has booted and connected; on a busy machine not all at once.
+    await waitFor(() => running!.hub.ingest.deviceInfo().every((d) => d.state === 'online'), 'every simulated device online', 20_000);
     expect(running.hub.ingest.counters.totalRejected()).toBe(0);
     // A new user sees live games at once: every demo table has a match.
     expect(running.hub.venue.tables.every((t) => running!.hub.matches.current(t.id) !== undefined)).toBe(true);
-    expect(lines).toContain(`demo matches running on ${running.hub.venue.tables.length} table(s)`);
+    expect(lines).toContain(`demo matches running on ${running.hub.venue.tables.length} table(s); unanswered questions take their default after 3 s`);
     const page = await fetch(running.url);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<script type="module" src="/app.js">');
@@ -39,6 +39,11 @@ describe('autoref start', () => {
     expect(b.embedded).toBe(false);
     expect(b.url).toBe('mqtt://127.0.0.1:1883');
     expect(lines).toEqual(['port 1883 already has an MQTT broker: using mqtt://127.0.0.1:1883 instead of the embedded one']);
+  });
+
+  it('refuses a --answer-after that is not a number of seconds, before it opens anything', async () => {
+    await expect(start({ port: 0, host: '127.0.0.1', brokerPort: 0, serial: [], store: ':memory:', sim: false, answerAfterS: Number.NaN, log: () => {} })).rejects.toThrow(/AR_CONFIG|--answer-after/);
+    await expect(start({ port: 0, host: '127.0.0.1', brokerPort: 0, serial: [], store: ':memory:', sim: false, answerAfterS: -1, log: () => {} })).rejects.toThrow(AutorefError);
   });
 
   it('refuses an invalid venue file with AR_CONFIG and the reason', () => {
