@@ -9,7 +9,9 @@
  *    referee `opener` call (its default rules start with the lag).
  *  - golf-billiards: the same shot shape (strike, cushions, contact, at_rest).
  *  - minigolf: strokes `strike` (player, lane) then `at_rest` or `hole`: 80 players in groups of 4,
- *    lane by lane (20 rounds of 18 lanes hold about 115k events).
+ *    lane by lane (20 rounds of 18 lanes hold about 115k events), each group in its order of the
+ *    round (MG-ORDER-9 rotates it every round; until 2026-11-29 the log kept the first round's
+ *    order and the engine refused most of it from round 2 on, about 12% of a 100k log).
  * Refused events are counted and shown: a throughput over a log the engine refuses is not a
  * throughput of play.
  *
@@ -76,7 +78,7 @@ function minigolfLog(n: number): GameEvent[] {
     for (let lane = 1; lane <= 18 && log.length < n; lane++) {
       for (let g = 0; g < 20 && log.length < n; g++) {
         for (let j = 0; j < 4 && log.length < n; j++) {
-          const p = players[g * 4 + j]!;
+          const p = players[g * 4 + ((j + round) % 4)]!;
           // 1 to 3 strokes, the last one holed
           const strokes = 1 + ((lane + j + round) % 3);
           for (let s = 0; s < strokes; s++) {

@@ -8,7 +8,7 @@ import { ballsOf } from './config';
 import { FOULS, foulDef, spotFrozen } from './general';
 import { lagCall } from './lag';
 import { beginPlay, editInning, endInning, finish } from './match';
-import { type Live, type FoulRec, closed, findPlayer, innings, note, opponentsOf, playerAt, points, reject, updatePlayer, edit } from './state';
+import { type Live, type FoulRec, closed, findPlayer, innings, note, opponentsOf, playerAt, points, reject, updatePlayer, edit, editPlayer } from './state';
 import { push } from '../common/plist';
 
 type Ref = GameEventOf<'ref'>;
@@ -101,7 +101,7 @@ function foulCall(s: Live, e: Ref): Live {
     const p = findPlayer(s, e.player);
     if (!p || p.id === atTable.id) return reject(s, e, 'bad_player', 'opponents_turn needs the player who struck out of turn');
     const rec = foulRec(s, e, code, p.id);
-    return updatePlayer(edit(s, { fouls: push(s.fouls, rec) }), p.id, (x) => ({ ...x, fouls: x.fouls + 1 }));
+    return updatePlayer(edit(s, { fouls: push(s.fouls, rec) }), p.id, (x) => editPlayer(x, { fouls: x.fouls + 1 }));
   }
   if (s.shot) {
     // During the shot: applied when the balls are at rest (resolve.ts).
@@ -115,19 +115,19 @@ function foulCall(s: Live, e: Ref): Live {
     // A foul of a player whose inning already ended (e.g. a wrong ball pointed out after his
     // missed shot): recorded against him; the player at the table keeps it.
     const rec = foulRec(s, e, code, named.id);
-    return updatePlayer(edit(s, { fouls: push(s.fouls, rec) }), named.id, (x) => ({ ...x, fouls: x.fouls + 1 }));
+    return updatePlayer(edit(s, { fouls: push(s.fouls, rec) }), named.id, (x) => editPlayer(x, { fouls: x.fouls + 1 }));
   }
   let next: Live = s;
   if (code === 'wrong_ball' && s.config.ruleset === 'salon-002') {
     // CG-FOUL-6: the point made with the wrong ball is void.
     const last = s.lastShot;
     if (last && last.player === atTable.id && last.inning === closed(atTable) && last.points > 0 && s.shotsInInning > 0) {
-      next = updatePlayer(next, atTable.id, (p) => ({ ...p, current: Math.max(0, (p.current ?? 0) - last.points) }));
+      next = updatePlayer(next, atTable.id, (p) => editPlayer(p, { current: Math.max(0, (p.current ?? 0) - last.points) }));
       next = edit(next, { lastShot: { ...last, points: 0, outcome: 'foul', fouls: [...last.fouls, 'wrong_ball'] } });
     }
   }
   const rec = foulRec(next, e, code, atTable.id);
-  next = updatePlayer(edit(next, { fouls: push(next.fouls, rec) }), atTable.id, (x) => ({ ...x, fouls: x.fouls + 1 }));
+  next = updatePlayer(edit(next, { fouls: push(next.fouls, rec) }), atTable.id, (x) => editPlayer(x, { fouls: x.fouls + 1 }));
   next = endInning(next);
   if (rec.intentional && next.turn !== null) {
     next = edit(next, { restoreOption: { player: next.order[next.turn]!, reason: 'C3-FOUL-8: intentional foul; the opponent may have the balls restored' } });
@@ -198,7 +198,7 @@ function timeout(s: Live, e: Ref): Live {
       ...others.map((o) => ({ player: o, requested: false, start: e.t, end: null })),
     ],
   };
-  for (const id of [p.id, ...others]) next = updatePlayer(next, id, (x) => ({ ...x, timeoutsUsed: x.timeoutsUsed + 1 }));
+  for (const id of [p.id, ...others]) next = updatePlayer(next, id, (x) => editPlayer(x, { timeoutsUsed: x.timeoutsUsed + 1 }));
   return next;
 }
 

@@ -4,7 +4,7 @@
  */
 import type { GameEvent } from '../../../shared/game/events';
 import { openingPosition } from './general';
-import { type Live, closeRun, closed, findPlayer, innings, points, reject, updatePlayer, withRuns, edit } from './state';
+import { type Live, closeRun, closed, editPlayer, findPlayer, innings, points, reject, updatePlayer, withRuns, edit } from './state';
 import { push, toArray } from '../common/plist';
 
 /** The other white/yellow ball. */
@@ -29,7 +29,7 @@ export function beginPlay(s: Live, opener: string): Live {
     opening: true,
     spotting,
   };
-  return updatePlayer(started, opener, (p) => ({ ...p, current: 0 }));
+  return updatePlayer(started, opener, (p) => editPlayer(p, { current: 0 }));
 }
 
 /** Top score wins; a tie at the top is a draw. */
@@ -67,7 +67,7 @@ export function finish(s: Live, reason: string, winner?: string | null): Live {
 export function addPoints(s: Live, n: number): Live {
   if (s.turn === null) return s;
   const id = s.order[s.turn]!;
-  let next = updatePlayer(s, id, (p) => ({ ...p, current: (p.current ?? 0) + n }));
+  let next = updatePlayer(s, id, (p) => editPlayer(p, { current: (p.current ?? 0) + n }));
   const distance = s.config.distance;
   const p = findPlayer(next, id)!;
   if (distance === null || points(p) < distance) return next;
@@ -101,7 +101,7 @@ function openInning(s: Live, ti: number): Live {
   const id = s.order[ti]!;
   const inning = ti === 0 ? s.inning + 1 : s.inning;
   const next: Live = edit(s, { turn: ti, cue: otherCue(s, s.cue), inning, shotsInInning: 0 });
-  return updatePlayer(next, id, (p) => ({ ...p, current: 0 }));
+  return updatePlayer(next, id, (p) => editPlayer(p, { current: 0 }));
 }
 
 /** `edit_inning`: set the run of one inning of one player, with who and why (a scorecard correction). */

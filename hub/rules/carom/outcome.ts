@@ -3,7 +3,7 @@
  * plus the points and words of each outcome. Uncertain shots are read every possible way
  * (shot.ts `readings`); more than one outcome means a pending decision.
  */
-import type { GameEvent } from '../../../shared/game/events';
+import type { GameEvent, GameEventOf } from '../../../shared/game/events';
 import type { CaromConfig, CaromGame } from './config';
 import { ballsOf } from './config';
 import { MAX_ASSIGNMENTS, cushionsBeforeLastBall, fourBallPoints, isCarom, isPoint, isRedFirst, touchedNoBall } from './shot';
@@ -101,6 +101,16 @@ export function cushionsOf(events: readonly GameEvent[], ctx: ShotContext): numb
   return cushionsBeforeLastBall(events, ctx.cue, objectBalls(ctx), ctx.config.cushionCount);
 }
 
+// A reading's event is only read by `outcomeOf`, through type, balls and cushion: a literal of
+// those (a spread with overrides per reading took V8's slow path, a third of a four-ball replay).
+function withBall(e: GameEventOf<'cushion'>, ball: string): GameEvent {
+  return { type: 'cushion', ball, cushion: e.cushion, t: e.t, seq: e.seq };
+}
+
+function withBalls(e: GameEventOf<'contact'>, a: string, b: string): GameEvent {
+  return { type: 'contact', a, b, t: e.t, seq: e.seq };
+}
+
 /**
  * The values of `e` a sensor left open that can differ for the scoring rules, in the order
  * `readings` (shot.ts) tries them: of each group of values with the same meaning for the rules,
@@ -118,7 +128,7 @@ function representatives(e: GameEvent, balls: readonly string[], cue: string): G
       if (isCue ? cueSeen : otherSeen) continue;
       if (isCue) cueSeen = true;
       else otherSeen = true;
-      out.push({ ...e, ball });
+      out.push(withBall(e, ball));
     }
     return out;
   }
@@ -139,7 +149,7 @@ function representatives(e: GameEvent, balls: readonly string[], cue: string): G
           if (noneSeen) continue;
           noneSeen = true;
         }
-        out.push({ ...e, a, b });
+        out.push(withBalls(e, a, b));
       }
     }
     return out;
@@ -163,13 +173,18 @@ export function possibleOutcomes(events: readonly GameEvent[], balls: readonly s
   const n = balls.length;
   let count = 1;
   let maybeCue = 0;
-  for (const e of events) {
+  let lastMaybeCue = -1;
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i]!;
     let k = 1;
     if (e.type === 'cushion' && e.ball === undefined) k = n;
     else if (e.type === 'contact') {
       if (e.a === undefined && e.b === undefined) k = n * (n - 1);
       else if (e.a === undefined || e.b === undefined) k = n - 1;
-      if (k > 1 || (e.a === ctx.cue) !== (e.b === ctx.cue)) maybeCue++;
+      if (k > 1 || (e.a === ctx.cue) !== (e.b === ctx.cue)) {
+        maybeCue++;
+        lastMaybeCue = i;
+      }
     }
     if (count * k > MAX_ASSIGNMENTS) return all;
     count *= k;
@@ -177,22 +192,33 @@ export function possibleOutcomes(events: readonly GameEvent[], balls: readonly s
   if (count === 0) return [];
   // Three-cushion and 3-ball score only a carom: with fewer contacts that may be the cue ball's
   // than object balls, every reading is a miss.
-  if (ctx.game !== 'four-ball' && maybeCue < objectBalls(ctx).length) return ['miss'];
-  const choices = events.map((e) => representatives(e, balls, ctx.cue));
+  const noCarom = maybeCue < objectBalls(ctx).length;
+  if (ctx.game !== 'four-ball' && noCarom) return ['miss'];
+  // Cushions count only before a contact of the cue ball (three-cushion: before its last ball;
+  // four-ball: before its first contact, and only in a carom of all three object balls). So an
+  // unknown cushion after the last event that may be such a contact, or any cushion when no
+  // reading caroms, changes no outcome: it is read one way only (the search was exponential in
+  // the shot's cushions: 2^cushions readings of every four-ball shot with an unknown contact).
+  const choices = events.map((e, i) => (e.type === 'cushion' && (noCarom || i > lastMaybeCue) ? [e] : representatives(e, balls, ctx.cue)));
   const found: string[] = [];
-  const reading: GameEvent[] = new Array<GameEvent>(choices.length);
-  const walk = (i: number): boolean => {
-    if (i === choices.length) {
-      const o = outcomeOf(reading, ctx);
-      if (!found.includes(o)) found.push(o);
-      return found.length === all.length;
-    }
-    for (const v of choices[i]!) {
-      reading[i] = v;
-      if (walk(i + 1)) return true;
-    }
-    return false;
-  };
-  walk(0);
+  walk(choices, new Array<GameEvent>(choices.length), 0, ctx, found, all.length);
   return found;
+}
+
+/**
+ * Depth-first over the readings (`reading[i]` from `choices[i]`), adding new outcomes to `found`;
+ * true once all `total` outcomes are seen. A module function, not a closure: tsx names every
+ * closure with an Object.defineProperty call, once per uncertain shot.
+ */
+function walk(choices: readonly GameEvent[][], reading: GameEvent[], i: number, ctx: ShotContext, found: string[], total: number): boolean {
+  if (i === choices.length) {
+    const o = outcomeOf(reading, ctx);
+    if (!found.includes(o)) found.push(o);
+    return found.length === total;
+  }
+  for (const v of choices[i]!) {
+    reading[i] = v;
+    if (walk(choices, reading, i + 1, ctx, found, total)) return true;
+  }
+  return false;
 }

@@ -6,14 +6,15 @@
  * immediate answer would have given.
  */
 import type { GameEvent, GameEventOf } from '../../../shared/game/events';
-import type { PendingDecision, RejectedEvent } from '../../../shared/game/engine';
+import type { RejectedEvent } from '../../../shared/game/engine';
 import { type List, push, toArray } from '../common/plist';
 import { ballsOf, defaultConfig, parseConfig, type CaromGame } from './config';
 import { refCall, endTimeout } from './calls';
 import { lagSensor, startLag } from './lag';
 import { beginPlay, endInning } from './match';
 import { resolveShot } from './resolve';
-import { type Core, type Live, type FoulRec, type LivePlayer, type ShotRec, emptyLive, innings, materialize, newPlayer, playerAt, reject, updatePlayer, edit } from './state';
+import { type Core, type Live, type FoulRec, type LivePlayer, type ShotRec, emptyLive, innings, materialize, newPlayer, playerAt, reject, updatePlayer, edit, editPlayer, withEvents } from './state';
+import type { LiveDecision } from './evidence';
 
 const views = new WeakMap<CaromState, Core>();
 
@@ -115,7 +116,7 @@ function sensor(s: Live, e: GameEvent): Live {
     return edit(s, { shot: { ...s.shot, events } });
   }
   if (!s.shot) return newShot(s, e);
-  return edit(s, { shot: { ...s.shot, events: [...s.shot.events, e] } });
+  return edit(s, { shot: withEvents(s.shot, [...s.shot.events, e]) });
 }
 
 /** CQ-21: with a shot clock, it starts when the balls come to rest. */
@@ -140,7 +141,7 @@ function clock(s: Live, e: GameEventOf<'clock'>): Live {
   if (e.player !== undefined && e.player !== at.id) return reject(s, e, 'stale_clock', 'the clock was for another player');
   // C3-TIME-1: "did not play": a foul, the play passes to the opponent.
   const rec: FoulRec = { seq: e.seq, t: e.t, player: at.id, code: 'did_not_play', inning: innings(at), intentional: false, who: undefined };
-  const next = updatePlayer(edit(s, { fouls: push(s.fouls, rec) }), at.id, (p) => ({ ...p, fouls: p.fouls + 1 }));
+  const next = updatePlayer(edit(s, { fouls: push(s.fouls, rec) }), at.id, (p) => editPlayer(p, { fouls: p.fouls + 1 }));
   return endInning(next);
 }
 
@@ -180,8 +181,8 @@ function settle(s: CaromState, core: Live, e: GameEvent): CaromState {
   return new CaromState(core, s.live, push(null, e));
 }
 
-function firstPending(s: Live, id: string): PendingDecision | undefined {
-  let found: PendingDecision | undefined;
+function firstPending(s: Live, id: string): LiveDecision | undefined {
+  let found: LiveDecision | undefined;
   for (let n = s.pending; n !== null; n = n.init) if (n.last.id === id) found = n.last;
   return found;
 }

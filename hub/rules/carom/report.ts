@@ -5,6 +5,7 @@
 import type { GameSummary } from '../../../shared/game/engine';
 import type { CaromState } from './reducer';
 import { type Core, average, highRun, innings, playerAt, points } from './state';
+import { decisionView } from './evidence';
 import { toArray } from '../common/plist';
 
 export interface PlayerReport {
@@ -109,7 +110,7 @@ export function report(state: CaromState): CaromReport {
 /** Called on every event by the hub: reads the working state, O(players + open decisions). */
 export function summary(state: CaromState): GameSummary {
   const s = state.live;
-  const pending = toArray(s.pending);
+  const pending = toArray(s.pending).map(decisionView);
   const at = playerAt(s);
   const status = s.status === 'lag' ? 'setup' : s.status;
   const [a, b] = s.players;

@@ -8,9 +8,11 @@ import { ballsOf } from './config';
 import { isTurnOver, spotOffTable } from './general';
 import { addPoints, endInning } from './match';
 import { cushionsOf, labelOf, missCallFor, outcomeOf, pointsOf, possibleOutcomes, type ShotContext } from './outcome';
-import { describe, offTableBalls } from './shot';
-import { type Live, type FoulRec, type ShotRec, type ShotResult, type SettledDecision, closed, findPlayer, note, playerAt, updatePlayer, edit } from './state';
+import { offTableBalls } from './shot';
+import { type Live, type FoulRec, type ShotRec, type ShotResult, type SettledDecision, closed, editPlayer, findPlayer, note, playerAt, updatePlayer, edit } from './state';
+import type { LiveDecision, ShotEvidence } from './evidence';
 import { push, pushAll } from '../common/plist';
+import { flat } from '../common/text';
 
 export function kindPrefix(s: Live): string {
   return s.game === 'three-cushion' ? 'c3' : s.game === 'three-ball' ? 'c3b' : 'c4';
@@ -21,29 +23,47 @@ function identifiedOnly(events: readonly GameEvent[]): GameEvent[] {
   return events.filter((e) => !(e.type === 'cushion' && e.ball === undefined) && !(e.type === 'contact' && (e.a === undefined || e.b === undefined)));
 }
 
-interface Question extends PendingDecision {
-  default: string;
+type Question = LiveDecision & { default: string };
+
+/**
+ * The options of a point question, one shared array per list of outcomes: every uncertain shot
+ * of a match asks one and keeps it while open, so equal lists are one object, not thousands.
+ * Nothing mutates a state's decisions.
+ */
+const optionLists = new Map<string, PendingDecision['options']>();
+
+function optionsFor(outcomes: readonly string[]): PendingDecision['options'] {
+  const key = outcomes.join(' ');
+  let list = optionLists.get(key);
+  if (!list) {
+    list = outcomes.map((value) => ({ value, label: labelOf(value) }));
+    optionLists.set(key, list);
+  }
+  return list;
 }
 
-function shotQuestions(s: Live, shot: ShotRec, ctx: ShotContext, raisedAt: number): Question[] {
+/** `${kindPrefix(s)}.point`, one string per game. */
+const POINT_KIND: Record<Live['game'], string> = { 'three-cushion': 'c3.point', 'three-ball': 'c3b.point', 'four-ball': 'c4.point' };
+
+/** `fallback`: the outcome of the identified events alone, the point question's default. */
+function shotQuestions(s: Live, shot: ShotRec, sensorEvents: readonly GameEvent[], fallback: string, ctx: ShotContext, raisedAt: number): Question[] {
   const qs: Question[] = [];
   const who = findPlayer(s, shot.player)?.name ?? shot.player;
-  const sensorEvents = shot.events.filter((e) => e.type !== 'strike');
   const outcomes = possibleOutcomes(sensorEvents, ballsOf(s.game, s.config), ctx);
   if (outcomes.length > 1) {
-    const unknown = sensorEvents.filter((e) => (e.type === 'cushion' && e.ball === undefined) || (e.type === 'contact' && (e.a === undefined || e.b === undefined)));
+    let unknown = 0;
+    for (const e of sensorEvents) if ((e.type === 'cushion' && e.ball === undefined) || (e.type === 'contact' && (e.a === undefined || e.b === undefined))) unknown++;
+    // Kept as the shot's events, written out when read (state.ts ShotEvidence); the texts kept
+    // are joined flat (common/text.ts): an open decision keeps them, one per uncertain shot.
+    const evidence: ShotEvidence = { cue: ctx.cue, events: shot.events, unknown };
     qs.push({
-      id: `shot-${shot.no}:point`,
-      kind: `${kindPrefix(s)}.point`,
-      question: s.game === 'four-ball' ? `What did ${who}'s shot ${shot.no} score?` : `Point for ${who} (shot ${shot.no})?`,
-      options: outcomes.map((value) => ({ value, label: labelOf(value) })),
-      default: outcomeOf(identifiedOnly(sensorEvents), ctx),
+      id: flat('shot-', shot.no, ':point'),
+      kind: POINT_KIND[s.game],
+      question: s.game === 'four-ball' ? flat('What did ', who, "'s shot ", shot.no, ' score?') : flat('Point for ', who, ' (shot ', shot.no, ')?'),
+      options: optionsFor(outcomes),
+      default: fallback,
       answeredBy: 'referee',
-      evidence: [
-        `cue ball ${ctx.cue}`,
-        ...shot.events.map(describe),
-        `${unknown.length} event(s) without a ball identity; the default counts only identified events`,
-      ],
+      evidence,
       raisedAt,
     });
   }
@@ -94,8 +114,8 @@ export function resolveShot(s0: Live, e: GameEvent): Live {
   const shot = s0.shot;
   if (!shot) return s0;
   const m = motionIndex(shot);
-  const motion = s0.answers[`shot-${shot.no}:in_motion`];
-  if (m >= 0 && motion?.answer === 'no_foul') {
+  const motion = m >= 0 ? s0.answers[`shot-${shot.no}:in_motion`] : undefined;
+  if (motion?.answer === 'no_foul') {
     const settled: SettledDecision = { id: `shot-${shot.no}:in_motion`, kind: 'carom.balls_in_motion', raisedAt: e.seq ?? -1, ...motion };
     const s1: Live = edit(s0, { decisions: push(s0.decisions, settled), shot: { ...shot, events: shot.events.slice(0, m) } });
     const first = judge(s1, e);
@@ -116,45 +136,58 @@ export function resolveShot(s0: Live, e: GameEvent): Live {
   return judge(s0, e);
 }
 
-function answerOf(questions: readonly Question[], answers: Live['answers'], id: string, fallback: string): string {
+/** The answer (or default) of the shot's question `suffix`; `fallback` when it was not asked. */
+function answerOf(questions: readonly Question[], answers: Live['answers'], shotNo: number, suffix: string, fallback: string): string {
+  // Most shots ask nothing: no id string to build then.
+  if (questions.length === 0) return fallback;
+  const id = `shot-${shotNo}:${suffix}`;
   const q = questions.find((x) => x.id === id);
   if (!q) return fallback;
   return answers[q.id]?.answer ?? q.default;
 }
 
+function foulAt(e: GameEvent, player: string, inning: number, code: string): FoulRec {
+  return { seq: e.seq, t: e.t, player, code, inning, intentional: false, who: undefined };
+}
+
+// Helpers are module functions rather than closures in `judge`: tsx (esbuild keepNames) wraps
+// every named closure in a `__name` call, an Object.defineProperty per shot.
 function judge(s0: Live, e: GameEvent): Live {
   const shot = s0.shot!;
   let s: Live = edit(s0, { shot: null });
   const raisedAt = e.seq ?? -1;
   const cue = shot.struck ?? shot.cue;
   const ctx: ShotContext = { game: s.game, config: s.config, cue, opening: s.opening };
-  const questions = shotQuestions(s, shot, ctx, raisedAt);
-  const answer = (suffix: string, fallback: string): string => answerOf(questions, s.answers, `shot-${shot.no}:${suffix}`, fallback);
-  const settled: SettledDecision[] = [];
-  const open: PendingDecision[] = [];
-  for (const q of questions) {
-    const a = s.answers[q.id];
-    if (a) settled.push({ id: q.id, kind: q.kind, raisedAt: q.raisedAt, ...a });
-    else open.push(q);
-  }
-  s = edit(s, { pending: pushAll(s.pending, open), decisions: pushAll(s.decisions, settled) });
-
   const sensor = shot.events.filter((x) => x.type !== 'strike');
   const known = identifiedOnly(sensor);
-  const outcome = answer('point', outcomeOf(known, ctx));
+  const knownOutcome = outcomeOf(known, ctx);
+  const questions = shotQuestions(s, shot, sensor, knownOutcome, ctx, raisedAt);
+  const answers = s0.answers;
+  if (questions.length > 0) {
+    const settled: SettledDecision[] = [];
+    const open: LiveDecision[] = [];
+    for (const q of questions) {
+      const a = answers[q.id];
+      if (a) settled.push({ id: q.id, kind: q.kind, raisedAt: q.raisedAt, ...a });
+      else open.push(q);
+    }
+    s = edit(s, { pending: pushAll(s.pending, open), decisions: pushAll(s.decisions, settled) });
+  }
+
+  const outcome = answerOf(questions, answers, shot.no, 'point', knownOutcome);
   const manualOut = shot.fouls.filter((f) => f.code === 'out');
-  const out = [...offTableBalls(sensor), ...manualOut.map((f) => f.ball ?? '?')];
+  const offTable = offTableBalls(sensor);
+  const out = manualOut.length === 0 ? offTable : [...offTable, ...manualOut.map((f) => f.ball ?? '?')];
   const fouls: FoulRec[] = [...shot.fouls];
   const at = playerAt(s);
   const inning = at ? closed(at) : 0;
-  const foul = (code: string): FoulRec => ({ seq: e.seq, t: e.t, player: shot.player, code, inning: inning + 1, intentional: false, who: undefined });
-  if (offTableBalls(sensor).length > 0 && manualOut.length === 0) fouls.push(foul('out'));
+  if (offTable.length > 0 && manualOut.length === 0) fouls.push(foulAt(e, shot.player, inning + 1, 'out'));
   // Wrong ball seen by the strike sensor, confirmed: salon voids the point (CG-FOUL-6); CEB ends
   // the inning but a point made before it was pointed out stands (C3-FOUL-6 + C3-NC-1).
-  const wrongBall = answer('wrong_ball', 'no_foul') === 'foul';
+  const wrongBall = answerOf(questions, answers, shot.no, 'wrong_ball', 'no_foul') === 'foul';
   const wrongBallVoids = wrongBall && s.config.ruleset === 'salon-002';
-  if (wrongBallVoids) fouls.push(foul('wrong_ball'));
-  if (answer('in_motion', 'no_foul') === 'foul') fouls.push(foul('balls_in_motion'));
+  if (wrongBallVoids) fouls.push(foulAt(e, shot.player, inning + 1, 'wrong_ball'));
+  if (answerOf(questions, answers, shot.no, 'in_motion', 'no_foul') === 'foul') fouls.push(foulAt(e, shot.player, inning + 1, 'balls_in_motion'));
   const codes = fouls.map((f) => f.code);
   const value = codes.length > 0 ? 0 : pointsOf(outcome);
   const result: ShotResult = {
@@ -167,13 +200,12 @@ function judge(s0: Live, e: GameEvent): Live {
     cushions: cushionsOf(known, ctx),
     inning,
   };
-  s = {
-    ...s,
+  s = edit(s, {
     lastShot: result,
     fouls: pushAll(s.fouls, fouls),
     restoreOption: fouls.some((f) => f.intentional) ? { player: null, reason: 'C3-FOUL-8: intentional foul; the opponent may have the balls restored' } : null,
-  };
-  if (fouls.length > 0) s = updatePlayer(s, shot.player, (p) => ({ ...p, fouls: p.fouls + fouls.length }));
+  });
+  if (fouls.length > 0) s = updatePlayer(s, shot.player, (p) => editPlayer(p, { fouls: p.fouls + fouls.length }));
   if (s.game === 'three-cushion' && s.config.ruleset === 'ceb-004' && codes.length === 0 && value === 0) {
     // missCall(known, ctx), from the cushions already counted
     const call = result.cushions === null ? null : missCallFor(result.cushions);
@@ -182,8 +214,8 @@ function judge(s0: Live, e: GameEvent): Live {
 
   const wrongBallStands = wrongBall && !wrongBallVoids;
   if (wrongBallStands) {
-    const rec = foul('wrong_ball');
-    s = updatePlayer(edit(s, { fouls: push(s.fouls, rec), lastShot: { ...result, fouls: [...codes, 'wrong_ball'] } }), shot.player, (p) => ({ ...p, fouls: p.fouls + 1 }));
+    const rec = foulAt(e, shot.player, inning + 1, 'wrong_ball');
+    s = updatePlayer(edit(s, { fouls: push(s.fouls, rec), lastShot: { ...result, fouls: [...codes, 'wrong_ball'] } }), shot.player, (p) => editPlayer(p, { fouls: p.fouls + 1 }));
   }
   if (!isTurnOver(result)) {
     s = addPoints(edit(s, { shotsInInning: s.shotsInInning + 1, opening: false }), value);
@@ -193,7 +225,7 @@ function judge(s0: Live, e: GameEvent): Live {
   // C4-ERASE-1: a shot touching no ball erases the inning (even with a foul; a ball off the table
   // does not itself erase, C4-OUT-1).
   if (s.game === 'four-ball' && outcome === 'none') {
-    s = updatePlayer(s, shot.player, (p) => ({ ...p, erased: p.erased + (p.current ?? 0), current: 0 }));
+    s = updatePlayer(s, shot.player, (p) => editPlayer(p, { erased: p.erased + (p.current ?? 0), current: 0 }));
   }
   s = endInning(s);
   if (out.length > 0 && s.status === 'playing') {

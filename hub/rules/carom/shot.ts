@@ -1,11 +1,13 @@
 /**
  * Scoring predicates over one shot's sensor events (strike to at_rest), as pure functions.
- * They read the events through the common filters; unknown balls are absent fields and never
- * match a ball, so these functions only ever credit what a sensor saw.
+ * They read the events through the common filters (the scoring ones through plain loops with
+ * the same meaning); unknown balls are absent fields and never match a ball, so these functions
+ * only ever credit what a sensor saw.
  */
 import type { GameEvent, GameEventOf } from '../../../shared/game/events';
-import { and, byBall, byType, lastIndex, type Filter } from '../common/filters';
+import { and, byBall, byType, type Filter } from '../common/filters';
 import type { CaromConfig } from './config';
+import { flat } from '../common/text';
 
 export type CushionCount = CaromConfig['cushionCount'];
 
@@ -22,40 +24,63 @@ export function contactOf(ball: string): Filter {
   return (e) => isContact(e) && e.a !== undefined && e.b !== undefined && (e.a === ball) !== (e.b === ball);
 }
 
-function other(e: GameEventOf<'contact'>, ball: string): string {
-  return (e.a === ball ? e.b : e.a) as string;
+/**
+ * The other ball of `e` when it is a contact of the cue ball with another identified ball
+ * (`contactOf(cue)`), else undefined. The predicates below are plain loops over it: they run
+ * for every reading of every uncertain shot (outcome.ts), where closures and sets per call
+ * were most of a replay's time.
+ */
+function cueOther(e: GameEvent, cue: string): string | undefined {
+  if (e.type !== 'contact' || e.a === undefined || e.b === undefined) return undefined;
+  if (e.a === cue) return e.b === cue ? undefined : e.b;
+  return e.b === cue ? e.a : undefined;
 }
 
 /** The balls the cue ball touched, in order, with the index of each contact (repeats included). */
 export function cueContacts(events: readonly GameEvent[], cue: string): { ball: string; index: number }[] {
-  const f = contactOf(cue);
   const out: { ball: string; index: number }[] = [];
-  events.forEach((e, index) => {
-    if (f(e) && isContact(e)) out.push({ ball: other(e, cue), index });
-  });
+  for (let index = 0; index < events.length; index++) {
+    const ball = cueOther(events[index]!, cue);
+    if (ball !== undefined) out.push({ ball, index });
+  }
   return out;
 }
 
 export function firstContact(events: readonly GameEvent[], cue: string): string | undefined {
-  return cueContacts(events, cue)[0]?.ball;
+  for (const e of events) {
+    const ball = cueOther(e, cue);
+    if (ball !== undefined) return ball;
+  }
+  return undefined;
 }
 
 /** Index of the contact at which the cue ball has touched every one of `objects`; -1 if never. */
 export function lastBallIndex(events: readonly GameEvent[], cue: string, objects: readonly string[]): number {
-  const seen = new Set<string>();
-  for (const c of cueContacts(events, cue)) {
-    if (objects.includes(c.ball)) seen.add(c.ball);
-    if (objects.every((o) => seen.has(o))) return c.index;
+  // Bit i: objects[i] touched (a carom game has at most 4 balls, so 3 objects).
+  const all = (1 << objects.length) - 1;
+  let seen = 0;
+  for (let index = 0; index < events.length; index++) {
+    const ball = cueOther(events[index]!, cue);
+    if (ball === undefined) continue;
+    for (let j = 0; j < objects.length; j++) if (objects[j] === ball) seen |= 1 << j;
+    if (seen === all) return index;
   }
   return -1;
 }
 
 /** Cushions of the cue ball before event index `end` (contacts, or distinct cushions: CQ-6). */
 export function cushionsBefore(events: readonly GameEvent[], cue: string, end: number, mode: CushionCount): number {
-  const hits = events.slice(0, Math.max(0, end)).filter(cushionOf(cue)) as GameEventOf<'cushion'>[];
-  if (mode === 'contacts') return hits.length;
-  // Distinct cushions: a contact without a cushion id cannot be told apart, so it is not counted.
-  return new Set(hits.map((h) => h.cushion).filter((c) => c !== undefined)).size;
+  const stop = Math.min(end, events.length);
+  let n = 0;
+  let ids: string[] | null = null;
+  for (let i = 0; i < stop; i++) {
+    const e = events[i]!;
+    if (e.type !== 'cushion' || e.ball !== cue) continue;
+    if (mode === 'contacts') n++;
+    // Distinct cushions: a contact without a cushion id cannot be told apart, so it is not counted.
+    else if (e.cushion !== undefined && !(ids ??= []).includes(e.cushion)) ids.push(e.cushion);
+  }
+  return mode === 'contacts' ? n : (ids?.length ?? 0);
 }
 
 /** Cushions of the cue ball before its contact with the last object ball (or all of them, if it never got there). */
@@ -82,7 +107,7 @@ export function isRedFirst(events: readonly GameEvent[], cue: string, red: strin
 
 /** C4-ERASE-1: the cue ball touched no ball. */
 export function touchedNoBall(events: readonly GameEvent[], cue: string): boolean {
-  return lastIndex(events, contactOf(cue)) < 0;
+  return firstContact(events, cue) === undefined;
 }
 
 export interface FourBallSet {
@@ -95,20 +120,24 @@ export interface FourBallSet {
 
 /** 4-ball value of a shot (C4-SCORE-1..4): only its highest category counts (CQ-2). */
 export function fourBallPoints(events: readonly GameEvent[], b: FourBallSet, whiteYellow: 'contact' | 'carom'): 0 | 1 | 5 | 25 | 50 {
-  const contacts = cueContacts(events, b.cue);
-  const touched = new Set(contacts.map((c) => c.ball));
-  const all = [b.otherCue, b.red, b.maroon];
-  const last = lastBallIndex(events, b.cue, all);
-  if (last >= 0) {
-    const firstIdx = contacts[0]!.index;
+  // One pass: the first contact and the distinct balls touched (a few: an array, not a Set).
+  const touched: string[] = [];
+  let firstIdx = -1;
+  for (let i = 0; i < events.length; i++) {
+    const ball = cueOther(events[i]!, b.cue);
+    if (ball === undefined) continue;
+    if (firstIdx < 0) firstIdx = i;
+    if (!touched.includes(ball)) touched.push(ball);
+  }
+  if (touched.includes(b.otherCue) && touched.includes(b.red) && touched.includes(b.maroon)) {
     const cushionFirst = cushionsBefore(events, b.cue, firstIdx, 'contacts') > 0;
     return cushionFirst ? 50 : 25;
   }
-  const first = contacts[0]?.ball;
-  if ((first === b.red || first === b.maroon) && touched.has(b.red) && touched.has(b.maroon)) return 5;
-  if (touched.has(b.otherCue)) {
+  const first = touched[0];
+  if ((first === b.red || first === b.maroon) && touched.includes(b.red) && touched.includes(b.maroon)) return 5;
+  if (touched.includes(b.otherCue)) {
     if (whiteYellow === 'contact') return 1;
-    if (touched.size >= 2) return 1;
+    if (touched.length >= 2) return 1;
   }
   return 0;
 }
@@ -159,19 +188,19 @@ export function readings(events: readonly GameEvent[], balls: readonly string[])
   return out;
 }
 
-/** One plain-words line per sensor event of the shot, for decision evidence. */
+/** One plain-words line per sensor event of the shot, for decision evidence (kept: flat, text.ts). */
 export function describe(e: GameEvent): string {
-  const at = e.seq !== undefined ? ` (seq ${e.seq})` : '';
+  const at = e.seq !== undefined ? flat(' (seq ', e.seq, ')') : '';
   switch (e.type) {
     case 'strike':
-      return `strike ${e.ball ?? 'ball unknown'}${at}`;
+      return flat('strike ', e.ball ?? 'ball unknown', at);
     case 'contact':
-      return `contact ${e.a ?? '?'}–${e.b ?? '?'}${at}`;
+      return flat('contact ', e.a ?? '?', '–', e.b ?? '?', at);
     case 'cushion':
-      return `cushion ${e.cushion ?? '?'} by ${e.ball ?? 'an unidentified ball'}${at}`;
+      return flat('cushion ', e.cushion ?? '?', ' by ', e.ball ?? 'an unidentified ball', at);
     case 'off_table':
-      return `off table: ${e.ball ?? 'an unidentified ball'}${at}`;
+      return flat('off table: ', e.ball ?? 'an unidentified ball', at);
     default:
-      return `${e.type}${at}`;
+      return flat(e.type, at);
   }
 }

@@ -12,6 +12,7 @@ import type { GameEvent } from '../../../shared/game/events';
 import type { PendingDecision, RejectedEvent } from '../../../shared/game/engine';
 import type { CaromConfig, CaromGame } from './config';
 import { type List, push, size, toArray } from '../common/plist';
+import { decisionView, type LiveDecision } from './evidence';
 
 export type Status = 'setup' | 'lag' | 'playing' | 'finished' | 'abandoned';
 
@@ -160,7 +161,7 @@ export interface Live {
   timeoutActive: boolean;
   clock: { running: boolean; startedAt: number | null; player: string | null };
   /** Open decisions, newest first. */
-  pending: List<PendingDecision>;
+  pending: List<LiveDecision>;
   answers: Record<string, AnswerRec>;
   decisions: List<SettledDecision>;
   rejected: List<RejectedEvent>;
@@ -202,7 +203,7 @@ export function materialize(s: Live): Core {
   return {
     ...s,
     players: s.players.map(playerView),
-    pending: toArray(s.pending),
+    pending: toArray(s.pending).map(decisionView),
     fouls: toArray(s.fouls),
     edits: toArray(s.edits),
     decisions: toArray(s.decisions),
@@ -220,6 +221,21 @@ export function closeRun(p: LivePlayer, run: number): LivePlayer {
   const next: LivePlayer = { id: p.id, name: p.name, runs: push(p.runs, run), total: p.total + run, best: Math.max(p.best, run), current: null, fouls: p.fouls, erased: p.erased, timeoutsUsed: p.timeoutsUsed };
   if (p.side !== undefined) next.side = p.side;
   return next;
+}
+
+/**
+ * A copy of `p` with `patch` applied, like `{ ...p, ...patch }` (same keys, `side` last as
+ * `closeRun` puts it) without V8's slow path for a spread with overrides: several per shot.
+ */
+export function editPlayer(p: LivePlayer, patch: Partial<LivePlayer>): LivePlayer {
+  const next: LivePlayer = { id: p.id, name: p.name, runs: p.runs, total: p.total, best: p.best, current: p.current, fouls: p.fouls, erased: p.erased, timeoutsUsed: p.timeoutsUsed };
+  if (p.side !== undefined) next.side = p.side;
+  return Object.assign(next, patch);
+}
+
+/** The shot in progress with other sensor events (a literal: see `editPlayer`). */
+export function withEvents(shot: ShotRec, events: GameEvent[]): ShotRec {
+  return { no: shot.no, player: shot.player, cue: shot.cue, struck: shot.struck, events, fouls: shot.fouls, startSeq: shot.startSeq };
 }
 
 /** Replace every closed run (a scorecard edit): O(innings), rare. */

@@ -3,7 +3,7 @@
  * before it, so a reducer can keep a growing history (innings, notes, fouls, events since a
  * decision) without copying it on every event, and every earlier state stays valid.
  *
- * Newest element first, like `EventList` in replay.ts. The shape depends only on the elements
+ * Newest element first. The shape depends only on the elements
  * (no capacity, no chunk boundaries), so two lists with equal elements are deep-equal: states
  * built along different paths (a late answer, undo then redo) still compare equal.
  */

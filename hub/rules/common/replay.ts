@@ -20,29 +20,37 @@ export interface CorrectionRecord {
 }
 
 /**
- * Events in force as a persistent list, newest first: appending is O(1) and shares the tail, so
- * every MatchState stays valid (and immutable) after later steps.
+ * Events in force, oldest first: `items[0 .. length)`. Every MatchState keeps its own view and
+ * the view never changes. Appending (`cons`) pushes onto the shared array when the list being
+ * extended is its last version (the replay only ever extends the newest state), and copies the
+ * view otherwise, so older states stay valid. Was a linked list of one cell per event: the cells
+ * were a third of the replay's own cost (every one lives as long as the match, so the garbage
+ * collector copied each of them twice). Read it with `toArray`: a state that was extended since
+ * has a longer shared array than its view, so compare views, not the raw fields.
  */
 export interface EventList {
-  readonly head: GameEvent;
-  readonly rest: EventList | null;
+  readonly items: readonly GameEvent[];
   readonly length: number;
 }
 
 export function toArray(list: EventList | null): GameEvent[] {
-  const out: GameEvent[] = [];
-  for (let n: EventList | null = list; n !== null; n = n.rest) out.push(n.head);
-  return out.reverse();
+  return list === null ? [] : list.items.slice(0, list.length);
 }
 
-function cons(head: GameEvent, rest: EventList | null): EventList {
-  return { head, rest, length: rest === null ? 1 : rest.length + 1 };
+function cons(e: GameEvent, list: EventList | null): EventList {
+  if (list === null) return { items: [e], length: 1 };
+  const shared = list.items as GameEvent[];
+  if (shared.length === list.length && !Object.isFrozen(shared)) {
+    shared.push(e);
+    return { items: shared, length: list.length + 1 };
+  }
+  const items = shared.slice(0, list.length);
+  items.push(e);
+  return { items, length: items.length };
 }
 
 function fromArray(events: readonly GameEvent[]): EventList | null {
-  let list: EventList | null = null;
-  for (const e of events) list = cons(e, list);
-  return list;
+  return events.length === 0 ? null : { items: events.slice(), length: events.length };
 }
 
 export interface MatchState<S> {
@@ -145,8 +153,9 @@ export function step<S>(engine: RulesEngine<S>, m: MatchState<S>, e: GameEvent):
     default: {
       // A new shot after an undo makes the undone shots unreachable for redo.
       const undone = m.undone.length > 0 && isShotStartAfterUndo(e) ? [] : m.undone;
-      const inForce = cons(e, m.inForce);
-      return { ...m, game: engine.reduce(m.game, e), inForce, undone };
+      // A literal, not `{ ...m, ... }`: V8 copies a spread with overrides on a slow path that
+      // cost about as much as a whole carom reduce (this runs once per event of every replay).
+      return { game: engine.reduce(m.game, e), inForce: cons(e, m.inForce), undone, corrections: m.corrections };
     }
   }
 }

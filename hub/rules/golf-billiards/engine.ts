@@ -5,16 +5,25 @@
  * with those answers, so a late answer gives exactly the state of an immediate one.
  */
 import type { GameEvent, GameEventOf } from '../../../shared/game/events';
-import type { GameSummary, RejectedEvent, RulesEngine } from '../../../shared/game/engine';
+import type { GameSummary, PendingDecision, RejectedEvent, RulesEngine } from '../../../shared/game/engine';
 import type { Ctx } from './balls';
 import { parseConfig } from './config';
 import { applyEvent, reject } from './reducer';
 import { buildReport, buildSummary } from './report';
 import { initialCore } from './sets';
-import type { Core, GbState, Setup, Side } from './state';
+import { GbState, type LiveCore, type Setup, type Side } from './state';
+import { type List, push, size, toArray } from '../common/plist';
 
 export function initialState(): GbState {
-  return { setup: null, events: [], answers: {}, decideRejected: [], core: null, rejectedBeforeStart: [] };
+  return new GbState(null, null, {}, [], null, []);
+}
+
+/** `s` with some fields replaced (a constructor call: the state is a class, see state.ts). */
+function next(
+  s: GbState,
+  f: { setup?: Setup; events?: List<GameEvent>; answers?: Record<string, string>; decideRejected?: RejectedEvent[]; live?: LiveCore; rejectedBeforeStart?: RejectedEvent[] },
+): GbState {
+  return new GbState(f.setup ?? s.setup, f.events !== undefined ? f.events : s.events, f.answers ?? s.answers, f.decideRejected ?? s.decideRejected, f.live ?? s.live, f.rejectedBeforeStart ?? s.rejectedBeforeStart);
 }
 
 export function ctxOf(setup: Setup, answers: Readonly<Record<string, string>>): Ctx {
@@ -53,7 +62,7 @@ function makeSetup(e: GameEventOf<'start'>): { setup: Setup | null; problems: st
 }
 
 /** Fold the events in force with the given answers (used after every `decide`). */
-export function derive(setup: Setup, events: readonly GameEvent[], answers: Readonly<Record<string, string>>): Core {
+export function derive(setup: Setup, events: readonly GameEvent[], answers: Readonly<Record<string, string>>): LiveCore {
   const ctx = ctxOf(setup, answers);
   let core = initialCore(ctx);
   for (let i = 1; i < events.length; i++) core = applyEvent(ctx, core, events[i]!, i);
@@ -64,37 +73,43 @@ function rejected(e: GameEvent, pos: number, code: string, reason: string): Reje
   return { seq: e.seq ?? pos, type: e.type, code, reason };
 }
 
+/** The oldest open decision with this id. */
+function openDecision(live: LiveCore, id: string): PendingDecision | undefined {
+  let found: PendingDecision | undefined;
+  for (let n = live.pending; n !== null; n = n.init) if (n.last.id === id) found = n.last;
+  return found;
+}
+
 export function reduce(state: GbState, e: GameEvent): GbState {
-  const pos = state.events.length;
+  const pos = size(state.events);
   if (typeof e !== 'object' || e === null || typeof e.type !== 'string' || typeof e.t !== 'number') {
     const bad = { seq: undefined, type: String((e as { type?: unknown } | null)?.type ?? 'unknown'), code: 'malformed', reason: 'not a game event' };
-    return state.core ? { ...state, core: { ...state.core, rejected: [...state.core.rejected, bad] } } : { ...state, rejectedBeforeStart: [...state.rejectedBeforeStart, bad] };
+    return state.live ? next(state, { live: { ...state.live, rejected: push(state.live.rejected, bad) } }) : next(state, { rejectedBeforeStart: [...state.rejectedBeforeStart, bad] });
   }
   if (e.type === 'start') {
-    if (state.setup) return { ...state, core: reject(state.core!, e, pos, 'duplicate-start', 'the match has already started') };
+    if (state.setup) return next(state, { live: reject(state.live!, e, pos, 'duplicate-start', 'the match has already started') });
     const { setup, problems } = makeSetup(e);
-    if (!setup) return { ...state, rejectedBeforeStart: [...state.rejectedBeforeStart, rejected(e, pos, 'bad-start', problems.join('; '))] };
+    if (!setup) return next(state, { rejectedBeforeStart: [...state.rejectedBeforeStart, rejected(e, pos, 'bad-start', problems.join('; '))] });
     let core = initialCore(ctxOf(setup, state.answers));
-    for (const p of problems) core = { ...core, warnings: [...core.warnings, { seq: e.seq ?? 0, who: null, rule: 'config', text: p }] };
-    return { ...state, setup, events: [e], core };
+    for (const p of problems) core = { ...core, warnings: push(core.warnings, { seq: e.seq ?? 0, who: null, rule: 'config', text: p }) };
+    return next(state, { setup, events: push(null, e), live: core });
   }
-  if (!state.setup || !state.core) {
-    return { ...state, rejectedBeforeStart: [...state.rejectedBeforeStart, rejected(e, pos, 'not-started', 'the first event must be start')] };
+  if (!state.setup || !state.live) {
+    return next(state, { rejectedBeforeStart: [...state.rejectedBeforeStart, rejected(e, pos, 'not-started', 'the first event must be start')] });
   }
   if (e.type === 'decide') {
-    const d = state.core.pending.find((p) => p.id === e.decision);
-    if (!d) return { ...state, decideRejected: [...state.decideRejected, rejected(e, pos, 'not-pending', `no open decision ${e.decision}`)] };
+    const d = openDecision(state.live, e.decision);
+    if (!d) return next(state, { decideRejected: [...state.decideRejected, rejected(e, pos, 'not-pending', `no open decision ${e.decision}`)] });
     if (!d.options.some((o) => o.value === e.answer)) {
-      return { ...state, decideRejected: [...state.decideRejected, rejected(e, pos, 'bad-answer', `${e.answer} is not an option of ${e.decision}`)] };
+      return next(state, { decideRejected: [...state.decideRejected, rejected(e, pos, 'bad-answer', `${e.answer} is not an option of ${e.decision}`)] });
     }
     const answers = { ...state.answers, [e.decision]: e.answer };
-    return { ...state, answers, core: derive(state.setup, state.events, answers) };
+    return next(state, { answers, live: derive(state.setup, toArray(state.events), answers) });
   }
   if (e.type === 'undo' || e.type === 'redo' || e.type === 'override') {
-    return { ...state, core: reject(state.core, e, pos, 'correction', 'corrections are applied by replay(), not by the engine') };
+    return next(state, { live: reject(state.live, e, pos, 'correction', 'corrections are applied by replay(), not by the engine') });
   }
-  const events = [...state.events, e];
-  return { ...state, events, core: applyEvent(ctxOf(state.setup, state.answers), state.core, e, pos) };
+  return next(state, { events: push(state.events, e), live: applyEvent(ctxOf(state.setup, state.answers), state.live, e, pos) });
 }
 
 export const golfBilliards: RulesEngine<GbState> = {

@@ -7,27 +7,28 @@ import { moved, pickBall } from './balls';
 import { ballOwner, foulEffects, isAimBehindFoul, isFoulName, isHardShotAllowed, ownGoal, strokeDeadline } from './predicates';
 import type { ShotPosition, ShotTechnique } from './predicates';
 import { resolveStroke } from './resolve';
-import type { Core, Foul, FoulName, Side, SpotId, Stroke, ZoneMove } from './state';
+import type { LiveCore, Foul, FoulName, Side, SpotId, Stroke, ZoneMove } from './state';
 import { SPOTS } from './state';
+import { push } from '../common/plist';
 
 type Ref = GameEventOf<'ref'>;
 
-export function reject(core: Core, e: GameEvent, pos: number, code: string, reason: string): Core {
-  return { ...core, rejected: [...core.rejected, { seq: e.seq ?? pos, type: e.type, code, reason }] };
+export function reject(core: LiveCore, e: GameEvent, pos: number, code: string, reason: string): LiveCore {
+  return { ...core, rejected: push(core.rejected, { seq: e.seq ?? pos, type: e.type, code, reason }) };
 }
 
-function warn(core: Core, e: GameEvent, pos: number, rule: string, text: string): Core {
-  return { ...core, warnings: [...core.warnings, { seq: e.seq ?? pos, who: e.who ?? null, rule, text }] };
+function warn(core: LiveCore, e: GameEvent, pos: number, rule: string, text: string): LiveCore {
+  return { ...core, warnings: push(core.warnings, { seq: e.seq ?? pos, who: e.who ?? null, rule, text }) };
 }
 
-function withBalls(ctx: Ctx, core: Core, labels: (string | undefined)[]): Core {
+function withBalls(ctx: Ctx, core: LiveCore, labels: (string | undefined)[]): LiveCore {
   let balls = core.set.balls;
   for (const l of labels) balls = moved(ctx, balls, l);
   return balls === core.set.balls ? core : { ...core, set: { ...core.set, balls } };
 }
 
 /** Change the open stroke, or re-resolve the last one (calls entered after AT_REST). */
-function amend(ctx: Ctx, core: Core, e: GameEvent, pos: number, f: (s: Stroke) => Stroke): Core {
+function amend(ctx: Ctx, core: LiveCore, e: GameEvent, pos: number, f: (s: Stroke) => Stroke): LiveCore {
   if (core.open) return { ...core, open: f(core.open) };
   if (!core.last) return reject(core, e, pos, 'no-stroke', 'no stroke to attach this call to');
   const stroke = f(core.last.stroke);
@@ -43,7 +44,7 @@ function amend(ctx: Ctx, core: Core, e: GameEvent, pos: number, f: (s: Stroke) =
   return { ...again, set, last: { stroke, before: core.last.before }, rejected: core.rejected, warnings: core.warnings, clock: core.clock };
 }
 
-export function applyEvent(ctx: Ctx, core: Core, e: GameEvent, pos: number): Core {
+export function applyEvent(ctx: Ctx, core: LiveCore, e: GameEvent, pos: number): LiveCore {
   switch (e.type) {
     case 'strike': return onStrike(ctx, core, e, pos);
     case 'contact':
@@ -81,7 +82,7 @@ export function applyEvent(ctx: Ctx, core: Core, e: GameEvent, pos: number): Cor
   }
 }
 
-function emptyStroke(ctx: Ctx, core: Core, id: string, seq: number, t: number, side: Side): Stroke {
+function emptyStroke(ctx: Ctx, core: LiveCore, id: string, seq: number, t: number, side: Side): Stroke {
   return {
     id, seq, t, side, player: null, played: null, opening: false, openers: [], synthetic: false, zone: core.set.zone,
     before: core.set.balls, fromSpot: null, goals: [], offs: [], jammed: [], lipStopped: [], contacts: [], cushions: [],
@@ -94,7 +95,7 @@ function sideOfPlayer(ctx: Ctx, player: string | undefined): Side | null {
   return ctx.sides.find((s) => ctx.members[s]?.includes(player)) ?? null;
 }
 
-function onStrike(ctx: Ctx, core0: Core, e: GameEventOf<'strike'>, pos: number): Core {
+function onStrike(ctx: Ctx, core0: LiveCore, e: GameEventOf<'strike'>, pos: number): LiveCore {
   const seq = e.seq ?? pos;
   let core = core0;
   if (core.winner !== null) return reject(core, e, pos, 'match-over', 'the match is over');
@@ -171,7 +172,7 @@ function onStrike(ctx: Ctx, core0: Core, e: GameEventOf<'strike'>, pos: number):
   return next;
 }
 
-function onGoal(ctx: Ctx, core: Core, e: GameEventOf<'goal'>, pos: number): Core {
+function onGoal(ctx: Ctx, core: LiveCore, e: GameEventOf<'goal'>, pos: number): LiveCore {
   if (e.goal !== ownGoal(ctx.cfg, ctx.sides[0]) && e.goal !== ownGoal(ctx.cfg, ctx.sides[1])) return reject(core, e, pos, 'unknown-goal', `${e.goal} is not a goal of this table`);
   if (e.ball === undefined || ballOwner(ctx.sides, ctx.cfg, e.ball) === null) {
     return reject(core, e, pos, 'unknown-ball', 'goal without a known ball colour: enter it as a call (jammed / goal) so nobody guesses');
@@ -184,7 +185,7 @@ function onGoal(ctx: Ctx, core: Core, e: GameEventOf<'goal'>, pos: number): Core
   return withBalls(ctx, { ...core, open: { ...core.open, goals: [...core.open.goals, { ball, goal: e.goal, t: e.t, seq: e.seq ?? pos }] } }, [ball]);
 }
 
-function synthetic(ctx: Ctx, core: Core, e: GameEvent, pos: number, foul: Foul): Core {
+function synthetic(ctx: Ctx, core: LiveCore, e: GameEvent, pos: number, foul: Foul): LiveCore {
   const side = core.set.turn;
   if (core.open || side === null || core.set.phase !== 'play') return reject(core, e, pos, 'not-now', 'only between strokes, with a side to play');
   const seq = e.seq ?? pos;
@@ -193,7 +194,7 @@ function synthetic(ctx: Ctx, core: Core, e: GameEvent, pos: number, foul: Foul):
   return { ...after, last: null, clock: { startedAt: e.t, timeCalledAt: null, expired: false } };
 }
 
-function timeFoul(ctx: Ctx, core: Core, e: GameEvent, pos: number): Core {
+function timeFoul(ctx: Ctx, core: LiveCore, e: GameEvent, pos: number): LiveCore {
   if (core.open) return reject(core, e, pos, 'not-now', 'the stroke was played; the clock had stopped');
   return synthetic(ctx, core, e, pos, { name: 'time', rule: 'GB-TIME-1', source: e.type === 'clock' ? 'sensor' : 'call', seq: e.seq ?? pos, t: e.t });
 }
@@ -201,7 +202,7 @@ function timeFoul(ctx: Ctx, core: Core, e: GameEvent, pos: number): Core {
 const POSITIONS: readonly string[] = ['small-attack-triangle', 'above-stroke-line', 'on-stroke-line', 'below-stroke-line'];
 const TECHNIQUES: readonly string[] = ['straight', 'masse', 'pique', 'push'];
 
-function onRef(ctx: Ctx, core: Core, e: Ref, pos: number): Core {
+function onRef(ctx: Ctx, core: LiveCore, e: Ref, pos: number): LiveCore {
   const seq = e.seq ?? pos;
   const known = (b: string | undefined) => b !== undefined && ballOwner(ctx.sides, ctx.cfg, b) !== null;
   switch (e.call) {
@@ -250,7 +251,7 @@ function onRef(ctx: Ctx, core: Core, e: Ref, pos: number): Core {
   return onFoulCall(ctx, core, e, pos, e.call);
 }
 
-function onFoulCall(ctx: Ctx, core: Core, e: Ref, pos: number, name: FoulName): Core {
+function onFoulCall(ctx: Ctx, core: LiveCore, e: Ref, pos: number, name: FoulName): LiveCore {
   const seq = e.seq ?? pos;
   const zone = core.open?.zone ?? core.last?.stroke.zone ?? core.set.zone;
   const ballOk = e.ball === undefined || ballOwner(ctx.sides, ctx.cfg, e.ball) !== null;
@@ -265,7 +266,7 @@ function onFoulCall(ctx: Ctx, core: Core, e: Ref, pos: number, name: FoulName): 
   const balls = Array.isArray(e.data?.balls) ? (e.data.balls as unknown[]).filter((b): b is string => typeof b === 'string') : undefined;
   const foul: Foul = { name, rule: foulEffects(name, zone, null, false).rule, source: 'call', seq, t: e.t, ...(e.ball !== undefined ? { ball: e.ball } : {}), ...(balls ? { balls } : {}), ...(e.value !== undefined ? { value: e.value } : {}) };
   if (name === 'touch' && e.value === 'before') return synthetic(ctx, core, e, pos, foul);
-  if (name === 'triangle' && !core.open && core.strokes.at(-1)?.setEnd) return reject(core, e, pos, 'set-over', 'GB-Q15: the turn ended with the set; no triangle check');
+  if (name === 'triangle' && !core.open && core.strokes?.last.setEnd) return reject(core, e, pos, 'set-over', 'GB-Q15: the turn ended with the set; no triangle check');
   if (name === 'loft_long_cushion') {
     const st = core.open ?? core.last?.stroke;
     const b = e.ball ?? st?.played ?? undefined;

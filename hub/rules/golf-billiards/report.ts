@@ -3,7 +3,7 @@
  */
 import type { GameSummary, PendingDecision, RejectedEvent } from '../../../shared/game/engine';
 import { holed, left, ownGoal, targetGoal } from './predicates';
-import type { GbState, Side } from './state';
+import { coreView, pendingOf, type GbState, type Side } from './state';
 
 /** Decision kinds that can change the score or the turn (the others only place balls). */
 const SCORING_KINDS = new Set([
@@ -26,15 +26,17 @@ function sideLabel(s: GbState, side: Side): string {
 /** The player due on a side (doubles pointer), or the side's only player. */
 function due(s: GbState, side: Side): string | null {
   const m = s.setup?.members[side] ?? [];
-  return m[s.core?.set.pointer[side] ?? 0] ?? m[0] ?? null;
+  return m[s.live?.set.pointer[side] ?? 0] ?? m[0] ?? null;
 }
 
 export function allRejected(s: GbState): RejectedEvent[] {
-  return [...s.rejectedBeforeStart, ...(s.core?.rejected ?? []), ...s.decideRejected].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+  return [...s.rejectedBeforeStart, ...(s.live ? coreView(s.live).rejected : []), ...s.decideRejected].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
 }
 
+// Both read the state's fields, not its `core` getter: a state restored from a snapshot is a plain
+// object. The summary (after every event in the hub) reads no history but the open decisions.
 export function buildSummary(s: GbState): GameSummary {
-  const { setup, core } = s;
+  const { setup, live: core } = s;
   if (!setup || !core) {
     return { game: 'golf-billiards', status: 'setup', players: [], turn: null, provisional: false, pending: [], winner: null, headline: 'waiting for the start' };
   }
@@ -56,16 +58,17 @@ export function buildSummary(s: GbState): GameSummary {
     status: over ? 'finished' : 'playing',
     players,
     turn: turnSide === null || over ? null : due(s, turnSide),
-    provisional: isProvisional(core.pending),
-    pending: core.pending,
+    provisional: isProvisional(pendingOf(core)),
+    pending: pendingOf(core),
     winner,
     headline,
   };
 }
 
 export function buildReport(s: GbState): unknown {
-  const { setup, core } = s;
-  if (!setup || !core) return { started: false, rejected: allRejected(s) };
+  const { setup } = s;
+  if (!setup || !s.live) return { started: false, rejected: allRejected(s) };
+  const core = coreView(s.live);
   const balls = core.set.balls;
   return {
     started: true,

@@ -8,7 +8,8 @@ import {
   ballOwner, classifyGoal, firstDrop, foulEffects, isLipDropValid, isOneOne, isPoint, isTurnOver, isZonePlay, left, other, targetGoal, ownGoal,
   zoneObligationMet,
 } from './predicates';
-import type { Balls, Core, Foul, Side, SpotId, Stroke, StrokeRecord } from './state';
+import type { Balls, LiveCore, Foul, Side, SpotId, Stroke, StrokeRecord } from './state';
+import { push, pushAll } from '../common/plist';
 import { SPOTS } from './state';
 import { endSet } from './sets';
 import type { Placement } from './questions';
@@ -37,7 +38,7 @@ function home(w: Work, id: string, side: Side, t: number): void {
   (w.homeAt[side] ??= []).push(t);
 }
 
-export function resolveStroke(ctx: Ctx, core: Core, st: Stroke): Core {
+export function resolveStroke(ctx: Ctx, core: LiveCore, st: Stroke): LiveCore {
   const { cfg, sides } = ctx;
   const asker = new Asker(ctx.answers);
   const who: 'referee' | 'players' = cfg.mode === 'self' ? 'players' : 'referee';
@@ -254,7 +255,7 @@ function respotLabel(ctx: Ctx, w: Work, label: string, chooser: Side, infringer:
   w.respot.push({ ball: id, chooser, played, infringer });
 }
 
-function finish(ctx: Ctx, core: Core, st: Stroke, w: Work, asker: Asker, loseSet: boolean): Core {
+function finish(ctx: Ctx, core: LiveCore, st: Stroke, w: Work, asker: Asker, loseSet: boolean): LiveCore {
   const { sides } = ctx;
   let set = { ...core.set, strokes: core.set.strokes + 1 };
   // Re-spots (GB-SPOT-1..4) and designations (GB-Q5).
@@ -311,7 +312,7 @@ function finish(ctx: Ctx, core: Core, st: Stroke, w: Work, asker: Asker, loseSet
   }
   set = { ...set, balls: w.balls, faultedSpots: faulted, occupied: [] };
 
-  const base: Core = { ...core, set, open: null, strokes: core.strokes, pending: [...core.pending, ...asker.raised], decided: [...core.decided, ...asker.applied] };
+  const base: LiveCore = { ...core, set, open: null, strokes: core.strokes, pending: pushAll(core.pending, asker.raised), decided: pushAll(core.decided, asker.applied) };
   // Set end (GB-END-1..4, GB-FOUL-5).
   const s = st.side;
   const o = other(sides, s);
@@ -332,8 +333,8 @@ function finish(ctx: Ctx, core: Core, st: Stroke, w: Work, asker: Asker, loseSet
         const a = asker.ask(q(`${st.id}:first-drop`, 'golf-billiards.first_drop', 'Both last balls dropped at the same recorded time: whose last ball dropped first?',
           sides.map((x) => [x, x === s ? `${x} (struck)` : x] as [string, string]), dflt, ctx.cfg.mode === 'self' ? 'players' : 'referee',
           [`goal times ${JSON.stringify(times)}`, ...(dflt !== null ? [`if nobody answers: ${dflt}, the side that did not strike (nearest seed rule: GB-FOUL-5)`] : [])], st.seq));
-        base.pending = [...core.pending, ...asker.raised];
-        base.decided = [...core.decided, ...asker.applied];
+        base.pending = pushAll(core.pending, asker.raised);
+        base.decided = pushAll(core.decided, asker.applied);
         if (a !== null) { winner = a; how = 'GB-END-4: first drop (decided)'; }
         else if (dflt !== null) { winner = dflt; how = 'GB-END-4: identical drop times, default until answered: the side that did not strike'; }
       }
@@ -341,11 +342,11 @@ function finish(ctx: Ctx, core: Core, st: Stroke, w: Work, asker: Asker, loseSet
   }
   if (winner === null && sides.some((x) => left(w.balls, x) === 0)) {
     w.rec.next = null;
-    return { ...base, set: { ...base.set, phase: 'awaiting', turn: null }, strokes: [...core.strokes, w.rec] };
+    return { ...base, set: { ...base.set, phase: 'awaiting', turn: null }, strokes: push(core.strokes, w.rec) };
   }
   if (winner !== null) {
     w.rec.setEnd = { winner, how };
-    return endSet(ctx, { ...base, strokes: [...core.strokes, w.rec] }, winner, how);
+    return endSet(ctx, { ...base, strokes: push(core.strokes, w.rec) }, winner, how);
   }
   // Turn (GB-TURN-1/2, GB-Q4, GB-Q7 for the opening).
   let next: Side | null;
@@ -362,13 +363,13 @@ function finish(ctx: Ctx, core: Core, st: Stroke, w: Work, asker: Asker, loseSet
         openingOptions(sides), dflt, ctx.cfg.mode === 'self' ? 'players' : 'referee',
         [scorers.length === 2 ? `first valid goals at ${JSON.stringify(firstGoalAt)}` : 'distance to the goal is not sensed',
           ...(dflt === REPEAT_OPENING ? ['if nobody answers: the opening stroke is played again'] : dflt !== null ? [`if nobody answers: ${dflt}, whose goal dropped first`] : [])], st.seq));
-      base.pending = [...core.pending, ...asker.raised];
-      base.decided = [...core.decided, ...asker.applied];
+      base.pending = pushAll(core.pending, asker.raised);
+      base.decided = pushAll(core.decided, asker.applied);
       const choice = a ?? dflt;
       if (choice === REPEAT_OPENING) {
         // Nobody can tell: the next stroke is again an opening stroke, by the same openers.
         w.rec.next = null;
-        return { ...base, set: { ...base.set, phase: 'opening', turn: null, zone: set.zone || isZonePlay(w.balls, sides) }, strokes: [...core.strokes, w.rec] };
+        return { ...base, set: { ...base.set, phase: 'opening', turn: null, zone: set.zone || isZonePlay(w.balls, sides) }, strokes: push(core.strokes, w.rec) };
       }
       next = choice;
     }
@@ -383,11 +384,11 @@ function finish(ctx: Ctx, core: Core, st: Stroke, w: Work, asker: Asker, loseSet
   return {
     ...base,
     set: { ...base.set, turn: next, phase: next === null ? 'awaiting' : 'play', pointer, zone },
-    strokes: [...core.strokes, w.rec],
+    strokes: push(core.strokes, w.rec),
   };
 }
 
-function advancePointers(ctx: Ctx, set: Core['set'], st: Stroke, next: Side | null): Record<Side, number> {
+function advancePointers(ctx: Ctx, set: LiveCore['set'], st: Stroke, next: Side | null): Record<Side, number> {
   const p = { ...set.pointer };
   const n = (x: Side) => Math.max(1, ctx.members[x]?.length ?? 1);
   const strikers = st.opening ? st.openers : [st.side];

@@ -4,7 +4,8 @@
 import type { Ctx } from './balls';
 import { freshBalls } from './balls';
 import { holed } from './predicates';
-import type { Core, SetState, Side } from './state';
+import type { LiveCore, SetState, Side } from './state';
+import { fromArray, toArray } from '../common/plist';
 
 export function newSet(ctx: Ctx, number: number, openers: Record<Side, string | null>): SetState {
   const pointer: Record<Side, number> = {};
@@ -18,13 +19,13 @@ export function newSet(ctx: Ctx, number: number, openers: Record<Side, string | 
   };
 }
 
-export function initialCore(ctx: Ctx): Core {
+export function initialCore(ctx: Ctx): LiveCore {
   const setsWon: Record<Side, number> = {};
   const openers: Record<Side, string | null> = {};
   for (const s of ctx.sides) { setsWon[s] = 0; openers[s] = null; }
   return {
     sets: [], setsWon, winner: null, set: newSet(ctx, 1, openers), open: null, last: null,
-    clock: { startedAt: null, timeCalledAt: null, expired: false }, pending: [], decided: [], strokes: [], warnings: [], rejected: [],
+    clock: { startedAt: null, timeCalledAt: null, expired: false }, pending: null, decided: null, strokes: null, warnings: null, rejected: null,
   };
 }
 
@@ -32,7 +33,7 @@ export function initialCore(ctx: Ctx): Core {
  * GB-DBL-2: in the second set the other player of each pair opens; GB-DBL-3: before the deciding
  * set each pair chooses again (an `opener` call; until then nobody is checked).
  */
-export function openersFor(ctx: Ctx, core: Core, number: number): Record<Side, string | null> {
+export function openersFor(ctx: Ctx, core: LiveCore, number: number): Record<Side, string | null> {
   const out: Record<Side, string | null> = {};
   for (const s of ctx.sides) {
     out[s] = null;
@@ -45,7 +46,7 @@ export function openersFor(ctx: Ctx, core: Core, number: number): Record<Side, s
 }
 
 /** Record a set result; start the next set or finish the match (best of three). */
-export function endSet(ctx: Ctx, core: Core, winner: Side, how: string): Core {
+export function endSet(ctx: Ctx, core: LiveCore, winner: Side, how: string): LiveCore {
   const h: Record<Side, number> = {};
   for (const s of ctx.sides) h[s] = holed(core.set.balls, s);
   const setsWon = { ...core.setsWon, [winner]: (core.setsWon[winner] ?? 0) + 1 };
@@ -53,7 +54,10 @@ export function endSet(ctx: Ctx, core: Core, winner: Side, how: string): Core {
   // Placements asked in the finished set no longer matter (all balls come back out); questions
   // that can change the score stay open, so a late answer still re-decides the set.
   const placement = new Set(['golf-billiards.respot', 'golf-billiards.respot_repeat', 'golf-billiards.designate']);
-  const pending = core.pending.filter((d) => !(placement.has(d.kind) && d.id.startsWith(`set${core.set.number}-`)));
+  // O(open decisions), once per set.
+  const open = toArray(core.pending);
+  const kept = open.filter((d) => !(placement.has(d.kind) && d.id.startsWith(`set${core.set.number}-`)));
+  const pending = kept.length === open.length ? core.pending : fromArray(kept);
   if ((setsWon[winner] ?? 0) >= ctx.cfg.setsToWin) {
     return { ...core, sets, setsWon, winner, pending, set: { ...core.set, phase: 'over', turn: null } };
   }

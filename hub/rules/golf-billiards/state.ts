@@ -2,10 +2,17 @@
  * Golf billiards state types. The engine state is the list of events in force plus the answers
  * to decisions; `core` is derived from them (a fold), so a late answer gives exactly the state an
  * immediate one would have given.
+ *
+ * What grows with the match (the events, strokes, open and answered decisions, warnings,
+ * refusals) is kept as persistent lists (../common/plist): appended in O(1) with the rest shared.
+ * They were arrays copied on every event or stroke, which made a replay quadratic. `LiveCore` is
+ * the working state; `Core` is the same with plain arrays, the documented view (`coreView`),
+ * built when read and kept per state.
  */
 import type { GameEvent, PlayerSetup } from '../../../shared/game/events';
 import type { PendingDecision, RejectedEvent } from '../../../shared/game/engine';
 import type { GbConfig } from './config';
+import { type List, toArray } from '../common/plist';
 
 export type Side = string;
 export type Where = 'table' | 'holed' | 'waiting';
@@ -155,6 +162,57 @@ export interface Core {
   rejected: RejectedEvent[];
 }
 
+export type Warning = Core['warnings'][number];
+export type Decided = Core['decided'][number];
+
+/** The working core (see the top of this file). */
+export interface LiveCore extends Omit<Core, 'last' | 'pending' | 'decided' | 'strokes' | 'warnings' | 'rejected'> {
+  last: { stroke: Stroke; before: LiveCore } | null;
+  /** Newest first, like every list here. */
+  pending: List<PendingDecision>;
+  decided: List<Decided>;
+  strokes: List<StrokeRecord>;
+  warnings: List<Warning>;
+  rejected: List<RejectedEvent>;
+}
+
+const views = new WeakMap<LiveCore, Core>();
+
+/** The documented core of a working one: O(match) the first time, then kept with it. */
+export function coreView(live: LiveCore): Core {
+  let v = views.get(live);
+  if (!v) {
+    v = {
+      ...live,
+      last: live.last && { stroke: live.last.stroke, before: coreView(live.last.before) },
+      pending: pendingOf(live),
+      decided: toArray(live.decided),
+      strokes: toArray(live.strokes),
+      warnings: toArray(live.warnings),
+      rejected: toArray(live.rejected),
+    };
+    views.set(live, v);
+  }
+  return v;
+}
+
+const pendingViews = new WeakMap<NonNullable<List<PendingDecision>>, PendingDecision[]>();
+const NONE: PendingDecision[] = [];
+
+/**
+ * The open decisions, oldest first. The summary reads them after every event: one array per
+ * list, shared by the states in between (the list changes only when a stroke raises or settles one).
+ */
+export function pendingOf(live: LiveCore): PendingDecision[] {
+  if (live.pending === null) return NONE;
+  let v = pendingViews.get(live.pending);
+  if (!v) {
+    v = toArray(live.pending);
+    pendingViews.set(live.pending, v);
+  }
+  return v;
+}
+
 export interface Setup {
   players: PlayerSetup[];
   sides: [Side, Side];
@@ -163,13 +221,24 @@ export interface Setup {
   doubles: boolean;
 }
 
-export interface GbState {
-  setup: Setup | null;
-  /** Events in force except `decide` (answers are kept apart), oldest first. */
-  events: GameEvent[];
-  answers: Record<string, string>;
-  /** Rejections of decide events (kept across re-derivations). */
-  decideRejected: RejectedEvent[];
-  core: Core | null;
-  rejectedBeforeStart: RejectedEvent[];
+/**
+ * The engine state. A class for the `core` view; the engine reads only the fields, so a state
+ * restored from a snapshot (plain fields, common/plist.ts fromPortable) plays on alike.
+ */
+export class GbState {
+  constructor(
+    readonly setup: Setup | null,
+    /** Events in force except `decide` (answers are kept apart), newest first. */
+    readonly events: List<GameEvent>,
+    readonly answers: Record<string, string>,
+    /** Rejections of decide events (kept across re-derivations). */
+    readonly decideRejected: RejectedEvent[],
+    readonly live: LiveCore | null,
+    readonly rejectedBeforeStart: RejectedEvent[],
+  ) {}
+
+  /** The game as documented (arrays, oldest first). */
+  get core(): Core | null {
+    return this.live && coreView(this.live);
+  }
 }

@@ -24,7 +24,8 @@ export interface Ctx {
 }
 
 export function reject(ctx: Ctx, code: string, reason: string): void {
-  ctx.rejected.push({ seq: ctx.e.seq, type: ctx.e.type, code, reason });
+  // Copied here, not for every step (newCtx): an accepted event costs nothing however many were refused.
+  ctx.rejected = [...ctx.rejected, { seq: ctx.e.seq, type: ctx.e.type, code, reason }];
 }
 
 /** Round a penalty belongs to: the round the player is playing, else the last one he played. */

@@ -29,7 +29,7 @@ export function initialGame(): Game {
     playoffDeclined: [],
     lots: {},
     teamPenalties: [],
-    announcements: [],
+    announcements: null,
     problems: [],
     warmups: 0,
     lastStriker: null,
@@ -199,7 +199,7 @@ function dispatch(ctx: Ctx, e: GameEvent): void {
 }
 
 function newCtx(state: State, e: GameEvent): Ctx {
-  return { game: cloneGame(state.game), e, seq: e.seq, at: e.seq ?? state.n, rejected: [...state.rejected], raise: null };
+  return { game: cloneGame(state.game), e, seq: e.seq, at: e.seq ?? state.n, rejected: state.rejected, raise: null };
 }
 
 function step(state: State, e: GameEvent): State {

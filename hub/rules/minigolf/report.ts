@@ -7,6 +7,7 @@ import { SANCTION } from './penalties';
 import { isRoundComplete, laneSum, ranking, roundTotal, type CategoryRanking } from './ranking';
 import { currentCourse, currentLane, markerOf, nextStrokeClock, toPlay } from './round';
 import type { Game, Player, State } from './state';
+import { toArray } from '../common/plist';
 import { matchResults, teamRanking } from './teams';
 
 /** Everything entered so far: lane scores of all rounds plus all penalty points. */
@@ -148,7 +149,7 @@ export function report(state: State): MinigolfReport {
     matches: c.format === 'match' ? matchResults(game) : [],
     playoffs: game.playoffs,
     playoffInPlay: game.playoffBalls,
-    announcements: game.announcements,
+    announcements: toArray(game.announcements),
     problems: game.problems,
     pending: state.open.map((o) => o.decision),
     decided: state.decided,

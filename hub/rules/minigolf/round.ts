@@ -3,31 +3,66 @@
  * turn it is, and moving groups on (MG-ORDER-*, MG-CARD-3, MG-SCORE-8, MG-TIME-*).
  */
 import { courseOfRound, type Config } from './config';
-import type { Game, Group, LaneHow, Player, RoundCard } from './state';
+import { Announcement, type Game, type Group, type LaneHow, type LanePlay, type Player, type RoundCard } from './state';
 
 /**
  * Copy for one reduce step. Containers the step may change in place are copied; append-only
- * logs (entries, notes, penalties, announcements, ...) are shared and only ever replaced by a
- * longer copy (see `note`, `announce`), so earlier states never change.
+ * logs (entries, notes, penalties, ...) are shared and only ever replaced by a longer copy (see
+ * `note`), and the announcements are a persistent list (state.ts `Announcement`), so earlier
+ * states never change.
  */
 export function cloneGame(g: Game): Game {
-  const players: Record<string, Player> = {};
-  for (const [id, p] of Object.entries(g.players)) {
-    players[id] = {
-      ...p,
-      cards: [...p.cards],
-      play: p.play ? { ...p.play } : null,
-    };
-  }
-  return { ...g, players, groups: g.groups.map((x) => ({ ...x })), lots: { ...g.lots }, playoffBalls: { ...g.playoffBalls } };
+  const players: Record<string, Player> = { ...g.players };
+  for (const id in players) players[id] = clonePlayer(players[id]!);
+  const groups: Group[] = new Array<Group>(g.groups.length);
+  for (let i = 0; i < groups.length; i++) groups[i] = cloneGroup(g.groups[i]!);
+  return {
+    status: g.status, config: g.config, players, ids: g.ids, groups, interrupted: g.interrupted, cancelled: g.cancelled,
+    rankingAllowed: g.rankingAllowed, playoffs: g.playoffs, playoffBalls: { ...g.playoffBalls }, playoffDeclined: g.playoffDeclined,
+    lots: { ...g.lots }, teamPenalties: g.teamPenalties, announcements: g.announcements, problems: g.problems, warmups: g.warmups,
+    lastStriker: g.lastStriker,
+  };
 }
 
-/** A card of this step's copy of the player that may be changed in place (copy on write). */
+// The copies here are object literals, not `{ ...p, cards, play }`: this runs for every player
+// on every event, and V8 copies a spread with overrides on a slow path (about 1 µs per player,
+// most of a minigolf replay). Every field is listed; the compiler checks it.
+
+function clonePlayer(p: Player): Player {
+  return {
+    id: p.id, name: p.name, side: p.side, born: p.born, sex: p.sex, club: p.club, licence: p.licence, category: p.category,
+    substitute: p.substitute, coach: p.coach, fromStart: p.fromStart, status: p.status,
+    cards: p.cards, play: p.play ? clonePlay(p.play) : null,
+    penalties: p.penalties, warnings: p.warnings, subs: p.subs, slotOf: p.slotOf, ban: p.ban, timeWarnings: p.timeWarnings,
+  };
+}
+
+function clonePlay(x: LanePlay): LanePlay {
+  return {
+    round: x.round, lane: x.lane, strokes: x.strokes, ball: x.ball, fromStart: x.fromStart, placed: x.placed, ballId: x.ballId,
+    early: x.early, lastStroke: x.lastStroke, strokeSeqs: x.strokeSeqs, lostAt: x.lostAt,
+  };
+}
+
+function cloneGroup(x: Group): Group {
+  return {
+    id: x.id, players: x.players, order: x.order, startLane: x.startLane, startSide: x.startSide, base: x.base, round: x.round,
+    pos: x.pos, done: x.done, waiting: x.waiting,
+  };
+}
+
+/**
+ * A card of this step's copy of the player that may be changed in place (copy on write). The
+ * list of cards is copied here too, not by `cloneGame` for every player on every event: cards
+ * change on a few events only, and nothing else writes the list.
+ */
 export function mutCard(p: Player, round: number): RoundCard | undefined {
   const c = p.cards[round];
   if (!c) return undefined;
   const w: RoundCard = { ...c, lanes: [...c.lanes], how: [...c.how], initials: { ...c.initials } };
-  p.cards[round] = w;
+  const cards = p.cards.slice();
+  cards[round] = w;
+  p.cards = cards;
   return w;
 }
 
@@ -37,7 +72,8 @@ export function note(p: Player, round: number, text: string): void {
 }
 
 export function announce(game: Game, text: string): void {
-  game.announcements = [...game.announcements, text];
+  const list = game.announcements;
+  game.announcements = new Announcement(text, list, list === null ? 1 : list.length + 1);
 }
 
 /** MG-ORDER-1: lanes in order from the start lane, wrapping (start 9: 9..18 then 1..8). */
@@ -104,7 +140,28 @@ export interface Stop {
  * lane, every lane of the other course, then the start course's first lanes; each lane is scored
  * on the card of the round played on its course.
  */
-export function blockSequence(g: Pick<Group, 'startLane' | 'startSide' | 'base'>, c: Config): Stop[] {
+const sequences = new WeakMap<Config, Map<string, readonly Stop[]>>();
+
+/**
+ * Kept per config and block: every group asks on every event (normalise, toPlay), and building
+ * the list each time was a tenth of a replay. Shared: callers only read it.
+ */
+export function blockSequence(g: Pick<Group, 'startLane' | 'startSide' | 'base'>, c: Config): readonly Stop[] {
+  let byBlock = sequences.get(c);
+  if (!byBlock) {
+    byBlock = new Map();
+    sequences.set(c, byBlock);
+  }
+  const key = `${g.startLane} ${g.startSide} ${g.base}`;
+  let seq = byBlock.get(key);
+  if (!seq) {
+    seq = buildSequence(g, c);
+    byBlock.set(key, seq);
+  }
+  return seq;
+}
+
+function buildSequence(g: Pick<Group, 'startLane' | 'startSide' | 'base'>, c: Config): Stop[] {
   if (blockSize(c, g.base) === 1) return laneSequence(g.startLane, c.lanes).map((lane) => ({ round: g.base, lane }));
   const first = g.base + g.startSide;
   const second = g.base + 1 - g.startSide;

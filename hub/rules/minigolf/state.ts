@@ -5,6 +5,28 @@
 import type { GameEvent } from '../../../shared/game/events';
 import type { PendingDecision, RejectedEvent } from '../../../shared/game/engine';
 import type { Config } from './config';
+import { type List, toArray } from '../common/plist';
+
+/**
+ * The announcements of a tournament (one per lane played and per penalty): a persistent list,
+ * newest first, shaped like common/plist's `PList` (so snapshots carry it: toPortable), and
+ * iterable oldest first like the array it replaced. Appending copied that array, once per lane
+ * per player: a replay slowed down as the tournament grew (quadratic).
+ */
+export class Announcement {
+  constructor(
+    readonly last: string,
+    readonly init: List<string>,
+    readonly length: number,
+  ) {}
+
+  [Symbol.iterator](): Iterator<string> {
+    return toArray<string>(this)[Symbol.iterator]();
+  }
+}
+
+export type Announcements = List<string>;
+
 
 export type PenaltyLevel = 'A' | 'A+1' | 'B+2' | 'D+5';
 
@@ -185,7 +207,8 @@ export interface Game {
   playoffDeclined: string[];
   lots: Record<string, string[]>;
   teamPenalties: { team: string; points: number; reason: string; seq: number | undefined }[];
-  announcements: string[];
+  /** Newest first (see `Announcement`); `toArray` gives them in order. */
+  announcements: Announcements;
   problems: string[];
   warmups: number;
   /** Player who made the last stroke (default target of calls about "the last stroke"). */
