@@ -27,6 +27,16 @@ export interface MqttLinkOptions {
   inProcess?: () => Duplex;
 }
 
+/**
+ * QoS per command. Acks and resend requests are cumulative and repeated: a lost ack is made good
+ * by the next one or by the device's own resend timer (firmware/core/device.ts), a lost request
+ * by the next gap seen, so they go at QoS 0 and cost no PUBACK traffic (at 50 tables that was
+ * up to one more round trip through the broker per event). Clock sync is a round trip measured in
+ * milliseconds: no PUBACK may delay it, and a lost one is one sample fewer. Configuration and
+ * identify happen once and must arrive: QoS 1.
+ */
+const QOS_OF: Record<HubCommand['k'], 0 | 1> = { ack: 0, rs: 0, sy: 0, cfg: 1, id: 1 };
+
 export class MqttLink extends EventEmitter<{ state: [LinkState, string?] }> {
   state: LinkState = 'connecting';
   private client: MqttClient | null = null;
@@ -91,9 +101,7 @@ export class MqttLink extends EventEmitter<{ state: [LinkState, string?] }> {
   send(device: string, cmd: HubCommand): void {
     const table = this.tableOf[device];
     if (!this.client || table === undefined) return;
-    // Clock sync is a round trip measured in milliseconds: QoS 0, so no PUBACK traffic delays it
-    // (a lost request just means one sample fewer).
-    this.client.publish(topicFor(this.opts.venue, table, device, CHANNEL_CMD), encodeLine(cmd).trimEnd(), { qos: cmd.k === 'sy' ? 0 : 1 });
+    this.client.publish(topicFor(this.opts.venue, table, device, CHANNEL_CMD), encodeLine(cmd).trimEnd(), { qos: QOS_OF[cmd.k] });
   }
 
   async close(): Promise<void> {
