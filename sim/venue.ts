@@ -6,7 +6,7 @@
  */
 import type { VenueConfig } from '../shared/venue';
 import { rng } from './physics/rng';
-import { kindOf, PROFILE_OF, SimGame } from './players/games';
+import { caromRulesOf, kindOf, PROFILE_OF, SimGame } from './players/games';
 import { skillModel } from './players/players';
 import { LiveFirmwareTable } from './signals/live';
 import { BAR_NOISE, signalsFor } from './signals/signals';
@@ -59,7 +59,8 @@ export async function startSimVenue(opts: SimVenueOptions): Promise<SimVenue> {
     const cfg = table.devices.find((d) => d.link === 'mqtt');
     if (!cfg) continue;
     const kind = kindOf(table.game);
-    const game = new SimGame(kind, { skill: opts.skill ?? 0.7, seed: Math.floor(r() * 2 ** 31) });
+    // A carom table plays its own game: four-ball with four balls, 3-ball and 4-ball aims.
+    const game = new SimGame(kind, { skill: opts.skill ?? 0.7, seed: Math.floor(r() * 2 ** 31), ...(kind === 'carom' ? { carom: caromRulesOf(table.game) } : {}) });
     const board = new LiveFirmwareTable({
       profile: PROFILE_OF[kind],
       device: cfg.id,
@@ -80,7 +81,7 @@ export async function startSimVenue(opts: SimVenueOptions): Promise<SimVenue> {
     };
     later(every * r(), shoot);
   }
-  log(`simulating ${devices.length} table(s) with the real firmware: ${devices.map((d) => `${d.id} (${d.game.kind})`).join(', ')}`);
+  log(`simulating ${devices.length} table(s) with the real firmware: ${devices.map((d) => `${d.id} (${d.game.kind === 'carom' ? d.game.rules : d.game.kind})`).join(', ')}`);
   return {
     devices,
     async stop() {

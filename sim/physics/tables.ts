@@ -58,6 +58,21 @@ export function caromBreak(): BallSpec[] {
   ];
 }
 
+/**
+ * The four-ball set (C4-SETUP-1: white, yellow, red, maroon; the engines' ids W Y R M). Neither the
+ * rules digest nor the engine places them, so this start is ours: the two reds on the foot (red)
+ * spot and the head spot, the white beside the head spot on the head string (the opener's ball, as
+ * in the carom break), the yellow on the centre spot.
+ */
+export function fourBallRack(): BallSpec[] {
+  return [
+    { id: 'W', x: 0.71, y: 0.71 - 0.1825 },
+    { id: 'Y', x: 1.42, y: 0.71 },
+    { id: 'R', x: 2.13, y: 0.71 },
+    { id: 'M', x: 0.71, y: 0.71 },
+  ];
+}
+
 const GB_L = 1.8;
 const GB_W = 0.9;
 

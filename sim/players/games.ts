@@ -5,10 +5,10 @@
  * seed. Used by the demo venue (sim/venue.ts) and the chain test.
  */
 import { rng, type Rng } from '../physics/rng';
-import { CAROM, caromBreak, GOLF_BILLIARDS, golfBilliardsStart, MINIGOLF_LANE, minigolfTee, nineBallRack, POOL } from '../physics/tables';
+import { CAROM, caromBreak, fourBallRack, GOLF_BILLIARDS, golfBilliardsStart, MINIGOLF_LANE, minigolfTee, nineBallRack, POOL } from '../physics/tables';
 import { newBalls, playShot, type Ball, type ShotResult, type ShotWatcher, type TableSpec } from '../physics/world';
 import { caromShot, golfShot, minigolfShot, poolShot } from './players';
-import { caromOutcome, golfOpening, golfOutcome, golfZone, poolOutcome } from './truth';
+import { caromTruth, golfOpening, golfOutcome, golfZone, poolOutcome, type CaromRules } from './truth';
 
 export type SimKind = 'carom' | 'golf-billiards' | 'pool' | 'minigolf';
 
@@ -18,6 +18,11 @@ export function kindOf(game: string): SimKind {
   if (game === 'minigolf') return 'minigolf';
   if (game === 'eight-ball' || game === 'nine-ball') return 'pool';
   return 'carom';
+}
+
+/** The rules a carom table plays for a game id (three-ball, four-ball; anything else three-cushion). */
+export function caromRulesOf(game: string): CaromRules {
+  return game === 'three-ball' || game === 'four-ball' ? game : 'three-cushion';
 }
 
 /** The sensor profile (hardware/profiles) each simulated table is wired with. */
@@ -47,6 +52,8 @@ export interface SimGameOptions {
    * simulator's own simple rule (the centre spot; a new set when a side has no ball left).
    */
   follow?: boolean;
+  /** Carom: the game played (default three-cushion); four-ball is played with four balls (W Y R M). */
+  carom?: CaromRules;
 }
 
 export class SimGame {
@@ -60,6 +67,8 @@ export class SimGame {
   /** Golf billiards: the next stroke opens a set; both sides strike it at once (GB-DBL-4). */
   opening = false;
   private readonly follow: boolean;
+  /** Carom: the game's rules (the players aim at its point, the turn passes by them). */
+  readonly rules: CaromRules;
 
   constructor(
     readonly kind: SimKind,
@@ -67,6 +76,7 @@ export class SimGame {
   ) {
     this.skill = opts.skill ?? 0.7;
     this.follow = opts.follow ?? false;
+    this.rules = opts.carom ?? 'three-cushion';
     this.r = rng(opts.seed ?? 1);
     this.table = { ...{ carom: CAROM, 'golf-billiards': GOLF_BILLIARDS, pool: POOL, minigolf: MINIGOLF_LANE }[kind], ...opts.table };
     this.reset();
@@ -74,7 +84,7 @@ export class SimGame {
 
   /** Balls back to the starting position (a new frame, set, rack or ball on the tee). */
   reset(): void {
-    const start = { carom: caromBreak, 'golf-billiards': golfBilliardsStart, pool: nineBallRack, minigolf: minigolfTee }[this.kind];
+    const start = { carom: this.rules === 'four-ball' ? fourBallRack : caromBreak, 'golf-billiards': golfBilliardsStart, pool: nineBallRack, minigolf: minigolfTee }[this.kind];
     this.balls = newBalls(start());
     this.opening = this.kind === 'golf-billiards';
   }
@@ -96,8 +106,8 @@ export class SimGame {
     let nextTurn = other;
     if (this.kind === 'carom') {
       const cue = player === 'A' ? 'W' : 'Y';
-      result = playShot(this.table, this.balls, caromShot(this.table, this.balls, cue, this.skill, seed), seed + 1);
-      keepsTurn = caromOutcome(result.events, cue).point;
+      result = playShot(this.table, this.balls, caromShot(this.table, this.balls, cue, this.skill, seed, this.rules), seed + 1);
+      keepsTurn = caromTruth(this.rules, result.events, cue).keepsTurn;
       if (this.balls.some((b) => b.state !== 'table')) this.reset();
     } else if (this.kind === 'golf-billiards') {
       const side = player as 'A' | 'B';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TruthEvent } from '../physics/world';
-import { caromOutcome, golfOpening, golfOutcome, golfZone, poolOutcome } from './truth';
+import { caromOutcome, caromTruth, golfOpening, golfOutcome, golfZone, poolOutcome } from './truth';
 import { skillModel } from './players';
 import { SimGame } from './games';
 
@@ -13,6 +13,24 @@ describe('ground truth per game', () => {
     expect(caromOutcome([hit(1, 'R'), c(2), c(3), hit(4, 'Y'), c(5)], 'W')).toMatchObject({ point: false });
     expect(caromOutcome([c(1), c(2), c(3), hit(4, 'R'), hit(5, 'R')], 'W').point).toBe(false);
     expect(caromOutcome([hit(1, 'R'), c(2), c(3), c(4), hit(5, 'Y'), { type: 'off', t: 6, ball: 'R', place: 'e' }], 'W')).toMatchObject({ point: false, fouls: ['out'] });
+  });
+
+  it('3-ball (C3B-SCORE-1): both object balls, no cushion needed; a ball off the table scores nothing', () => {
+    expect(caromTruth('three-ball', [hit(1, 'R'), hit(2, 'Y')], 'W')).toEqual({ code: 'point', value: 1, foul: false, keepsTurn: true });
+    expect(caromTruth('three-ball', [hit(1, 'R'), hit(2, 'R'), c(3)], 'W')).toMatchObject({ code: 'miss', value: 0, keepsTurn: false });
+    expect(caromTruth('three-ball', [hit(1, 'R'), hit(2, 'Y'), { type: 'off', t: 3, ball: 'Y', place: 'e' }], 'W')).toEqual({ code: 'point', value: 0, foul: true, keepsTurn: false });
+  });
+
+  it('4-ball (C4-SCORE-1..4, C4-ERASE-1): the highest category only, as the engine scores it', () => {
+    const four = (ev: TruthEvent[]): string => caromTruth('four-ball', ev, 'W').code;
+    expect(four([hit(1, 'Y')])).toBe('p1');
+    expect(four([hit(1, 'R'), hit(2, 'Y')])).toBe('p1');
+    expect(four([hit(1, 'R'), hit(2, 'M')])).toBe('p5');
+    expect(four([hit(1, 'Y'), hit(2, 'R'), hit(3, 'M')])).toBe('p25');
+    expect(four([c(1), hit(2, 'M'), hit(3, 'Y'), hit(4, 'R')])).toBe('p50');
+    expect(four([hit(1, 'R'), c(2)])).toBe('p0');
+    expect(four([c(1), { type: 'contact', t: 2, a: 'R', b: 'M', speed: 1, x: 0, y: 0 }])).toBe('none');
+    expect(caromTruth('four-ball', [hit(1, 'R'), hit(2, 'M'), { type: 'off', t: 3, ball: 'R', place: 'e' }], 'W')).toMatchObject({ code: 'p5', value: 0, foul: true });
   });
 
   it('golf billiards: own ball into the opponent\'s goal scores; own goal and exits are recorded', () => {
@@ -89,6 +107,17 @@ describe('players', () => {
     let goals = 0;
     for (let i = 0; i < 20; i++) goals += gb.next().result.events.filter((e) => e.type === 'capture').length;
     expect(goals).toBeGreaterThan(5);
+  });
+
+  it('4-ball is played with four balls (C4-SETUP-1: W Y R M), 3-ball with three; each aims at its own point', () => {
+    const four = new SimGame('carom', { skill: 0.6, seed: 5, carom: 'four-ball' });
+    const three = new SimGame('carom', { skill: 0.6, seed: 5, carom: 'three-ball' });
+    expect(four.balls.map((b) => b.id).sort()).toEqual(['M', 'R', 'W', 'Y']);
+    expect(three.balls.map((b) => b.id).sort()).toEqual(['R', 'W', 'Y']);
+    let scored = 0;
+    for (let i = 0; i < 5; i++) if (four.next().keepsTurn) scored++;
+    for (let i = 0; i < 5; i++) if (three.next().keepsTurn) scored++;
+    expect(scored).toBeGreaterThan(1);
   });
 
   it('the turn passes on a miss and stays after a point', () => {

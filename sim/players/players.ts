@@ -8,7 +8,7 @@
  */
 import { gauss, rng, type Rng } from '../physics/rng';
 import { playShot, type Ball, type Shot, type TableSpec, type TruthEvent } from '../physics/world';
-import { caromOutcome, golfOutcome, poolOutcome } from './truth';
+import { caromOutcome, caromTruth, golfOutcome, poolOutcome, type CaromRules } from './truth';
 
 export interface Player {
   id: string;
@@ -42,14 +42,22 @@ function choose(table: TableSpec, balls: Ball[], skill: number, r: Rng, propose:
   return { ball: s.ball, angle: s.angle + gauss(r) * m.aimSd, speed: Math.max(0.05, s.speed * (1 + gauss(r) * m.paceSd)) };
 }
 
+/** 4-ball: a shot that scores 1 (the other cue ball), below any near miss of the reds. */
+const SURE_ONE = 9;
+
 /**
- * How near a trial came to a three-cushion point: 0 for a point; otherwise how far the cue ball
- * stayed from the second object ball once it had hit the first and three cushions (metres), plus
- * a penalty per missing cushion or object ball. Lets a player refine an aim, as people do.
+ * How near a trial came to the game's point: 0 for a point; otherwise how far the cue ball stayed
+ * from the ball it still needed once it had done the rest (metres), plus a penalty when it never
+ * got that far. Lets a player refine an aim, as people do.
+ * - three-cushion: the second object ball, after the first and three cushions;
+ * - 3-ball: the second object ball, after the first (no cushion needed);
+ * - 4-ball: the player wants the reds (5, or 25/50 with the other cue ball too): the other red
+ *   after a red first; a sure 1 (the other cue ball touched) scores SURE_ONE, kept as the fallback.
  */
-function caromMiss(table: TableSpec, balls: Ball[], s: Shot, seed: number): number {
+function caromMiss(table: TableSpec, balls: Ball[], s: Shot, seed: number, rules: CaromRules): number {
   const cue = s.ball;
   let best = Infinity;
+  const reds = ['R', 'M'];
   const res = playShot(table, copy(balls), s, seed, (bs, events) => {
     let first: string | null = null;
     let cushions = 0;
@@ -57,26 +65,35 @@ function caromMiss(table: TableSpec, balls: Ball[], s: Shot, seed: number): numb
       if (e.type === 'cushion' && e.ball === cue) cushions++;
       if (e.type === 'contact' && first === null && (e.a === cue || e.b === cue)) first = e.a === cue ? e.b : e.a;
     }
-    if (first === null || cushions < 3) return;
+    if (first === null || (rules === 'three-cushion' && cushions < 3)) return;
+    if (rules === 'four-ball' && !reds.includes(first)) return;
     const c = bs.find((b) => b.id === cue)!;
     for (const o of bs) {
-      if (o.id === cue || o.id === first) continue;
+      if (o.id === cue || o.id === first || (rules === 'four-ball' && !reds.includes(o.id))) continue;
       best = Math.min(best, Math.max(0, Math.hypot(o.x - c.x, o.y - c.y) - 2 * table.ballRadius));
     }
   });
-  const o = caromOutcome(res.events, cue);
-  if (o.point) return 0;
-  if (Number.isFinite(best)) return best;
   const hitFirst = res.events.some((e) => e.type === 'contact' && (e.a === cue || e.b === cue));
-  return 10 + (hitFirst ? 0 : 5) + Math.max(0, 3 - o.cushions);
+  if (rules === 'three-cushion') {
+    const o = caromOutcome(res.events, cue);
+    if (o.point) return 0;
+    if (Number.isFinite(best)) return best;
+    return 10 + (hitFirst ? 0 : 5) + Math.max(0, 3 - o.cushions);
+  }
+  const o = caromTruth(rules, res.events, cue);
+  if (o.foul) return 20;
+  if (rules === 'four-ball' ? o.value >= 5 : o.value > 0) return 0;
+  if (Number.isFinite(best)) return best;
+  if (o.value > 0) return SURE_ONE;
+  return 10 + (hitFirst ? 0 : 5);
 }
 
 /**
- * Three-cushion: the player looks for a three-rail point: a first look all round the cue ball
- * (ball-first and rail-first alike), then refines the most promising aim and pace. Skill sets how
- * long the player thinks and how well the stroke is executed.
+ * A carom player (three-cushion by default; `rules` the game) looks for the game's point: a first
+ * look all round the cue ball (ball-first and rail-first alike), then refines the most promising
+ * aim and pace. Skill sets how long the player thinks and how well the stroke is executed.
  */
-export function caromShot(table: TableSpec, balls: Ball[], cue: string, skill: number, seed: number): Shot {
+export function caromShot(table: TableSpec, balls: Ball[], cue: string, skill: number, seed: number, rules: CaromRules = 'three-cushion'): Shot {
   const r = rng(seed);
   const m = skillModel(skill);
   // A first look all round (evenly spaced directions, two paces), then refine the best.
@@ -84,17 +101,24 @@ export function caromShot(table: TableSpec, balls: Ball[], cue: string, skill: n
   const phase = r() * 2 * Math.PI;
   let best: Shot = { ball: cue, angle: phase, speed: 3 };
   let score = Infinity;
+  // 4-ball: the first sure 1 seen, played when no 5 (or better) was found.
+  let sure: Shot | null = null;
+  // 3-ball and 4-ball are played softer: no three cushions to reach.
+  const [slow, fast] = rules === 'three-cushion' ? [2.5, 3.5] : [1.2, 2.2];
   for (let i = 0; i < looks && score > 0; i++) {
-    const s = { ball: cue, angle: phase + (i * 2 * Math.PI) / looks, speed: i % 2 ? 2.5 : 3.5 };
-    const v = caromMiss(table, balls, s, 1);
+    const s = { ball: cue, angle: phase + (i * 2 * Math.PI) / looks, speed: i % 2 ? slow : fast };
+    const v = caromMiss(table, balls, s, 1, rules);
+    if (v === SURE_ONE) sure ??= s;
     if (v < score) [best, score] = [s, v];
   }
   for (let i = 0; i < m.candidates * 3 && score > 0; i++) {
     const step = score >= 10 ? 0.05 : Math.min(0.02, 0.001 + score * 0.03);
     const s = { ball: cue, angle: best.angle + gauss(r) * step, speed: Math.min(5, Math.max(0.8, best.speed * (1 + gauss(r) * step * 2))) };
-    const v = caromMiss(table, balls, s, 1);
+    const v = caromMiss(table, balls, s, 1, rules);
+    if (v === SURE_ONE) sure ??= s;
     if (v < score) [best, score] = [s, v];
   }
+  if (score > 0 && sure) best = sure;
   return { ball: cue, angle: best.angle + gauss(r) * m.aimSd * 0.3, speed: Math.max(0.05, best.speed * (1 + gauss(r) * m.paceSd * 0.3)) };
 }
 

@@ -34,6 +34,60 @@ export function caromOutcome(events: readonly TruthEvent[], cue: string): CaromO
   return { point: point && fouls.length === 0, cushions, fouls };
 }
 
+/** The carom games the simulator plays (the engines' ids). */
+export type CaromRules = 'three-cushion' | 'three-ball' | 'four-ball';
+
+/**
+ * A carom shot in the engines' terms (hub/rules/carom/outcome.ts): `code` is the scoring outcome of
+ * the cue ball's contacts and cushions, as the engine's point question names it (three-cushion and
+ * 3-ball `point`/`miss`; 4-ball `p50` `p25` `p5` `p1` `p0`, or `none` when the cue ball touched no
+ * ball), whatever else happened; `foul`: a ball left the table (CG-FOUL-5: the shot scores nothing,
+ * CQ-7); `value`: the points the shot scores; `keepsTurn`: it scored.
+ */
+export interface CaromTruth {
+  code: string;
+  value: number;
+  foul: boolean;
+  keepsTurn: boolean;
+}
+
+/**
+ * Carom truth per game: three-cushion C3-POINT-1/2 (both object balls, three cushions before the
+ * second); 3-ball C3B-SCORE-1 (both object balls, no cushion needed); 4-ball C4-SCORE-1..4 as the
+ * engine scores them (CQ-1 reading (i), CQ-2: the highest category only): the other cue ball and
+ * both reds 25, with a cushion of the cue ball before its first ball 50; a red first then the other
+ * red 5; the other cue ball touched 1; else 0; no ball touched: `none` (C4-ERASE-1). A 4-ball set is
+ * W, Y, R, M (C4-SETUP-1): the other cue ball is W or Y, the reds R and M.
+ */
+export function caromTruth(rules: CaromRules, events: readonly TruthEvent[], cue: string): CaromTruth {
+  const foul = events.some((e) => e.type === 'off');
+  let code: string;
+  if (rules === 'three-cushion') code = caromOutcome(events.filter((e) => e.type !== 'off'), cue).point ? 'point' : 'miss';
+  else {
+    const touched: string[] = [];
+    let cushionsFirst = 0;
+    for (const e of events) {
+      if (e.type === 'cushion' && e.ball === cue && touched.length === 0) cushionsFirst++;
+      if (e.type === 'contact' && (e.a === cue || e.b === cue)) {
+        const other = e.a === cue ? e.b : e.a;
+        if (!touched.includes(other)) touched.push(other);
+      }
+    }
+    if (rules === 'three-ball') code = touched.length >= 2 ? 'point' : 'miss';
+    else {
+      const otherCue = cue === 'W' ? 'Y' : 'W';
+      const reds = touched.includes('R') && touched.includes('M');
+      if (touched.length === 0) code = 'none';
+      else if (reds && touched.includes(otherCue)) code = cushionsFirst > 0 ? 'p50' : 'p25';
+      else if (reds && (touched[0] === 'R' || touched[0] === 'M')) code = 'p5';
+      else code = touched.includes(otherCue) ? 'p1' : 'p0';
+    }
+  }
+  const points = code === 'point' ? 1 : /^p\d+$/.test(code) ? Number(code.slice(1)) : 0;
+  const value = foul ? 0 : points;
+  return { code, value, foul, keepsTurn: value > 0 };
+}
+
 export interface GolfOutcome {
   /** The side's balls that went into the opponent's goal. */
   scored: number;

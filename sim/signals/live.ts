@@ -11,7 +11,8 @@ import type { TableProfile } from '../../shared/profile';
 import type { Edge } from './signals';
 
 export interface LiveTableOptions {
-  profile: string;
+  /** A profile id (hardware/profiles) or a profile object (e.g. a lane's places renamed for its device). */
+  profile: string | TableProfile;
   device: string;
   table: string;
   venue: string;
@@ -38,9 +39,9 @@ export class LiveFirmwareTable {
   constructor(opts: LiveTableOptions) {
     const url = new URL(opts.brokerUrl);
     if (url.protocol !== 'mqtt:') throw new TypeError(`the simulated firmware speaks plain MQTT (mqtt://), not ${url.protocol}`);
-    this.profile = loadProfile(opts.profile) as TableProfile;
+    this.profile = typeof opts.profile === 'string' ? (loadProfile(opts.profile) as TableProfile) : opts.profile;
     const wiring = this.profile.boards.esp32;
-    if (!wiring) throw new TypeError(`profile ${opts.profile} has no esp32 wiring`);
+    if (!wiring) throw new TypeError(`profile ${this.profile.id} has no esp32 wiring`);
     this.pins = wiring.pins;
     const withColour = this.profile.sensors.find((s) => s.kind === 'beam' && s.colour);
     if (withColour && withColour.kind === 'beam' && withColour.colour) {

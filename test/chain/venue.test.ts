@@ -55,4 +55,23 @@ describe('simulated venue', () => {
     expect(sim.devices.flatMap((d) => d.board.errors)).toEqual([]);
     await expect(startSimVenue({ brokerUrl: MOSQUITTO, venue, skill: 2 })).rejects.toThrow(TypeError);
   }, 60_000);
+
+  it('each carom table plays its own game: 4-ball with four balls (C4-SETUP-1), 3-ball and three-cushion with three', async () => {
+    const id = `simc-${randomBytes(4).toString('hex')}`;
+    const games = ['three-cushion', 'three-ball', 'four-ball'] as const;
+    const venue: VenueConfig = { ...DEMO_VENUE, id, tables: games.map((game, i) => ({ id: `c${i + 1}`, name: game, game, devices: [{ id: `c${i + 1}-a`, link: 'mqtt' as const, profile: 'carom' }] })) };
+    // No shot within the test: only the set-up is looked at.
+    const sim = await startSimVenue({ brokerUrl: MOSQUITTO, venue, shotEverySeconds: 600, seed: 3 });
+    cleanup.push(async () => {
+      await sim.stop();
+      const c = await mqtt.connectAsync(MOSQUITTO, { clientId: `clean-${id}` });
+      for (const t of venue.tables) await c.publishAsync(topicFor(id, t.id, t.devices[0]!.id, 'status'), '', { retain: true, qos: 1 });
+      await c.endAsync();
+    });
+    expect(sim.devices.map((d) => [d.game.kind, d.game.rules, d.game.balls.map((b) => b.id).sort().join(' ')])).toEqual([
+      ['carom', 'three-cushion', 'R W Y'],
+      ['carom', 'three-ball', 'R W Y'],
+      ['carom', 'four-ball', 'M R W Y'],
+    ]);
+  }, 30_000);
 });
