@@ -52,10 +52,19 @@ interface Count {
   defaults: Record<string, number>;
   /**
    * Point questions whose default is not the truth: what stands while nobody answers, and for good
-   * once the hub applies the default (after 30 s by default). 4-ball: the default reads the shot from
-   * its identified events alone, so with no ball named it is `none` (C4-ERASE-1: the inning erased).
+   * once the hub applies the default (after 30 s by default). The default reads the shot from its
+   * identified events alone, so with no ball named it credits nothing: 3-ball `miss`, 4-ball `p0`
+   * (a heard click is a ball touched, so never `none`, C4-ERASE-1). It is wrong where the shot
+   * truly scored: the points an unanswered question loses.
    */
   defaultWrong: number;
+  /**
+   * Point questions whose default credits more than the truth or erases an inning the truth does
+   * not: what no sensor saw, scored or taken away. Zero (was every 4-ball question, default `none`).
+   */
+  defaultOver: number;
+  /** Point questions whose default credits fewer points than the truth (a shot that scored, unanswered). */
+  defaultUnder: number;
   /** Bed knocks the truth made (contacts) and the firmware reported. */
   contactsTrue: number;
   contactsSeen: number;
@@ -63,6 +72,11 @@ interface Count {
   unexplained: number;
   /** The cue ball the engine named agrees with the simulator's (A plays W, B plays Y). */
   cueMismatch: number;
+}
+
+/** Points of an outcome code (`point` 1, `p5` 5, `miss` `none` 0), as the engine's point question names it. */
+function codePoints(code: string): number {
+  return code === 'point' ? 1 : /^p\d+$/.test(code) ? Number(code.slice(1)) : 0;
 }
 
 /** `shots` shots of one carom game through firmware and engine; see the header. */
@@ -76,7 +90,7 @@ function caromChain(rules: CaromRules, shots: number, noise: NoiseOptions, seed:
   // are played softly, and the off-table foul (out beam, CG-FOUL-5, C4-OUT-1) should happen too.
   const game = new SimGame('carom', { skill: 0.6, seed, carom: rules, table: { jumpSpeed: 1.2, jumpChance: 0.1 } });
   const rep = (): CaromReport => engine.report(state) as CaromReport;
-  const count: Count = { shots: 0, decided: 0, asked: 0, decidedWrong: 0, askedWrong: 0, notOffered: 0, truth: {}, off: 0, questions: {}, options: {}, defaults: {}, defaultWrong: 0, contactsTrue: 0, contactsSeen: 0, unexplained: 0, cueMismatch: 0 };
+  const count: Count = { shots: 0, decided: 0, asked: 0, decidedWrong: 0, askedWrong: 0, notOffered: 0, truth: {}, off: 0, questions: {}, options: {}, defaults: {}, defaultWrong: 0, defaultOver: 0, defaultUnder: 0, contactsTrue: 0, contactsSeen: 0, unexplained: 0, cueMismatch: 0 };
   const wrong: string[] = [];
   let t = 1000;
   for (let i = 0; i < shots; i++) {
@@ -112,6 +126,8 @@ function caromChain(rules: CaromRules, shots: number, noise: NoiseOptions, seed:
         count.options[String(p.options.length)] = (count.options[String(p.options.length)] ?? 0) + 1;
         count.defaults[String(p.default)] = (count.defaults[String(p.default)] ?? 0) + 1;
         if (p.default !== truth.code) count.defaultWrong++;
+        if (codePoints(String(p.default)) > codePoints(truth.code) || (p.default === 'none' && truth.code !== 'none')) count.defaultOver++;
+        if (codePoints(String(p.default)) < codePoints(truth.code)) count.defaultUnder++;
         // The referee saw the shot: the true outcome, when the engine offers it.
         if (p.options.some((o) => o.value === truth.code)) answer = truth.code;
         else offered = false;
@@ -171,6 +187,10 @@ describe.each(GAMES)('chain: $title', ({ rules, seed }) => {
     expect(count.decidedWrong).toBeLessThanOrEqual(allowedWrong(count.decided));
     expect(count.askedWrong).toBeLessThanOrEqual(allowedWrong(count.asked));
     expect(count.notOffered).toBeLessThanOrEqual(allowedWrong(count.asked));
+    // Unanswered, a question's default never scores nor erases what no sensor saw (C4-ERASE-1: a
+    // heard click is a ball touched); it is wrong only where the shot truly scored.
+    expect(count.defaultOver).toBe(0);
+    expect(count.defaultWrong).toBe(count.defaultUnder);
   }, 60_000);
 
   it('without sensor noise, a shot is judged wrongly only where two clicks merged in a bed zone', () => {

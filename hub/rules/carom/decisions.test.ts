@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fourBall, threeCushion } from './index';
+import type { GameEvent } from '../../../shared/game/events';
+import { ballsOf, defaultConfig } from './config';
+import { fourBall, threeBall, threeCushion } from './index';
+import { possibleOutcomes, type ShotContext } from './outcome';
 import { Log, core, run, score, turnOf } from './testkit';
 
 const C3 = { lag: false };
@@ -99,5 +102,72 @@ describe('pending decisions (unknown balls)', () => {
     expect([a.status, turnOf(a)]).toEqual(['playing', 'A']);
     // The referee's opener entry settles the lag: the pending lag question is superseded, a late answer is refused.
     expect([b.status, turnOf(b), b.pending, b.rejected.map((r) => r.code)]).toEqual(['playing', 'A', [], ['unknown_decision']]);
+  });
+});
+
+/**
+ * C4-ERASE-1 erases the inning only when the cue ball touched no ball. A contact heard means it
+ * touched one (a still table, only the cue ball struck: every contact follows one of the cue
+ * ball's), so `none` is no reading then, and the default, which the hub applies when nobody
+ * answers, credits nothing and erases nothing.
+ */
+describe('C4-ERASE-1: a heard contact is never "no ball touched"', () => {
+  /** A scores 5 (two reds), then a shot whose one click names no ball (the carom profile). */
+  const clickNoBall = (): Log => new Log().strike('W').contact('W', 'R').contact('W', 'M').rest().strike().contact().rest();
+
+  it('C4-ERASE-1: a click naming no ball: "none" is not offered, the default is p0 and the inning stands', () => {
+    const m = run(fourBall, clickNoBall());
+    const d = m.game.core.pending[0]!;
+    expect(d.id).toBe('shot-2:point');
+    // The click was the cue ball with the yellow (1) or with a red (0).
+    expect(d.options.map((o) => o.value)).toEqual(['p1', 'p0']);
+    expect(d.default).toBe('p0');
+    // Provisionally (the default): nothing credited, nothing erased; the inning ends, B to play.
+    const c = m.game.core;
+    expect([score(c, 'A'), c.players[0]!.erased, c.players[0]!.current, turnOf(c)]).toEqual([5, 0, null, 'B']);
+    // Was: options p1/p0/none, default none, A 0 with 5 erased at every unanswered shot with a click.
+  });
+
+  it('C4-ERASE-1: answering the click as the yellow credits 1 and A keeps the table', () => {
+    const c = core(fourBall, clickNoBall().decide('shot-2:point', 'p1'));
+    expect([score(c, 'A'), c.players[0]!.erased, turnOf(c)]).toEqual([6, 0, 'A']);
+  });
+
+  it('C4-ERASE-1: a shot with no click at all still erases the inning, decided without a question', () => {
+    const c = core(fourBall, new Log().strike('W').contact('W', 'R').contact('W', 'M').rest().strike().cushion(undefined, 'L1').rest());
+    expect([c.pending, score(c, 'A'), c.players[0]!.erased, turnOf(c)]).toEqual([[], 0, 5, 'B']);
+  });
+
+  it('C4-ERASE-1: a contact of two named balls without the cue ball (its own contact unheard) scores 0 and erases nothing', () => {
+    const c = core(fourBall, new Log().strike('W').contact('W', 'R').contact('W', 'M').rest().strike('W').contact('R', 'M').rest());
+    expect([c.pending, c.lastShot?.outcome, score(c, 'A'), c.players[0]!.erased, turnOf(c)]).toEqual([[], 'p0', 5, 0, 'B']);
+  });
+
+  it('C4-ERASE-1: a contact naming only a red is decided p0 (the cue ball or not, nothing scores, nothing is erased)', () => {
+    const c = core(fourBall, new Log().strike('W').contact('W', 'R').contact('W', 'M').rest().strike('W').contact('R').rest());
+    expect([c.pending, c.lastShot?.outcome, score(c, 'A'), c.players[0]!.erased]).toEqual([[], 'p0', 5, 0]);
+  });
+
+  it('C4-ERASE-1: too many readings to try: every outcome but "none" once a contact was heard; only "none" without one', () => {
+    const ctx: ShotContext = { game: 'four-ball', config: defaultConfig('four-ball'), cue: 'W', opening: false };
+    const balls = ballsOf('four-ball', ctx.config);
+    // Four contacts naming no ball: 12^4 readings, over the 4096 tried.
+    const unknown = [0, 1, 2, 3].map((seq) => ({ type: 'contact', seq, t: seq }) as GameEvent);
+    expect(possibleOutcomes(unknown, balls, ctx)).toEqual(['p50', 'p25', 'p5', 'p1', 'p0']);
+    const cushions = Array.from({ length: 7 }, (_, seq) => ({ type: 'cushion', cushion: 'L1', seq, t: seq }) as GameEvent);
+    expect(possibleOutcomes(cushions, balls, ctx)).toEqual(['none']);
+  });
+
+  it('C3B-SCORE-1, C3B-MISS-1: 3-ball keeps "miss" as the default of two clicks naming no ball (it credits nothing, erases nothing)', () => {
+    const m = run(threeBall, new Log().carom().strike().contact().contact().rest());
+    const d = m.game.core.pending[0]!;
+    expect([d.id, d.options.map((o) => o.value).sort(), d.default]).toEqual(['shot-2:point', ['miss', 'point'], 'miss']);
+    expect([score(m.game.core, 'A'), turnOf(m.game.core)]).toEqual([1, 'B']);
+  });
+
+  it('C3-POINT-1: three-cushion keeps the default of the identified events when a contact names no ball', () => {
+    const l = new Log(['A', 'B'], C3).strike('W').cushion('W', 'L1').cushion('W', 'S2').cushion('W', 'L2').contact('W', 'R').contact().rest();
+    const d = run(threeCushion, l).game.core.pending[0]!;
+    expect([d.options.map((o) => o.value).sort(), d.default]).toEqual([['miss', 'point'], 'miss']);
   });
 });

@@ -51,12 +51,24 @@ export function outcomeOf(events: readonly GameEvent[], ctx: ShotContext): strin
     case 'three-ball':
       return isCarom(events, ctx.cue, objects) ? 'point' : 'miss';
     case 'four-ball': {
-      if (touchedNoBall(events, ctx.cue)) return 'none';
+      // C4-ERASE-1 erases only when the cue ball touched no ball. A contact heard, whichever balls
+      // it names or leaves unknown, means it touched one: the shot starts on a still table with the
+      // cue ball alone struck, and a ball at rest moves only when a moving ball hits it, so every
+      // contact of the shot follows one of the cue ball. A reading whose named contacts leave the
+      // cue ball out then credits nothing and erases nothing (`p0`): the cue ball's own contact
+      // was missed, and what a sensor did not see neither scores nor takes away.
+      if (touchedNoBall(events, ctx.cue)) return hasContact(events) ? 'p0' : 'none';
       const { red, maroon } = ctx.config.balls;
       const v = fourBallPoints(events, { cue: ctx.cue, otherCue: otherCueBall(ctx), red, maroon }, ctx.config.fourBallWhiteYellow);
       return `p${v}`;
     }
   }
+}
+
+/** The shot has a contact event, whatever balls it names (none, one or two). */
+export function hasContact(events: readonly GameEvent[]): boolean {
+  for (const e of events) if (e.type === 'contact') return true;
+  return false;
 }
 
 /** Points an outcome is worth. */
@@ -79,9 +91,16 @@ export function labelOf(code: string): string {
   }
 }
 
-/** Every outcome the game can produce, for shots too uncertain to enumerate. */
-export function allOutcomes(game: CaromGame): string[] {
-  return game === 'four-ball' ? ['p50', 'p25', 'p5', 'p1', 'p0', 'none'] : ['point', 'miss'];
+const FOUR_BALL = ['p50', 'p25', 'p5', 'p1', 'p0', 'none'];
+const FOUR_BALL_CONTACT = FOUR_BALL.filter((o) => o !== 'none');
+const CAROM = ['point', 'miss'];
+
+/**
+ * Every outcome the game can produce, for shots too uncertain to enumerate (shared lists: do not
+ * mutate). `contact`: a contact was heard, so 4-ball's `none` is not one (C4-ERASE-1, `outcomeOf`).
+ */
+export function allOutcomes(game: CaromGame, contact = false): readonly string[] {
+  return game === 'four-ball' ? (contact ? FOUR_BALL_CONTACT : FOUR_BALL) : CAROM;
 }
 
 /** CEB referee call for a three-cushion miss (C3-MISS-1): "no cushion", "one cushion", "two cushions". */
@@ -167,7 +186,10 @@ function representatives(e: GameEvent, balls: readonly string[], cue: string): G
  * stops once every outcome of the game has been seen.
  */
 export function possibleOutcomes(events: readonly GameEvent[], balls: readonly string[], ctx: ShotContext): string[] {
-  const all = allOutcomes(ctx.game);
+  const contact = ctx.game === 'four-ball' && hasContact(events);
+  // 4-ball without a contact: the cue ball touched no ball in every reading, whatever its cushions.
+  if (ctx.game === 'four-ball' && !contact) return ['none'];
+  const all = allOutcomes(ctx.game, contact);
   // How many readings there are (as `readings` counts them), and how many events may be a
   // contact of the cue ball with another ball, without building any reading.
   const n = balls.length;
@@ -186,7 +208,7 @@ export function possibleOutcomes(events: readonly GameEvent[], balls: readonly s
         lastMaybeCue = i;
       }
     }
-    if (count * k > MAX_ASSIGNMENTS) return all;
+    if (count * k > MAX_ASSIGNMENTS) return all.slice();
     count *= k;
   }
   if (count === 0) return [];

@@ -18,9 +18,15 @@ export function kindPrefix(s: Live): string {
   return s.game === 'three-cushion' ? 'c3' : s.game === 'three-ball' ? 'c3b' : 'c4';
 }
 
-/** Drop what no sensor identified: the reading that credits nothing unseen. */
+/**
+ * The reading that credits nothing unseen and takes nothing away on what was not seen: cushions
+ * without a ball are dropped; contacts without both balls are kept, as contacts of no known ball.
+ * They credit nothing (the scoring predicates match named balls only, shot.ts), but they tell that
+ * the cue ball touched a ball, so 4-ball's default is never `none` once a contact was heard
+ * (C4-ERASE-1, outcome.ts `outcomeOf`): the inning is not erased on what no sensor saw.
+ */
 function identifiedOnly(events: readonly GameEvent[]): GameEvent[] {
-  return events.filter((e) => !(e.type === 'cushion' && e.ball === undefined) && !(e.type === 'contact' && (e.a === undefined || e.b === undefined)));
+  return events.filter((e) => !(e.type === 'cushion' && e.ball === undefined));
 }
 
 type Question = LiveDecision & { default: string };
@@ -45,7 +51,7 @@ function optionsFor(outcomes: readonly string[]): PendingDecision['options'] {
 /** `${kindPrefix(s)}.point`, one string per game. */
 const POINT_KIND: Record<Live['game'], string> = { 'three-cushion': 'c3.point', 'three-ball': 'c3b.point', 'four-ball': 'c4.point' };
 
-/** `fallback`: the outcome of the identified events alone, the point question's default. */
+/** `fallback`: the outcome of the identified events alone (`identifiedOnly`), the point question's default. */
 function shotQuestions(s: Live, shot: ShotRec, sensorEvents: readonly GameEvent[], fallback: string, ctx: ShotContext, raisedAt: number): Question[] {
   const qs: Question[] = [];
   const who = findPlayer(s, shot.player)?.name ?? shot.player;

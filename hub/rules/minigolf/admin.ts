@@ -7,7 +7,7 @@ import { courseOfLaneId } from './config';
 import { currentRound, givePenalty, num, parseLane, reject, str, type Ctx } from './ctx';
 import { CLAUSE_MIN, clauseFromFlags, isLevel } from './penalties';
 import { isRoundComplete } from './ranking';
-import { announce, groupOf, laneUntouched, markerOf, mutCard, toPlay, writeLane } from './round';
+import { announce, dueToPlay, groupOf, laneUntouched, markerOf, mutCard, writeLane } from './round';
 import type { Player } from './state';
 import { comeBack, substitute } from './subs';
 
@@ -299,8 +299,8 @@ export function onClock(ctx: Ctx, e: GameEventOf<'clock'>): void {
   if (e.phase !== 'expire' || game.interrupted) return;
   let id = e.player ?? null;
   if (id === null) {
-    const live = game.groups.filter((g) => toPlay(game, g) !== null);
-    id = live.length === 1 ? toPlay(game, live[0]!) : null;
+    const live = game.groups.filter((g) => dueToPlay(game, g) !== null);
+    id = live.length === 1 ? dueToPlay(game, live[0]!) : null;
   }
   const p = id !== null ? game.players[id] : undefined;
   if (!p) return reject(ctx, 'unattributed_clock', 'name the player whose time ran out');

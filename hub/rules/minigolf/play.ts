@@ -6,11 +6,16 @@ import type { GameEventOf } from '../../../shared/game/events';
 import { courseOfLaneId, courseOfRound, laneConfig } from './config';
 import { givePenalty, num, parseLane, reject, str, type Ctx } from './ctx';
 import { holedScore, isCapReached, isGiveUpPenalised, mayStrike, newPlay, placementProblem, PLACE_KINDS, strokeCap, type PlaceKind } from './lane';
-import { currentCourse, currentLane, groupOf, markerOf, laneDone, laneUntouched, mutCard, nextStop, toPlay, writeLane } from './round';
+import { currentCourse, currentLane, dueToPlay, groupOf, laneDone, laneHeldBy, markerOf, mutCard, nextStop, toPlay, writeLane } from './round';
 import type { LanePlay, Player } from './state';
 
 type Ref = GameEventOf<'ref'>;
 
+/**
+ * The player of a stroke: named, else the one due in the only group playing the lane (or the
+ * course) given. A group waiting at its lane for the group that started it (MG-ORDER-4) is not
+ * playing it: a stroke there is the other group's, as the waiting group's would be refused.
+ */
 function attribute(ctx: Ctx, player: string | undefined, lane: number | null, course: string | null): string | null {
   const game = ctx.game;
   if (player !== undefined) {
@@ -20,7 +25,7 @@ function attribute(ctx: Ctx, player: string | undefined, lane: number | null, co
     }
     return player;
   }
-  const live = game.groups.filter((g) => !g.done && !g.waiting && toPlay(game, g) !== null);
+  const live = game.groups.filter((g) => dueToPlay(game, g) !== null);
   const onLane = live.filter(
     (g) => (lane === null || currentLane(g, game.config) === lane) && (course === null || currentCourse(g, game.config) === course),
   );
@@ -74,10 +79,8 @@ export function onStrike(ctx: Ctx, e: GameEventOf<'strike'>): void {
   } else if (!onCur) {
     return reject(ctx, 'wrong_course', `${p.name} is on course ${currentCourse(g, c)}, lane ${cur} (MG-ORDER-1)`);
   } else return reject(ctx, 'wrong_lane', `lane ${target} is out of order; ${p.name} is on lane ${cur} (MG-ORDER-1)`);
-  if (!early && laneUntouched(game, g)) {
-    const busy = game.groups.find(
-      (o) => o !== g && !o.done && !o.waiting && o.round === g.round && currentLane(o, c) === cur && !laneUntouched(game, o) && toPlay(game, o) !== null,
-    );
+  if (!early) {
+    const busy = laneHeldBy(game, g);
     if (busy) return reject(ctx, 'lane_occupied', `group ${busy.id} is still on lane ${cur} (MG-ORDER-4)`);
   }
   const play: LanePlay = p.play && p.play.round === round && p.play.lane === lane ? p.play : newPlay(round, lane);

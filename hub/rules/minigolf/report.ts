@@ -5,7 +5,7 @@
 import type { GameSummary, PlayerLine } from '../../../shared/game/engine';
 import { SANCTION } from './penalties';
 import { isRoundComplete, laneSum, ranking, roundTotal, type CategoryRanking } from './ranking';
-import { currentCourse, currentLane, markerOf, nextStrokeClock, toPlay } from './round';
+import { currentCourse, currentLane, dueToPlay, laneHeldBy, markerOf, nextStrokeClock, toPlay } from './round';
 import type { Game, Player, State } from './state';
 import { toArray } from '../common/plist';
 import { matchResults, teamRanking } from './teams';
@@ -15,8 +15,9 @@ export function runningTotal(p: Player): number {
   return p.cards.reduce((a, c) => a + laneSum(c), 0) + p.penalties.reduce((a, x) => a + x.points, 0);
 }
 
+/** Groups with a player to play now (not done, not waiting for a final round, not waiting at a lane, MG-ORDER-4). */
 function liveGroups(game: Game) {
-  return game.groups.filter((g) => !g.done && !g.waiting && toPlay(game, g) !== null);
+  return game.groups.filter((g) => dueToPlay(game, g) !== null);
 }
 
 export function summary(state: State): GameSummary {
@@ -94,7 +95,11 @@ export interface GroupReport {
   course: string | null;
   order: string[];
   markers: Record<string, string | null>;
+  /** MG-ORDER-7: who plays next; null while the group waits at its lane (`waitsFor`). */
   toPlay: string | null;
+  /** MG-ORDER-4: the group on this lane that started it, which this group waits for; else null. */
+  waitsFor: string | null;
+  /** The next stroke's limit (MG-TIME-1/2/3); null while nobody in the group is to play. */
   clock: ReturnType<typeof nextStrokeClock>;
   done: boolean;
 }
@@ -133,17 +138,21 @@ export function report(state: State): MinigolfReport {
     cancelled: game.cancelled,
     players: game.ids.map((id) => playerReport(game, game.players[id]!)),
     coaches: Object.values(game.players).filter((p) => p.coach).map((p) => ({ id: p.id, name: p.name, team: p.side, penalties: p.penalties })),
-    groups: game.groups.map((g) => ({
-      id: g.id,
-      round: g.round + 1,
-      lane: g.done ? null : currentLane(g, c),
-      course: g.done ? null : currentCourse(g, c),
-      order: g.order,
-      markers: Object.fromEntries(g.order.map((id) => [id, markerOf(g.order, id, c)])),
-      toPlay: toPlay(game, g),
-      clock: nextStrokeClock(game, g),
-      done: g.done,
-    })),
+    groups: game.groups.map((g) => {
+      const held = laneHeldBy(game, g);
+      return {
+        id: g.id,
+        round: g.round + 1,
+        lane: g.done ? null : currentLane(g, c),
+        course: g.done ? null : currentCourse(g, c),
+        order: g.order,
+        markers: Object.fromEntries(g.order.map((id) => [id, markerOf(g.order, id, c)])),
+        toPlay: held ? null : toPlay(game, g),
+        waitsFor: held ? held.id : null,
+        clock: held ? null : nextStrokeClock(game, g),
+        done: g.done,
+      };
+    }),
     ranking: ranking(game),
     teams: teamRanking(game),
     matches: c.format === 'match' ? matchResults(game) : [],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { categoryFor, heldCategory, isAllowedEntry } from './categories';
 import { parseConfig } from './config';
+import { minigolf } from './index';
 import { report } from './report';
 import { laneSequence, markerOf, rotate, twoCourseShotgun } from './round';
 import { Log, codes, fill, game, run } from './testkit';
@@ -78,6 +79,52 @@ describe('rounds and order of play', () => {
       .strike('ana').rest().strike('cem');
     expect(codes(run(l.events))).toEqual(['lane_occupied']);
   });
+  describe('MG-ORDER-4: a group that catches up waits at the lane; the lane is the other group\'s', () => {
+    /** g2 starts lane 2; g1 holes lane 1 and reaches lane 2, where it must wait for g2. */
+    const caughtUp = (): Log =>
+      new Log().start(['P1', 'P2'], { lanes: 3, groups: [{ id: 'g1', players: ['P1'], startLane: 1 }, { id: 'g2', players: ['P2'], startLane: 2 }] })
+        .strike(undefined, { lane: '2' }).rest().strike(undefined, { lane: '1' }).hole(1);
+
+    it('MG-ORDER-4: a stroke on the lane with no player named is the playing group\'s, not refused', () => {
+      const l = caughtUp().strike(undefined, { lane: '2' });
+      const s = run(l.events);
+      // Was: refused `unattributed_stroke` (two groups on lane 2), though g1 may not play it.
+      expect(codes(s)).toEqual([]);
+      expect(s.game.players.P2!.play).toMatchObject({ lane: 2, strokes: 2, ball: 'moving' });
+      expect(s.game.players.P1!.play).toBeNull();
+      l.hole(2);
+      expect(game(l.events).players.P2!.cards[0]!.lanes).toEqual([null, 2, null]);
+    });
+
+    it('MG-ORDER-4: the report shows the waiting group with nobody to play, waiting for the other; the summary\'s turn is the playing group\'s', () => {
+      const s = run(caughtUp().events);
+      const groups = report(s).groups.map((g) => ({ id: g.id, lane: g.lane, toPlay: g.toPlay, waitsFor: g.waitsFor, clock: g.clock?.player ?? null }));
+      // Was: both groups with `toPlay` on lane 2.
+      expect(groups).toEqual([
+        { id: 'g1', lane: 2, toPlay: null, waitsFor: 'g2', clock: null },
+        { id: 'g2', lane: 2, toPlay: 'P2', waitsFor: null, clock: 'P2' },
+      ]);
+      expect(minigolf.summary(s).turn).toBe('P2');
+    });
+
+    it('MG-ORDER-4: the waiting group\'s stroke, named, is still refused; once the lane is free it plays', () => {
+      const l = caughtUp().strike('P1', { lane: '2' });
+      expect(codes(run(l.events))).toEqual(['lane_occupied']);
+      l.strike(undefined, { lane: '2' }).hole(2).strike(undefined, { lane: '2' });
+      const s = run(l.events);
+      // g2 left lane 2 for lane 3: g1 is the only group there; its unnamed stroke is P1's.
+      expect(codes(s)).toEqual(['lane_occupied']);
+      expect(s.game.players.P1!.play).toMatchObject({ lane: 2, strokes: 1 });
+      expect(report(s).groups.map((g) => [g.id, g.lane, g.toPlay, g.waitsFor])).toEqual([['g1', 2, 'P1', null], ['g2', 3, 'P2', null]]);
+    });
+
+    it('MG-ORDER-4: two groups on a lane neither has started: an unnamed stroke is still refused, never guessed', () => {
+      const l = new Log().start(['P1', 'P2'], { lanes: 3, groups: [{ id: 'g1', players: ['P1'], startLane: 1 }, { id: 'g2', players: ['P2'], startLane: 1 }] })
+        .strike(undefined, { lane: '1' });
+      expect(codes(run(l.events))).toEqual(['unattributed_stroke']);
+    });
+  });
+
   it('MG-ORDER-5: leaving the group without permission is a violation (A)', () => {
     const l = new Log().start(['ana', 'ben']).ref('violation', { player: 'ana', value: 'MG-ORDER-5' });
     expect(game(l.events).players.ana!.penalties.map((p) => p.level)).toEqual(['A']);

@@ -230,6 +230,26 @@ export function laneUntouched(game: Game, g: Group): boolean {
 }
 
 /**
+ * MG-ORDER-4: the group holding the lane `g` is on when `g` must wait for it (`g` has not started
+ * the lane, and that group, on the same round and lane, has started it and not finished); null
+ * when `g` may play. A waiting group is not the one playing the lane: nobody in it is to play.
+ */
+export function laneHeldBy(game: Game, g: Group): Group | null {
+  if (g.done || g.waiting || !laneUntouched(game, g)) return null;
+  const c = game.config;
+  const lane = currentLane(g, c);
+  for (const o of game.groups) {
+    if (o !== g && !o.done && !o.waiting && o.round === g.round && currentLane(o, c) === lane && !laneUntouched(game, o) && toPlay(game, o) !== null) return o;
+  }
+  return null;
+}
+
+/** MG-ORDER-4, MG-ORDER-7: who is to play in the group now: `toPlay`, or nobody while the group waits at its lane. */
+export function dueToPlay(game: Game, g: Group): string | null {
+  return laneHeldBy(game, g) === null ? toPlay(game, g) : null;
+}
+
+/**
  * MG-TIME-1/2/3: the limit for the next stroke and what starts its clock. The group's first stroke
  * on a lane gets 70 s (from arrival; in 2-player groups from showing the cards); every other
  * stroke 60 s (from the ball at rest, or from the previous player leaving the lane).
