@@ -8,6 +8,9 @@ import { GameIds } from './game/engine';
 
 const Id = Type.String({ pattern: ID_PATTERN });
 
+/** Most lanes a minigolf course may have (the engine's `lanes` option goes up to 36). */
+export const MAX_LANES = 36;
+
 export const DeviceConfig = Type.Object(
   {
     id: Id,
@@ -18,6 +21,12 @@ export const DeviceConfig = Type.Object(
     profile: Type.Optional(Type.String({ maxLength: 64 })),
     /** MQTT password of this device (its username is its id); see docs/mqtt-security.md. */
     secret: Type.Optional(Type.String({ minLength: 8, maxLength: 128 })),
+    /**
+     * Minigolf: the lane of the course this device serves (1..36). Its strokes, holes and balls out
+     * of the lane are that lane's, and the lane has its own shot assembly in the hub. Only on a
+     * minigolf table, each lane at most once per table (`venueProblems`).
+     */
+    lane: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_LANES })),
   },
   { additionalProperties: false },
 );
@@ -28,7 +37,8 @@ export const TableConfig = Type.Object(
     id: Id,
     name: Type.String({ minLength: 1, maxLength: 80 }),
     game: Type.Union(GameIds.map((g) => Type.Literal(g))),
-    devices: Type.Array(DeviceConfig, { maxItems: 16 }),
+    /** Up to 36: a minigolf course has one device per lane. */
+    devices: Type.Array(DeviceConfig, { maxItems: MAX_LANES }),
   },
   { additionalProperties: false },
 );
@@ -45,6 +55,25 @@ export const VenueConfig = Type.Object(
 );
 export type VenueConfig = Static<typeof VenueConfig>;
 
+/**
+ * What the schema cannot say: a device's `lane` only on a minigolf table, and each lane served by one
+ * device of its table. One line per problem, led by the JSON path of the offending field.
+ */
+export function venueProblems(v: VenueConfig): string[] {
+  const problems: string[] = [];
+  v.tables.forEach((t, ti) => {
+    const served = new Map<number, string>();
+    t.devices.forEach((d, di) => {
+      if (d.lane === undefined) return;
+      const at = `/tables/${ti}/devices/${di}/lane`;
+      if (t.game !== 'minigolf') problems.push(`${at} device ${d.id}: a lane only on a minigolf table (table ${t.id} plays ${t.game})`);
+      else if (served.has(d.lane)) problems.push(`${at} device ${d.id}: lane ${d.lane} of table ${t.id} is already served by ${served.get(d.lane)}`);
+      else served.set(d.lane, d.id);
+    });
+  });
+  return problems;
+}
+
 /** The embedded default: a small bar with one table of each kind, all simulated. */
 export const DEMO_VENUE: VenueConfig = {
   id: 'demo',
@@ -54,7 +83,7 @@ export const DEMO_VENUE: VenueConfig = {
     { id: 'gb1', name: 'Bumper pool 1', game: 'golf-billiards', devices: [{ id: 'gb1-a', link: 'mqtt', profile: 'golf-billiards' }] },
     { id: 'c1', name: 'Carom 1', game: 'three-cushion', devices: [{ id: 'c1-a', link: 'mqtt', profile: 'carom' }] },
     { id: 'p1', name: 'Pool 1', game: 'eight-ball', devices: [{ id: 'p1-a', link: 'mqtt', profile: 'pool' }] },
-    { id: 'mg1', name: 'Minigolf lane 1', game: 'minigolf', devices: [{ id: 'mg1-a', link: 'mqtt', profile: 'minigolf-lane' }] },
+    { id: 'mg1', name: 'Minigolf lane 1', game: 'minigolf', devices: [{ id: 'mg1-a', link: 'mqtt', profile: 'minigolf-lane', lane: 1 }] },
   ],
 };
 

@@ -28,6 +28,11 @@ export interface SimTable {
   table: string;
   game: SimGame;
   board: LiveFirmwareTable;
+  /**
+   * Balls captured and not yet named to the hub, oldest first, with the place they fell in: what
+   * the players at the table saw, for the demo to answer "which ball?" (hub/cli/demo.ts).
+   */
+  captures: { place: string; ball: string }[];
 }
 
 export interface SimVenue {
@@ -70,11 +75,14 @@ export async function startSimVenue(opts: SimVenueOptions): Promise<SimVenue> {
       drift: (r() - 0.5) * 0.002,
       ...(cfg.secret !== undefined ? { secret: cfg.secret } : {}),
     });
-    const sim: SimTable = { id: cfg.id, table: table.id, game, board };
+    const sim: SimTable = { id: cfg.id, table: table.id, game, board, captures: [] };
     devices.push(sim);
     let n = 0;
     const shoot = (): void => {
       const shot = game.next();
+      for (const e of shot.result.events) if (e.type === 'capture') sim.captures.push({ place: e.place, ball: e.ball });
+      // Bounded: a table nobody asks about must not grow without end.
+      if (sim.captures.length > 64) sim.captures.splice(0, sim.captures.length - 64);
       const sig = signalsFor(game.table, board.profile, shot.result.events, { noise: BAR_NOISE, seed: ++n, colourOf: (b) => game.colourOf(b) });
       board.play(sig.edges);
       later(sig.durationUs / 1000 + every * (0.5 + r()), shoot);

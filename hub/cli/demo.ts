@@ -3,7 +3,9 @@
  * match with two players, so a new user sees live scores at once (not empty tables).
  */
 import type { Hub } from '../app';
+import type { MatchUpdate } from '../games/matches';
 import type { PlayerSetup } from '../../shared/game/events';
+import type { SimTable } from '../../sim/venue';
 
 interface DemoMatch {
   players: PlayerSetup[];
@@ -40,6 +42,8 @@ const byGame: Record<string, DemoMatch> = {
       { id: 'elif', name: 'Elif' },
       { id: 'avi', name: 'Avi' },
     ],
+    // The demo course is one lane device (lane 1): the pair plays it round after round.
+    config: { lanes: 1, rounds: 20 },
   },
 };
 
@@ -57,4 +61,34 @@ export async function startDemoMatches(hub: Hub, log: (line: string) => void): P
     }
   }
   return n;
+}
+
+/**
+ * The demo's players answer what only they can see: which ball fell into a pocket (a pocket beam
+ * names no ball). In a venue the players tap it on the phone view; here the simulated table says
+ * which ball it dropped there. Questions nobody can answer from that stay for a person.
+ */
+export function answerDemoIdentities(hub: Hub, sims: readonly SimTable[]): () => void {
+  const pocketOf = new Map<string, string>(); // "table/seq" -> pocket of an unnamed capture
+  const answered = new Set<string>();
+  const onUpdate = (u: MatchUpdate): void => {
+    const sim = sims.find((x) => x.table === u.table);
+    if (!sim) return;
+    const e = u.event;
+    if (e.type === 'pocket' && e.captured && e.ball === undefined && e.seq !== undefined) pocketOf.set(`${u.table}/${e.seq}`, e.pocket);
+    for (const d of u.summary.pending) {
+      if (d.kind !== 'pocket.ball-identity' || answered.has(`${u.match}/${d.id}`)) continue;
+      const pocket = pocketOf.get(`${u.table}/${d.id.slice('event-'.length, d.id.indexOf(':'))}`);
+      const i = sim.captures.findIndex((c) => c.place === pocket);
+      if (pocket === undefined || i < 0 || !d.options.some((o) => o.value === sim.captures[i]!.ball)) continue;
+      const ball = sim.captures.splice(i, 1)[0]!.ball;
+      answered.add(`${u.match}/${d.id}`);
+      // After this update is out: answering inside it would nest one input in another.
+      setImmediate(() => {
+        hub.matches.input(u.table, { type: 'decide', decision: d.id, answer: ball, by: 'player', who: 'demo' }).catch(() => {});
+      });
+    }
+  };
+  hub.matches.on('update', onUpdate);
+  return () => hub.matches.off('update', onUpdate);
 }

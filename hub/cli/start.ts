@@ -10,10 +10,10 @@ import { Ajv } from 'ajv';
 import { buildHub, type Hub } from '../app';
 import { isPostgresUrl } from '../store/open';
 import { calibrationPathFor } from '../calibration/file';
-import { startDemoMatches } from './demo';
+import { answerDemoIdentities, startDemoMatches } from './demo';
 import { startEmbeddedBroker, type BrokerHandle, type MqttCredentials } from '../broker';
 import type { MqttLinkOptions } from '../ingest/mqtt';
-import { DEMO_VENUE, VenueConfig } from '../../shared/venue';
+import { DEMO_VENUE, VenueConfig, venueProblems } from '../../shared/venue';
 import { AutorefError } from '../../shared/errors';
 import { startSimVenue, type SimVenue } from '../../sim/venue';
 
@@ -86,6 +86,8 @@ export function loadVenue(file: string | undefined): VenueConfig {
     const err = validate.errors?.[0];
     throw new AutorefError('AR_CONFIG', `${file}: ${err?.instancePath || '(root)'} ${err?.message ?? 'invalid'}`);
   }
+  const problem = venueProblems(data as VenueConfig)[0];
+  if (problem !== undefined) throw new AutorefError('AR_CONFIG', `${file}: ${problem}`);
   return data as VenueConfig;
 }
 
@@ -137,6 +139,7 @@ export async function start(opts: StartOptions): Promise<Running> {
   // Simulated devices log in with their secrets where the venue has them.
   const sim = opts.sim ? await startSimVenue({ brokerUrl, venue, log }) : null;
   if (sim && demo) log(`demo matches running on ${await startDemoMatches(hub, log)} table(s); unanswered questions take their default after ${answerAfterS} s`);
+  const stopAnswers = sim && demo ? answerDemoIdentities(hub, sim.devices) : null;
   const shown = opts.host === '0.0.0.0' || opts.host === '::' ? 'localhost' : opts.host;
   const url = `http://${shown}:${(hub.app.server.address() as AddressInfo).port}/`;
   log(`store: ${opts.store}`);
@@ -148,6 +151,7 @@ export async function start(opts: StartOptions): Promise<Running> {
     sim,
     url,
     async stop() {
+      stopAnswers?.();
       await sim?.stop();
       await hub.close();
       await broker?.close();

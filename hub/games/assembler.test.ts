@@ -61,6 +61,23 @@ describe('shot assembly', () => {
     expect(g({ e: 'tag', s: 'ret', o: '8' })).toEqual({ kind: 'tag', ball: '8', t: 5 });
   });
 
+  it('minigolf: a stroke or hole takes the lane of its device unless its place is already a lane number', () => {
+    const g = (f: Parameters<typeof dev>[1], lane?: number) => toGameEvent(dev(5, f), lane);
+    // The stock lane profile: places tee, cup and lane.
+    expect(g({ e: 'stroke', s: 't1', p: 'tee' }, 3)).toMatchObject({ event: { type: 'strike', lane: '3' } });
+    expect(g({ e: 'hole', s: 'h1', p: 'cup', o: '12' }, 3)).toEqual({ kind: 'event', event: { type: 'hole', t: 5, by: 'sensor', lane: '3', ball: '12' } });
+    expect(g({ e: 'hole', s: 'h1' }, 3)).toMatchObject({ event: { lane: '3' } });
+    expect(g({ e: 'stroke', s: 't1' }, 3)).toMatchObject({ event: { lane: '3' } });
+    // A firmware built for its lane (or a course-qualified lane) keeps its place.
+    expect(g({ e: 'stroke', s: 't1', p: '7' }, 3)).toMatchObject({ event: { lane: '7' } });
+    expect(g({ e: 'hole', s: 'h1', p: 'B-7' }, 3)).toMatchObject({ event: { lane: 'B-7' } });
+    // No lane configured: the place as before.
+    expect(g({ e: 'stroke', s: 't1', p: 'tee' })).toMatchObject({ event: { lane: 'tee' } });
+    expect(g({ e: 'stroke', s: 't1' })).toEqual({ kind: 'event', event: { type: 'strike', t: 5, by: 'sensor' } });
+    // off_table has no lane field: the lane is the assembler it goes through (wiring.ts).
+    expect(g({ e: 'out', s: 'o1', p: 'lane' }, 3)).toEqual({ kind: 'event', event: { type: 'off_table', t: 5, by: 'sensor' } });
+  });
+
   it('puts events from several boards back in time order within the reorder window', () => {
     const clock = fakeTimers();
     const out: AssembledInput[] = [];

@@ -1,8 +1,9 @@
 /**
- * Shot assembly for one table: raw device events (already on the hub timeline) become game
- * events in time order. Events from the table's boards are held for a short reorder window so a
- * late one still goes in its place; a shot ends when the sensors stay silent for `restAfterMs`
- * (or when someone says so: an explicit at_rest input goes straight to the match).
+ * Shot assembly for one table (on a minigolf course: for one lane, `wiring.ts`): raw device events
+ * (already on the hub timeline) become game events in time order. Events from the table's boards
+ * are held for a short reorder window so a late one still goes in its place; a shot ends when the
+ * sensors stay silent for `restAfterMs` (or when someone says so: an explicit at_rest input goes
+ * straight to the match).
  *
  * Attribution is honest: a sensor that does not know the ball leaves `ball` out, and the engine
  * raises a pending decision where the rules need it. Nothing is guessed here.
@@ -44,9 +45,19 @@ export interface TimerApi {
   clear(handle: unknown): void;
 }
 
-/** Device event (protocol v1) to game event; null for what is not a game fact. */
-export function toGameEvent(s: StoredDeviceEvent): AssembledInput | null {
+/** A place the minigolf engine reads as a lane: it ends in the lane number ("7", "B-7", "lane7"). */
+export function isLanePlace(place: string | undefined): place is string {
+  return place !== undefined && /\d+$/.test(place);
+}
+
+/**
+ * Device event (protocol v1) to game event; null for what is not a game fact. `lane`: the minigolf
+ * lane the device serves (venue config); a stroke or hole takes it unless the sensor's place is
+ * already a lane number (a firmware built for its lane).
+ */
+export function toGameEvent(s: StoredDeviceEvent, lane?: number): AssembledInput | null {
   const e = s.event;
+  const laneOf = (fallback: string | undefined): string | undefined => (isLanePlace(e.p) ? e.p : lane !== undefined ? String(lane) : fallback);
   const t = s.at;
   const by = 'sensor' as const;
   const ball = e.o !== undefined ? { ball: e.o } : {};
@@ -68,9 +79,11 @@ export function toGameEvent(s: StoredDeviceEvent): AssembledInput | null {
     case 'out':
       return { kind: 'event', event: { type: 'off_table', t, by, ...ball } };
     case 'hole':
-      return { kind: 'event', event: { type: 'hole', t, by, lane: e.p ?? e.s, ...ball } };
-    case 'stroke':
-      return { kind: 'event', event: { type: 'strike', t, by, ...(e.p !== undefined ? { lane: e.p } : {}), ...ball } };
+      return { kind: 'event', event: { type: 'hole', t, by, lane: laneOf(e.p ?? e.s)!, ...ball } };
+    case 'stroke': {
+      const at = laneOf(e.p);
+      return { kind: 'event', event: { type: 'strike', t, by, ...(at !== undefined ? { lane: at } : {}), ...ball } };
+    }
     case 'tag':
       return e.o !== undefined ? { kind: 'tag', ball: e.o, t } : null;
     default:
@@ -85,10 +98,12 @@ export class ShotAssembler {
   private inShot = false;
   private lastAt = 0;
 
+  /** `lane`: the minigolf lane this assembler serves (its devices' events name it, `toGameEvent`). */
   constructor(
     private readonly opts: AssemblerOptions,
     private readonly out: (input: AssembledInput) => void,
     private readonly timers: TimerApi,
+    private readonly lane?: number,
   ) {}
 
   push(s: StoredDeviceEvent): void {
@@ -118,7 +133,7 @@ export class ShotAssembler {
   private flush(upTo: number): void {
     while (this.held.length > 0 && this.held[0]!.at <= upTo) {
       const s = this.held.shift()!;
-      const input = toGameEvent(s);
+      const input = toGameEvent(s, this.lane);
       if (!input) continue;
       if (input.kind === 'event') {
         if (!this.inShot && this.opts.impliedStrike && input.event.type !== 'strike') {

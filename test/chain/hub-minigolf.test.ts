@@ -1,26 +1,25 @@
 /**
  * Minigolf through the whole chain in real time: simulated putts on several lanes of one course at
- * once -> sensor signals with bar noise -> the real firmware (ESP32 build) of one lane device per
- * lane -> its own MQTT client -> the real Mosquitto -> the hub (ingest, clock sync, the course's shot
- * assembler, match manager) -> the minigolf engine; every lane score the engine writes is compared
- * with the truth (holed in n strokes, or 7 after the sixth, MG-SCORE-2), and the totals.
+ * once -> sensor signals with bar noise -> the real firmware (ESP32 build, the stock `minigolf-lane`
+ * profile) of one lane device per lane -> its own MQTT client -> the real Mosquitto -> the hub (ingest,
+ * clock sync, one shot assembler per lane, match manager) -> the minigolf engine; every lane score the
+ * engine writes is compared with the truth (holed in n strokes, or 7 after the sixth, MG-SCORE-2), and
+ * the totals.
  *
- * Lane numbers: the hub hands a stroke's or hole's place on as the engine's `lane`, and nothing in
- * the venue config maps a device to its lane; the profile's places are `tee` and `cup` (the engine
- * refuses a hole on lane "cup": `bad_lane`). So each lane's firmware is built with its lane number
- * as the place of its tee and cup sensors (the stock profile otherwise), as an installer would
- * build it for that lane (docs/simulator.md).
+ * Lane numbers: the stock profile's places are `tee` and `cup`; the venue config names the lane each
+ * device serves (`lane` on the device), and the hub gives its strokes and holes that lane.
  *
- * Groups start on different lanes (a shotgun start, MG-ORDER-1) and take turns: a wave is one
- * stroke of the next group (round robin) whose lane is free (MG-ORDER-4), on its own lane device;
- * the hub ends it at the hole or after the course's rest window. One ball rolls at a time: the hub
- * has one shot assembler per table, so a course's lanes share one rest window, and a hole ends the
- * shot of every lane (its rest timer with it): with balls rolling on two lanes at once, the other
- * ball never comes to rest for the engine (AUTOREF_HUB_CHAIN_MG_AT_ONCE=2 shows it; docs/simulator.md).
- * Lanes x groups: AUTOREF_HUB_CHAIN_MG_LANES (default 6) x AUTOREF_HUB_CHAIN_MG_GROUPS (default 2, one
- * player each). Under ~25 s on 2 cores. A group that catches up with another waits (MG-ORDER-4), and
- * the engine then refuses the other group's strokes on that lane as unattributed (an engine finding,
- * counted: 3 in 62 strokes at 8 lanes x 4 groups; none at the default size).
+ * Groups start on different lanes (a shotgun start, MG-ORDER-1) and take turns: a wave is one stroke
+ * of each of up to AUTOREF_HUB_CHAIN_MG_AT_ONCE groups (default 3; round robin) whose lane is free
+ * (MG-ORDER-4), each on its own lane device, all struck at once: balls roll on several lanes together.
+ * The hub ends each lane's stroke at its hole or after its own rest window (a hole on one lane does
+ * not end another lane's stroke). Lanes x groups: AUTOREF_HUB_CHAIN_MG_LANES (default 6) x
+ * AUTOREF_HUB_CHAIN_MG_GROUPS (default 3, one player each). Under ~25 s on 2 cores. A group that
+ * catches up with another waits (MG-ORDER-4); strokes the engine refuses as unattributed there are
+ * counted (an engine finding at 8 x 4 before per-lane play; none since). The hub's `at_rest` names no
+ * lane and the engine stops every moving ball of the course on it (an engine finding,
+ * docs/simulator.md): the strokes of a wave start together and every roll is shorter than the rest
+ * window, so no lane's rest comes while another lane's ball of the wave still rolls.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -37,9 +36,9 @@ import { allowedWrong } from './agreement';
 
 const MOSQUITTO = process.env['AUTOREF_MOSQUITTO_URL'] ?? 'mqtt://127.0.0.1:1883';
 const LANES = Number(process.env['AUTOREF_HUB_CHAIN_MG_LANES'] ?? 6);
-const GROUPS = Number(process.env['AUTOREF_HUB_CHAIN_MG_GROUPS'] ?? 2);
+const GROUPS = Number(process.env['AUTOREF_HUB_CHAIN_MG_GROUPS'] ?? 3);
 /** Groups striking in one wave (balls rolling at once on different lanes). */
-const AT_ONCE = Number(process.env['AUTOREF_HUB_CHAIN_MG_AT_ONCE'] ?? 1);
+const AT_ONCE = Number(process.env['AUTOREF_HUB_CHAIN_MG_AT_ONCE'] ?? 3);
 const SCALE = 8;
 /** A putt rolls silently (no sensor along the lane) for up to ~6 s real: the window must outlast it. */
 const REST_MS = 1200;
@@ -52,11 +51,6 @@ type MgReport = {
   rejected: { type: string; code: string; reason?: string }[];
 };
 
-/** The stock lane profile with the lane number as the place of its tee and cup sensors. */
-function laneProfile(stock: TableProfile, lane: number): TableProfile {
-  return { ...stock, sensors: stock.sensors.map((s) => (s.place === 'tee' || s.place === 'cup' ? { ...s, place: String(lane) } : s)) } as TableProfile;
-}
-
 describe('chain through Mosquitto and the hub: minigolf', () => {
   const cleanup: (() => Promise<unknown> | void)[] = [];
   afterAll(async () => {
@@ -68,13 +62,13 @@ describe('chain through Mosquitto and the hub: minigolf', () => {
     const venue: VenueConfig = {
       ...DEMO_VENUE,
       id: `chain-mg-${randomBytes(4).toString('hex')}`,
-      tables: [{ id: table, name: 'Minigolf course', game: 'minigolf', devices: Array.from({ length: LANES }, (_, k) => ({ id: `mg-l${k + 1}`, link: 'mqtt' as const, profile: 'minigolf-lane' })) }],
+      tables: [{ id: table, name: 'Minigolf course', game: 'minigolf', devices: Array.from({ length: LANES }, (_, k) => ({ id: `mg-l${k + 1}`, link: 'mqtt' as const, profile: 'minigolf-lane', lane: k + 1 })) }],
     };
     const hub: TestHub = await newHub({ venue, mqtt: { url: MOSQUITTO }, assembler: { restAfterMs: REST_MS }, decisionDefaultMs: null });
     cleanup.push(() => hub.close());
     const stock = loadProfile('minigolf-lane') as TableProfile;
     const boards = venue.tables[0]!.devices.map(
-      (d, k) => new LiveFirmwareTable({ profile: laneProfile(stock, k + 1), device: d.id, table, venue: venue.id, brokerUrl: MOSQUITTO, drift: ((k % 3) - 1) * 0.001 }),
+      (d, k) => new LiveFirmwareTable({ profile: stock, device: d.id, table, venue: venue.id, brokerUrl: MOSQUITTO, drift: ((k % 3) - 1) * 0.001 }),
     );
     cleanup.push(async () => {
       for (const b of boards) b.stop();
@@ -102,7 +96,7 @@ describe('chain through Mosquitto and the hub: minigolf', () => {
     const sims = Object.fromEntries(groups.map((g, k) => [g.id, new SimGame('minigolf', { skill: 0.5, seed: 80 + k })]));
     const onLane: Record<string, number> = {};
     const truthCard: Record<string, number[]> = Object.fromEntries(ids.map((id) => [id, []]));
-    const count = { waves: 0, strokes: 0, strokesHeard: 0, holedTrue: 0, lanesTrue: 0, lanesRight: 0, lanesWrong: 0, totalsRight: 0, totalsWrong: 0, waited: 0, asked: 0, maxRollMs: 0 };
+    const count = { waves: 0, strokes: 0, strokesHeard: 0, holedTrue: 0, lanesTrue: 0, lanesRight: 0, lanesWrong: 0, totalsRight: 0, totalsWrong: 0, waited: 0, asked: 0, maxRollMs: 0, maxAtOnce: 0 };
     const asked: Record<string, number> = {};
     const wrong: string[] = [];
     for (let wave = 0; wave < LANES * GROUPS * 6 + 5; wave++) {
@@ -145,16 +139,20 @@ describe('chain through Mosquitto and the hub: minigolf', () => {
         onLane[player] = (onLane[player] ?? 0) + 1;
         const holed = res.events.some((e) => e.type === 'capture');
         if (holed) count.holedTrue++;
-        return { player, lane: g.lane!, round: g.round, holed, heard, done: !played.keepsTurn };
+        // The lane's stroke ends at its hole, or at rest after its last knock or exit (a knock after
+        // the hole, noise, starts a stroke of its own that comes to rest).
+        const holeAt = sig.edges.find((e) => e.pin === 'cup')?.us ?? Infinity;
+        const endsAtRest = sig.edges.some((e) => ((e.pin === 'tee' && e.level === 1) || e.pin === 'out') && e.us > (holed ? holeAt : -1));
+        return { player, lane: g.lane!, round: g.round, holed, heard, endsAtRest, done: !played.keepsTurn };
       });
       count.waves++;
-      // The wave is over when every ball has stopped and the hub has said so (at rest, or all holed).
+      count.maxAtOnce = Math.max(count.maxAtOnce, plays.length);
+      // The wave is over when every ball has stopped and the hub has said so: each lane at its hole
+      // or its own at_rest (a stroke nobody heard that was not holed: nothing comes).
       await new Promise((r) => setTimeout(r, longest + 50));
-      // A hole ends the course's shot (no at_rest after it); a stroke nobody heard that was not holed: nothing comes.
-      const holedNow = plays.filter((p) => p.holed).length;
-      if (plays.some((p) => p.heard || p.holed)) {
-        await waitFor(() => rests > restsBefore || (holedNow === plays.length && holes - holesBefore >= holedNow), `the end of wave ${wave}`, REST_MS + 8000);
-      }
+      const needRests = plays.filter((p) => p.endsAtRest).length;
+      const needHoles = plays.filter((p) => p.holed).length;
+      await waitFor(() => rests - restsBefore >= needRests && holes - holesBefore >= needHoles, `the end of wave ${wave}`, REST_MS + 8000);
       await hub.matches.idle();
       // The referee answers what the engine asks (a hole with no stroke heard: the stroke was made).
       for (const p of (await report()).pending) {
