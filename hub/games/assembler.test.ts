@@ -74,8 +74,9 @@ describe('shot assembly', () => {
     // No lane configured: the place as before.
     expect(g({ e: 'stroke', s: 't1', p: 'tee' })).toMatchObject({ event: { lane: 'tee' } });
     expect(g({ e: 'stroke', s: 't1' })).toEqual({ kind: 'event', event: { type: 'strike', t: 5, by: 'sensor' } });
-    // off_table has no lane field: the lane is the assembler it goes through (wiring.ts).
-    expect(g({ e: 'out', s: 'o1', p: 'lane' }, 3)).toEqual({ kind: 'event', event: { type: 'off_table', t: 5, by: 'sensor' } });
+    // A ball out of the lane: the lane of its device (the out beam's place names none).
+    expect(g({ e: 'out', s: 'o1', p: 'lane' }, 3)).toEqual({ kind: 'event', event: { type: 'off_table', t: 5, by: 'sensor', lane: '3' } });
+    expect(g({ e: 'out', s: 'o1', p: 'lane' })).toEqual({ kind: 'event', event: { type: 'off_table', t: 5, by: 'sensor' } });
   });
 
   it('puts events from several boards back in time order within the reorder window', () => {

@@ -77,7 +77,9 @@ export function toGameEvent(s: StoredDeviceEvent, lane?: number): AssembledInput
       return { kind: 'event', event: { type: 'contact', t, by, ...ab } };
     }
     case 'out':
-      return { kind: 'event', event: { type: 'off_table', t, by, ...ball } };
+      // The out beam is not a lane place: the ball left the lane of its device, or of a lane-built firmware's place.
+      const from = isLanePlace(e.p) ? e.p : lane !== undefined ? String(lane) : undefined;
+      return { kind: 'event', event: { type: 'off_table', t, by, ...(from !== undefined ? { lane: from } : {}), ...ball } };
     case 'hole':
       return { kind: 'event', event: { type: 'hole', t, by, lane: laneOf(e.p ?? e.s)!, ...ball } };
     case 'stroke': {
@@ -98,12 +100,16 @@ export class ShotAssembler {
   private inShot = false;
   private lastAt = 0;
 
-  /** `lane`: the minigolf lane this assembler serves (its devices' events name it, `toGameEvent`). */
+  /**
+   * `lane`: the minigolf lane this assembler serves (its devices' events name it, `toGameEvent`);
+   * `laneId`: the lane as the engine reads it, put on the at_rest this assembler declares.
+   */
   constructor(
     private readonly opts: AssemblerOptions,
     private readonly out: (input: AssembledInput) => void,
     private readonly timers: TimerApi,
     private readonly lane?: number,
+    private readonly laneId?: string,
   ) {}
 
   push(s: StoredDeviceEvent): void {
@@ -161,7 +167,7 @@ export class ShotAssembler {
     this.restTimer = null;
     if (!this.inShot) return;
     this.inShot = false;
-    if (emit) this.out({ kind: 'event', event: { type: 'at_rest', t: this.lastAt + this.opts.restAfterMs, by: 'hub' } });
+    if (emit) this.out({ kind: 'event', event: { type: 'at_rest', t: this.lastAt + this.opts.restAfterMs, by: 'hub', ...(this.laneId !== undefined ? { lane: this.laneId } : {}) } });
   }
 
   close(): void {

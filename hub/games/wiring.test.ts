@@ -105,18 +105,18 @@ describe('wiring: a minigolf course assembles each lane on its own', () => {
     w.clock.until(REST + 5);
     expect(w.seen()).toEqual(['strike:1@0', 'strike:2@10', 'hole:1@400']);
     w.clock.until(REST + 100);
-    expect(w.seen().slice(3)).toEqual(['at_rest@1010']);
+    expect(w.seen().slice(3)).toEqual(['at_rest:2@1010']); // lane 2's own: lane 1's ball holed
     w.clock.until(20_000);
     expect(w.seen()).toHaveLength(4);
   });
 
-  it('each lane comes to rest on its own window; a ball out of lane 2 keeps lane 2 moving, not lane 1', () => {
+  it('each lane comes to rest on its own window, its at_rest naming the lane; a ball out of lane 2 is named on lane 2', () => {
     const w = wired();
     w.push(0, 'mg-l1', stroke);
     w.push(600, 'mg-l2', stroke);
     w.push(900, 'mg-l2', out);
     w.clock.until(20_000);
-    expect(w.seen()).toEqual(['strike:1@0', 'strike:2@600', 'off_table@900', 'at_rest@1000', 'at_rest@1900']);
+    expect(w.seen()).toEqual(['strike:1@0', 'strike:2@600', 'off_table:2@900', 'at_rest:1@1000', 'at_rest:2@1900']);
   });
 
   it('a declared rest ends the stroke on every lane of the course, without an at_rest of the hub', () => {
@@ -138,7 +138,7 @@ describe('wiring: a minigolf course assembles each lane on its own', () => {
     w.push(700, 'mg-x', stroke);
     w.clock.until(20_000);
     // Lane 6 and the course's own assembler each end on their own window; the hole ended lane 5.
-    expect(w.seen()).toEqual(['strike:5@0', 'strike:6@100', 'hole:5@500', 'strike:tee@700', 'at_rest@1100', 'at_rest@1700']);
+    expect(w.seen()).toEqual(['strike:5@0', 'strike:6@100', 'hole:5@500', 'strike:tee@700', 'at_rest:6@1100', 'at_rest@1700']);
   });
 
   it('other games keep one assembler per table: the devices of a table share its shot', () => {

@@ -59,6 +59,7 @@ export function wireAssemblers(
         },
         timers,
         lane,
+        key,
       );
       mine.set(key ?? '', a);
       all.push(a);

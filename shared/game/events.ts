@@ -72,11 +72,13 @@ export const GameEventSchemas = {
   /** Late identity of a ball seen earlier by a sensor without identity (ball-return reader). */
   identify: event('identify', { ref: Type.Integer({ minimum: 0 }), ball: BallId }),
   /** A ball left the playing area (or touched the rail top, where that counts). */
-  off_table: event('off_table', { ball: Type.Optional(BallId), returned: Type.Optional(Type.Boolean()) }),
+  /** `lane`: on a minigolf course, the lane whose device saw the ball leave (the hub's lane mapping). */
+  off_table: event('off_table', { ball: Type.Optional(BallId), returned: Type.Optional(Type.Boolean()), lane: Type.Optional(PlaceId) }),
   /** Minigolf: ball holed on a lane. */
   hole: event('hole', { lane: PlaceId, ball: Type.Optional(BallId), player: Type.Optional(Type.String()) }),
   /** Everything is still: the shot is over. */
-  at_rest: event('at_rest', {}),
+  /** `lane`: on a minigolf course, only that lane's balls came to rest (its own shot assembler); none: every ball. */
+  at_rest: event('at_rest', { lane: Type.Optional(PlaceId) }),
   /** A hub timer: shot clock, turn clock, minigolf stroke clock. */
   clock: event('clock', {
     clock: Type.String({ maxLength: 24 }),

@@ -178,10 +178,12 @@ export function onHole(ctx: Ctx, e: GameEventOf<'hole'>): void {
   reject(ctx, 'hole_outside_play', `hole on lane ${lane} with no ball in play there (MG-STROKE-14)`);
 }
 
-export function onAtRest(ctx: Ctx): void {
+export function onAtRest(ctx: Ctx, e: GameEventOf<'at_rest'>): void {
+  // A course's lanes come to rest each on its own: a lane's at_rest leaves balls on other lanes rolling.
+  const lane = parseLane(e.lane);
   for (const p of Object.values(ctx.game.players)) {
     const play = p.play;
-    if (!play || play.ball !== 'moving') continue;
+    if (!play || play.ball !== 'moving' || (lane !== null && play.lane !== lane)) continue;
     if (play.early) {
       play.ball = 'start';
       play.fromStart = true;
@@ -192,7 +194,10 @@ export function onAtRest(ctx: Ctx): void {
 }
 
 export function onOffTable(ctx: Ctx, e: GameEventOf<'off_table'>): void {
-  const moving = Object.values(ctx.game.players).filter((p) => p.play?.ball === 'moving' && (e.ball === undefined || p.play.ballId === e.ball));
+  const lane = parseLane(e.lane);
+  const moving = Object.values(ctx.game.players).filter(
+    (p) => p.play?.ball === 'moving' && (e.ball === undefined || p.play.ballId === e.ball) && (lane === null || p.play.lane === lane),
+  );
   if (moving.length !== 1) return reject(ctx, 'ambiguous_ball', 'cannot tell which ball left the lane');
   const p = moving[0]!;
   // MG-PLACE-2: replaced where it left the lane; leaving the lane adds no stroke.

@@ -173,7 +173,7 @@ function dispatch(ctx: Ctx, e: GameEvent): void {
       if (game.interrupted) return reject(ctx, 'interrupted', 'play is interrupted (MG-INT-4)');
       return onHole(ctx, e);
     case 'at_rest':
-      return onAtRest(ctx);
+      return onAtRest(ctx, e);
     case 'off_table':
       return onOffTable(ctx, e);
     case 'clock':
