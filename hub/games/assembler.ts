@@ -76,10 +76,11 @@ export function toGameEvent(s: StoredDeviceEvent, lane?: number): AssembledInput
       const ab = pair && pair.length === 2 ? { a: pair[0]!, b: pair[1]! } : {};
       return { kind: 'event', event: { type: 'contact', t, by, ...ab } };
     }
-    case 'out':
+    case 'out': {
       // The out beam is not a lane place: the ball left the lane of its device, or of a lane-built firmware's place.
       const from = isLanePlace(e.p) ? e.p : lane !== undefined ? String(lane) : undefined;
       return { kind: 'event', event: { type: 'off_table', t, by, ...(from !== undefined ? { lane: from } : {}), ...ball } };
+    }
     case 'hole':
       return { kind: 'event', event: { type: 'hole', t, by, lane: laneOf(e.p ?? e.s)!, ...ball } };
     case 'stroke': {
