@@ -28,14 +28,12 @@ export interface MqttLinkOptions {
 }
 
 /**
- * QoS per command. Acks and resend requests are cumulative and repeated: a lost ack is made good
- * by the next one or by the device's own resend timer (firmware/core/device.ts), a lost request
- * by the next gap seen, so they go at QoS 0 and cost no PUBACK traffic (at 50 tables that was
- * up to one more round trip through the broker per event). Clock sync is a round trip measured in
- * milliseconds: no PUBACK may delay it, and a lost one is one sample fewer. Configuration and
- * identify happen once and must arrive: QoS 1.
+ * QoS per command. Clock sync is a round trip measured in milliseconds: no PUBACK may delay it,
+ * and a lost one is one sample fewer (QoS 0). The rest go at QoS 1: at QoS 0 a broker under
+ * pressure drops an ack (Mosquitto does, for a subscriber that reads slowly), and a device without
+ * a resend timer then waits for an ack that never comes (test/fault/kill9.test.ts, once in CI).
  */
-const QOS_OF: Record<HubCommand['k'], 0 | 1> = { ack: 0, rs: 0, sy: 0, cfg: 1, id: 1 };
+const QOS_OF: Record<HubCommand['k'], 0 | 1> = { ack: 1, rs: 1, sy: 0, cfg: 1, id: 1 };
 
 export class MqttLink extends EventEmitter<{ state: [LinkState, string?] }> {
   state: LinkState = 'connecting';
