@@ -57,7 +57,7 @@ describe('SIGKILL during a match', () => {
         }
       },
       'the hub to answer with its MQTT link online',
-      20_000,
+      45_000,
     );
   }
 
@@ -94,7 +94,7 @@ describe('SIGKILL during a match', () => {
     clearInterval(stream);
     // One more event after the last restart reveals any gap at the tail; resends fill it.
     const last = device.emit({ e: 'goal', s: 'g1', p: 'goal-B', o: 'white' });
-    await waitFor(() => device!.acked >= last.n, 'every event acknowledged', 20_000);
+    await waitFor(() => device!.acked >= last.n, 'every event acknowledged', 45_000);
     expect(ackedBeforeKills).toBeGreaterThan(0);
 
     // The live state after the restarts equals a clean replay of the stored log.
