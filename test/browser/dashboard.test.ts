@@ -143,7 +143,9 @@ describe('dashboard in headless Chromium', () => {
     await page.goto(`${hub.url}/#/tv?every=3`);
     const shown = new Set<string>();
     await expect.poll(async () => {
-      shown.add((await page.locator('#scoreboard').getAttribute('data-table')) ?? '');
+      // Before the first table is drawn there is no scoreboard yet: only tables count.
+      const table = await page.locator('#scoreboard').getAttribute('data-table').catch(() => null);
+      if (table) shown.add(table);
       return [...shown].sort();
     }, { timeout: 15_000, interval: 250 }).toEqual(['gb1', 'mg1']);
     const size = await page.locator('#scoreboard .score .points').first().evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
