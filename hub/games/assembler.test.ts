@@ -1,39 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { fakeTimers } from './testkit';
 import { assemblerFor, DEFAULT_ASSEMBLER, ShotAssembler, toGameEvent, type AssembledInput, type AssemblerOptions } from './assembler';
 import type { StoredDeviceEvent } from '../store/types';
 import type { DeviceEvent } from '../../shared/protocol/schema';
-
-/** A hand-cranked clock: timers fire when advance() passes them. */
-function fakeTimers() {
-  let now = 0;
-  let timers: { at: number; fn: () => void; id: number }[] = [];
-  let next = 1;
-  return {
-    api: {
-      now: () => now,
-      set: (fn: () => void, ms: number) => {
-        const id = next++;
-        timers.push({ at: now + ms, fn, id });
-        return id;
-      },
-      clear: (h: unknown) => {
-        timers = timers.filter((t) => t.id !== h);
-      },
-    },
-    advance(ms: number) {
-      const end = now + ms;
-      for (;;) {
-        timers.sort((a, b) => a.at - b.at);
-        const t = timers[0];
-        if (!t || t.at > end) break;
-        timers.shift();
-        now = t.at;
-        t.fn();
-      }
-      now = end;
-    },
-  };
-}
 
 let id = 0;
 function dev(at: number, fields: Partial<DeviceEvent> & Pick<DeviceEvent, 'e' | 's'>): StoredDeviceEvent {

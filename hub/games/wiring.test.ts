@@ -1,46 +1,13 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
+import { fakeTimers } from './testkit';
 import { wireAssemblers } from './wiring';
 import type { Ingest } from '../ingest/pipeline';
 import type { MatchManager, MatchUpdate } from './matches';
-import type { TimerApi } from './assembler';
 import type { StoredDeviceEvent } from '../store/types';
 import type { DeviceEvent } from '../../shared/protocol/schema';
 import type { GameEvent } from '../../shared/game/events';
 import type { VenueConfig } from '../../shared/venue';
-
-/** A hand-cranked clock: timers fire when advance() passes them. */
-function fakeTimers() {
-  let now = 0;
-  let timers: { at: number; fn: () => void; id: number }[] = [];
-  let next = 1;
-  const api: TimerApi = {
-    now: () => now,
-    set: (fn, ms) => {
-      const id = next++;
-      timers.push({ at: now + ms, fn, id });
-      return id;
-    },
-    clear: (h) => {
-      timers = timers.filter((t) => t.id !== h);
-    },
-  };
-  return {
-    api,
-    /** Runs the clock to `end` (absolute ms). */
-    until(end: number) {
-      for (;;) {
-        timers.sort((a, b) => a.at - b.at);
-        const t = timers[0];
-        if (!t || t.at > end) break;
-        timers.shift();
-        now = t.at;
-        t.fn();
-      }
-      now = end;
-    },
-  };
-}
 
 const REST = 1000;
 
