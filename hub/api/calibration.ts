@@ -8,16 +8,12 @@
  * never an error: the values are still stored and can be sent again.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { Value } from '@sinclair/typebox/value';
 import type { HubContext } from '../context';
 import { PROTOCOL_VERSION } from '../../shared/protocol/wire';
 import { AutorefError } from '../../shared/errors';
-import { TableProfile } from '../../shared/profile';
+import type { TableProfile } from '../../shared/profile';
 import type { DeviceConfig, TableConfig } from '../../shared/venue';
 import type { StoredDeviceEvent } from '../store/types';
 import type { DeviceMessage } from '../../shared/protocol/schema';
@@ -25,8 +21,8 @@ import { CalibrationSession, type CalibrationRecord } from '../calibration/sessi
 import { chunkSet, profileOptions, rawOptions } from '../calibration/plan';
 import { readCalibration, saveCalibration } from '../calibration/file';
 import { requireVenue } from './auth';
+import { PROFILES_DIR, readProfile } from '../profiles';
 
-export const DEFAULT_PROFILES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../hardware/profiles');
 
 export interface CalibrationPluginOptions {
   hub: HubContext;
@@ -47,22 +43,13 @@ const GoToBody = Type.Object({ step: Type.Integer({ minimum: 0, maximum: 64 }) }
 
 export const calibrationPlugin: FastifyPluginAsync<CalibrationPluginOptions> = async (app, opts) => {
   const { hub, token } = opts;
-  const dir = opts.profilesDir ?? DEFAULT_PROFILES_DIR;
+  const dir = opts.profilesDir ?? PROFILES_DIR;
   const now = opts.now ?? (() => new Date());
   const venueOnly = { onRequest: requireVenue(token) };
   const sessions = new Map<string, CalibrationSession>();
   const stored = new Map<string, CalibrationRecord>(opts.file ? Object.entries(readCalibration(opts.file).devices) : []);
 
-  function loadProfile(id: string): TableProfile {
-    let data: unknown;
-    try {
-      data = JSON.parse(readFileSync(path.join(dir, `${path.basename(id)}.json`), 'utf8'));
-    } catch (e) {
-      throw new AutorefError('AR_CONFIG', `profile ${id}: ${(e as Error).message}`);
-    }
-    if (!Value.Check(TableProfile, data)) throw new AutorefError('AR_CONFIG', `profile ${id} does not match the profile schema`);
-    return data;
-  }
+  const loadProfile = (id: string): TableProfile => readProfile(id, dir);
 
   function tableOf(id: string): TableConfig {
     const t = hub.venue.tables.find((x) => x.id === id);

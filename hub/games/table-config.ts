@@ -9,14 +9,9 @@
  * engine asks the first contact and the rail instead of calling PB-SHOT-1 on every shot
  * (docs/games/pocket.md). A device profile the hub cannot read keeps the engine's default.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Value } from '@sinclair/typebox/value';
-import { TableProfile } from '../../shared/profile';
+import type { TableProfile } from '../../shared/profile';
 import type { TableConfig } from '../../shared/venue';
-
-export const PROFILES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../hardware/profiles');
+import { PROFILES_DIR, readProfile } from '../profiles';
 
 /** A device profile by id; undefined when there is none (or it does not match the schema). */
 export type ProfileLookup = (id: string) => TableProfile | undefined;
@@ -25,8 +20,7 @@ export type ProfileLookup = (id: string) => TableProfile | undefined;
 export function profilesFrom(dir: string = PROFILES_DIR): ProfileLookup {
   return (id) => {
     try {
-      const data: unknown = JSON.parse(readFileSync(path.join(dir, `${path.basename(id)}.json`), 'utf8'));
-      return Value.Check(TableProfile, data) ? data : undefined;
+      return readProfile(id, dir);
     } catch {
       return undefined;
     }

@@ -1,0 +1,24 @@
+/**
+ * The table profiles the hub reads (hardware/profiles/<id>.json): for calibration and for the
+ * engine options a table's sensors imply.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Value } from '@sinclair/typebox/value';
+import { TableProfile } from '../shared/profile';
+import { AutorefError } from '../shared/errors';
+
+export const PROFILES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../hardware/profiles');
+
+/** A profile by id, checked against its schema; AR_CONFIG when it cannot be read or does not match. */
+export function readProfile(id: string, dir: string = PROFILES_DIR): TableProfile {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(path.join(dir, `${path.basename(id)}.json`), 'utf8'));
+  } catch (e) {
+    throw new AutorefError('AR_CONFIG', `profile ${id}: ${(e as Error).message}`);
+  }
+  if (!Value.Check(TableProfile, data)) throw new AutorefError('AR_CONFIG', `profile ${id} does not match the profile schema`);
+  return data;
+}
