@@ -69,20 +69,21 @@ export async function startDemoMatches(hub: Hub, log: (line: string) => void): P
  * which ball it dropped there. Questions nobody can answer from that stay for a person.
  */
 export function answerDemoIdentities(hub: Hub, sims: readonly SimTable[]): () => void {
-  const pocketOf = new Map<string, string>(); // "table/seq" -> pocket of an unnamed capture
-  const answered = new Set<string>();
+  const pocketOf = new Map<string, string>(); // "match/seq" -> pocket of an unnamed capture, until answered
   const onUpdate = (u: MatchUpdate): void => {
     const sim = sims.find((x) => x.table === u.table);
     if (!sim) return;
     const e = u.event;
-    if (e.type === 'pocket' && e.captured && e.ball === undefined && e.seq !== undefined) pocketOf.set(`${u.table}/${e.seq}`, e.pocket);
+    if (e.type === 'pocket' && e.captured && e.ball === undefined && e.seq !== undefined) pocketOf.set(`${u.match}/${e.seq}`, e.pocket);
     for (const d of u.summary.pending) {
-      if (d.kind !== 'pocket.ball-identity' || answered.has(`${u.match}/${d.id}`)) continue;
-      const pocket = pocketOf.get(`${u.table}/${d.id.slice('event-'.length, d.id.indexOf(':'))}`);
+      if (d.kind !== 'pocket.ball-identity') continue;
+      const key = `${u.match}/${d.id.slice('event-'.length, d.id.indexOf(':'))}`;
+      const pocket = pocketOf.get(key);
       const i = sim.captures.findIndex((c) => c.place === pocket);
       if (pocket === undefined || i < 0 || !d.options.some((o) => o.value === sim.captures[i]!.ball)) continue;
       const ball = sim.captures.splice(i, 1)[0]!.ball;
-      answered.add(`${u.match}/${d.id}`);
+      // Forgotten once answered: the map holds only captures still waiting for their name.
+      pocketOf.delete(key);
       // After this update is out: answering inside it would nest one input in another.
       setImmediate(() => {
         hub.matches.input(u.table, { type: 'decide', decision: d.id, answer: ball, by: 'player', who: 'demo' }).catch(() => {});

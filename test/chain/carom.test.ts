@@ -20,9 +20,8 @@ import { SimGame } from '../../sim/players/games';
 import { caromTruth, type CaromRules } from '../../sim/players/truth';
 import { BAR_NOISE, NO_NOISE, signalsFor, type NoiseOptions } from '../../sim/signals/signals';
 import { FirmwareTable } from '../../sim/signals/firmware';
-import { toGameEvent } from '../../hub/games/assembler';
 import { getEngine } from '../../hub/rules/registry';
-import { allowedWrong } from './agreement';
+import { allowedWrong, shotThroughEngine } from './agreement';
 import type { GameEvent } from '../../shared/game/events';
 
 const SHOTS = Number(process.env['AUTOREF_CHAIN_CAROM_SHOTS'] ?? 80);
@@ -109,14 +108,7 @@ function caromChain(rules: CaromRules, shots: number, noise: NoiseOptions, seed:
     const contactsSeen = fired.filter((e) => e.e === 'contact').length;
     count.contactsTrue += contactsTrue;
     count.contactsSeen += contactsSeen;
-    const base = fired[0]?.t ?? 0;
-    state = engine.reduce(state, { type: 'strike', t, by: 'hub' } as GameEvent);
-    for (const e of fired) {
-      const g = toGameEvent({ event: e, at: t + (e.t - base) / 1000 + 1 } as never);
-      if (g?.kind === 'event') state = engine.reduce(state, g.event);
-    }
-    t += res.duration * 1000 + 10;
-    state = engine.reduce(state, { type: 'at_rest', t, by: 'hub' } as GameEvent);
+    ({ state, t } = shotThroughEngine(engine, state, fired, t, res.duration));
     const pending = engine.summary(state).pending;
     let offered = true;
     for (const p of pending) {

@@ -15,7 +15,7 @@ import { caromOutcome } from '../../sim/players/truth';
 import { BAR_NOISE, NO_NOISE, signalsFor, type NoiseOptions } from '../../sim/signals/signals';
 import { FirmwareTable } from '../../sim/signals/firmware';
 import { toGameEvent } from '../../hub/games/assembler';
-import { allowedWrong } from './agreement';
+import { allowedWrong, shotThroughEngine } from './agreement';
 import { followEngine, golfAnswer, golfTruth, type GbReport } from './golf';
 import { getEngine } from '../../hub/rules/registry';
 import type { GameEvent } from '../../shared/game/events';
@@ -60,14 +60,7 @@ function threeCushion(shots: number, noise: NoiseOptions): { tally: Tally; disag
     const truth = caromOutcome(res.events, cue);
     const sig = signalsFor(game.table, fw.profile, res.events, { noise, seed: 9000 + i });
     const fired = fw.play(sig.edges, sig.durationUs);
-    const base = fired[0]?.t ?? 0;
-    state = engine.reduce(state, { type: 'strike', t, by: 'hub' } as GameEvent);
-    for (const e of fired) {
-      const g = toGameEvent({ event: e, at: t + (e.t - base) / 1000 + 1 } as never);
-      if (g?.kind === 'event') state = engine.reduce(state, g.event);
-    }
-    t += res.duration * 1000 + 10;
-    state = engine.reduce(state, { type: 'at_rest', t, by: 'hub' } as GameEvent);
+    ({ state, t } = shotThroughEngine(engine, state, fired, t, res.duration));
     let after: GameSummary = engine.summary(state);
     tally.shots++;
     if (truth.point) tally.truePoints++;
