@@ -143,32 +143,50 @@ describe('startEmbeddedBroker with a venue', () => {
     expect(broker.refusals().byUser['d2']?.connect).toBe(2);
   });
 
-  it('connects the hub in process with its own login and ACL, and a closed broker is a link state, not an error', async () => {
+  it('attaches the hub directly: device events, statuses and last wills reach it, its commands reach the device', async () => {
     broker = await startEmbeddedBroker({ port: 0, venue: VENUE, hub: HUB });
-    const inProcess = broker.connectInProcess!;
-    const hubClient = new mqtt.MqttClient(() => inProcess(), { protocolVersion: 4, clientId: 'autoref-hub-bar-1', ...HUB, reconnectPeriod: 50 });
-    clients.push(hubClient);
-    await new Promise<void>((resolve, reject) => {
-      hubClient.once('connect', () => resolve());
-      hubClient.once('error', reject);
+    const direct = broker.inProcess!;
+    // A device that came before the hub: its retained status is handed over on subscribing, as to any subscriber.
+    const d1 = await connect({ username: 'd1', password: 'secret-one', will: { topic: 'autoref/bar/t1/d1/status', payload: Buffer.from('offline'), qos: 1, retain: true } });
+    await d1.publishAsync('autoref/bar/t1/d1/status', 'online', { qos: 1, retain: true });
+    const delivered: [string, string][] = [];
+    let heard: () => void = () => {};
+    const unsubscribe = await direct.subscribe(['autoref/bar/+/+/events', 'autoref/bar/+/+/status', '$SYS/#'], (topic, payload) => {
+      delivered.push([topic, payload.toString()]);
+      heard();
     });
-    const granted = await hubClient.subscribeAsync('autoref/bar/+/+/events', { qos: 1 });
-    expect(granted[0]!.qos).toBe(1);
-    const got = new Promise<string>((r) => hubClient.once('message', (t) => r(t)));
-    const d1 = await connect({ username: 'd1', password: 'secret-one' });
-    await d1.publishAsync('autoref/bar/t1/d1/events', '{}', { qos: 1 });
-    expect(await got).toBe('autoref/bar/t1/d1/events');
-    // A wrong password in process is refused as over TCP.
-    const intruder = new mqtt.MqttClient(() => inProcess(), { protocolVersion: 4, clientId: 'x', username: HUB.username, password: 'nope', reconnectPeriod: 0 });
-    clients.push(intruder);
-    await expect(new Promise((resolve, reject) => { intruder.once('connect', resolve); intruder.once('error', reject); })).rejects.toThrow(/bad username or password/i);
-    // The broker goes away: the hub's client goes offline and tries again, with no error thrown.
-    const offline = new Promise<void>((r) => hubClient.once('offline', () => r()));
+    const next = (count: number) => new Promise<void>((r) => (heard = () => delivered.length >= count && r()));
+    expect(delivered).toEqual([['autoref/bar/t1/d1/status', 'online']]);
+    // The broker's own $SYS messages (d2 connecting, for one) match the last filter: they are left out.
+    const d2 = await connect({ username: 'd2', password: 'secret-two' });
+    let arrived = next(2);
+    await d1.publishAsync('autoref/bar/t1/d1/events', '{"n":1}', { qos: 1 });
+    await arrived;
+    expect(delivered[1]).toEqual(['autoref/bar/t1/d1/events', '{"n":1}']);
+    // The hub publishes without a login: the ACL is for devices, which still meets d2 here.
+    const d2Closed = new Promise<void>((r) => d2.once('close', () => r()));
+    d2.publish('autoref/bar/t1/d1/events', '{}', { qos: 1 });
+    await d2Closed;
+    // A command at QoS 1 reaches the device subscribed to its cmd topic at QoS 1.
+    await d1.subscribeAsync('autoref/bar/t1/d1/cmd', { qos: 1 });
+    const command = new Promise<[string, number]>((r) => d1.once('message', (t, p, packet) => r([p.toString(), packet.qos])));
+    direct.publish('autoref/bar/t1/d1/cmd', '{"k":"ack","n":1}', 1);
+    expect(await command).toEqual(['{"k":"ack","n":1}', 1]);
+    // The device's connection dies without a DISCONNECT: its last will reaches the hub.
+    arrived = next(3);
+    d1.stream.destroy();
+    await arrived;
+    expect(delivered[2]).toEqual(['autoref/bar/t1/d1/status', 'offline']);
+    expect(delivered.every(([t]) => !t.startsWith('$SYS'))).toBe(true);
+    expect(broker.refusals().byUser['d2']?.publish).toBe(1);
+    // Unsubscribed, the hub hears nothing more; and once the broker is closed, publishing is a no-op.
+    await unsubscribe();
+    const d3 = await connect({ username: 'd2', password: 'secret-two' });
+    await d3.publishAsync('autoref/bar/t2/d2/events', '{}', { qos: 1 });
+    expect(delivered).toHaveLength(3);
     await broker.close();
     broker = undefined;
-    await offline;
-    await new Promise<void>((r) => hubClient.once('reconnect', () => r()));
-    expect(hubClient.connected).toBe(false);
+    expect(() => direct.publish('autoref/bar/t1/d1/cmd', '{"k":"ack","n":2}', 1)).not.toThrow();
   });
 
   it('checks the venue before it checks the port: a venue with secrets and no hub login is refused at once', async () => {

@@ -8,10 +8,8 @@
  * broker without authentication, and the broker says so in one line at start.
  */
 import net from 'node:net';
-import type { Duplex } from 'node:stream';
-import { duplexPair } from './ingest/pipe';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { Aedes, type AedesPublishPacket, type AuthenticateError, type Client } from 'aedes';
 import type { VenueConfig } from '../shared/venue';
 import { CHANNEL_CMD, CHANNEL_EVENTS, CHANNEL_STATUS, TOPIC_ROOT, topicFor } from '../shared/protocol/wire';
 import { AutorefError } from '../shared/errors';
@@ -48,12 +46,26 @@ export interface BrokerHandle {
   auth: boolean;
   /** Refused logins, publishes and subscriptions so far (a copy). Always zero for a broker we do not run. */
   refusals(): BrokerRefusals;
-  /**
-   * Only for the broker embedded here: a new client connection inside this process, for the
-   * hub's own MQTT client (no loopback TCP hop). A closed broker gives a stream that closes at once.
-   */
-  connectInProcess?: () => Duplex;
+  /** Only for the broker embedded here: the hub attaches to it directly, without an MQTT client. */
+  inProcess?: InProcessBroker;
   close(): Promise<void>;
+}
+
+/**
+ * The hub's direct attachment to the broker embedded in its own process: no MQTT client, no
+ * encoding, no connection. The hub is trusted here, so this path skips the login and the ACL
+ * (devices still go through both). A closed broker delivers nothing and drops what is published.
+ */
+export interface InProcessBroker {
+  /**
+   * Delivers every message matching the filters to `deliver`, in the broker's own turn: first the
+   * retained ones (as a broker hands them to a new subscriber), then each as it is published,
+   * last wills included. Filters should not overlap: a message matching two is delivered twice.
+   * Resolves, once subscribed, to the function that ends the subscription.
+   */
+  subscribe(filters: readonly string[], deliver: (topic: string, payload: Buffer) => void): Promise<() => Promise<void>>;
+  /** Publishes as the hub: subscribers get it at up to `qos`, as from any publisher. */
+  publish(topic: string, payload: string, qos: 0 | 1): void;
 }
 
 export interface EmbeddedBrokerOptions {
@@ -261,22 +273,43 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
     const without = access!.devicesWithoutSecret();
     if (without.length > 0) log(`embedded MQTT broker: device(s) without a secret cannot log in: ${without.join(', ')}`);
   }
-  let closed = false;
   return {
     url: `mqtt://${host}:${addr.port}`,
     embedded: true,
     auth,
     refusals,
-    connectInProcess: () => {
-      const [clientEnd, brokerEnd] = duplexPair();
-      if (closed) queueMicrotask(() => brokerEnd.destroy());
-      else aedes.handle(brokerEnd);
-      return clientEnd;
+    inProcess: attachInProcess(aedes),
+    close: () => new Promise<void>((resolve) => aedes.close(() => server.close(() => resolve()))),
+  };
+}
+
+const ignore = (): void => {};
+
+/** aedes has its persistence (where retained messages are kept) once listening; its types leave it out. */
+type WithRetained = { persistence: { createRetainedStreamCombi(patterns: string[]): AsyncIterable<AedesPublishPacket> } };
+
+/** The hub's direct attachment to `aedes` (see InProcessBroker). */
+function attachInProcess(aedes: Aedes): InProcessBroker {
+  return {
+    async subscribe(filters, deliver) {
+      const onMessage = (packet: AedesPublishPacket, done: () => void): void => {
+        // aedes counts a message in flight until every listener calls `done`; one never called
+        // stalls the broker once enough pile up, so call it whatever `deliver` does.
+        try {
+          if (!packet.topic.startsWith('$SYS')) deliver(packet.topic, typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload);
+        } finally {
+          done();
+        }
+      };
+      await Promise.all(filters.map((f) => new Promise<void>((resolve) => aedes.subscribe(f, onMessage, resolve))));
+      // Retained messages (a device's last status) of devices that came before the hub did.
+      const retained = (aedes as unknown as WithRetained).persistence.createRetainedStreamCombi([...filters]);
+      for await (const packet of retained) onMessage(packet, ignore);
+      return () => Promise.all(filters.map((f) => new Promise<void>((resolve) => aedes.unsubscribe(f, onMessage, resolve)))).then(ignore);
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        closed = true;
-        aedes.close(() => server.close(() => resolve()));
-      }),
+    publish(topic, payload, qos) {
+      if (aedes.closed) return; // the broker went first at shutdown: nobody is left to tell
+      aedes.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos, dup: false, retain: false }, ignore);
+    },
   };
 }

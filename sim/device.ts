@@ -1,7 +1,9 @@
 /**
  * A simulated device speaking protocol v1, for the demo and the tests until the real firmware
- * runs on its simulated board. It keeps unacknowledged events and sends them again when asked
- * or after reconnecting, like the firmware does.
+ * runs on its simulated board. It keeps unacknowledged events and sends them again when asked,
+ * after reconnecting, and after a silence with events unacknowledged, like the firmware does
+ * (firmware/core/device.ts: 2 s, doubling up to 16 s; an ack, which the hub may send at QoS 0,
+ * can be lost).
  */
 import { randomBytes } from 'node:crypto';
 import { SerialPort } from 'serialport';
@@ -30,6 +32,11 @@ export class SimDevice {
   acked = 0;
   /** Clock rate error of this board (0.007: runs 0.7 % fast), to test the hub's clock mapping. */
   drift = 0;
+  /** Seconds without ack progress before every unacknowledged event is sent again (then doubled). */
+  static readonly RETRY_MIN_S = 2;
+  static readonly RETRY_MAX_S = 16;
+  private retryS = SimDevice.RETRY_MIN_S;
+  private retryTimer: NodeJS.Timeout | null = null;
 
   constructor(
     readonly id: string,
@@ -53,7 +60,21 @@ export class SimDevice {
     const e: DeviceEvent = { v: PROTOCOL_VERSION, k: 'ev', d: this.id, b: this.boot, n: ++this.seq, t: this.micros(), ...fields };
     this.unacked.push(e);
     this.transport.send(e);
+    if (!this.retryTimer) this.armRetry();
     return e;
+  }
+
+  private armRetry(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    if (this.unacked.length === 0) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      for (const e of this.unacked) this.transport.send(e);
+      this.retryS = Math.min(this.retryS * 2, SimDevice.RETRY_MAX_S);
+      this.armRetry();
+    }, this.retryS * 1000);
+    this.retryTimer.unref();
   }
 
   get pending(): number {
@@ -63,7 +84,12 @@ export class SimDevice {
   private onCommand(cmd: HubCommand): void {
     if (cmd.k === 'ack' && cmd.b === this.boot) {
       this.acked = Math.max(this.acked, cmd.n);
+      const before = this.unacked.length;
       while (this.unacked.length > 0 && this.unacked[0]!.n <= cmd.n) this.unacked.shift();
+      if (this.unacked.length < before) {
+        this.retryS = SimDevice.RETRY_MIN_S;
+        this.armRetry();
+      }
     } else if (cmd.k === 'rs' && cmd.b === this.boot) {
       for (const e of this.unacked) if (e.n >= cmd.n) this.transport.send(e);
     } else if (cmd.k === 'sy') {
@@ -72,6 +98,8 @@ export class SimDevice {
   }
 
   close(): Promise<void> {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
     return this.transport.close();
   }
 }

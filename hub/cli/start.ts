@@ -112,7 +112,8 @@ export async function start(opts: StartOptions): Promise<Running> {
   const brokerUrl = opts.brokerUrl ?? broker!.url;
   if (broker?.embedded) log(`embedded MQTT broker on ${brokerUrl}`);
   const login = broker?.embedded ? embeddedLogin : opts.hubPassword !== undefined ? { username: hubUser, password: opts.hubPassword } : {};
-  const inProcess = broker?.connectInProcess;
+  // The embedded broker runs in this process: the hub attaches to it directly rather than as an MQTT client.
+  const inProcess = broker?.inProcess;
   const mqttOpts = { url: brokerUrl, ...login, ...(tls ? { client: tls } : {}), ...(inProcess ? { inProcess } : {}) };
   const token = opts.token ?? process.env['AUTOREF_TOKEN'] ?? String(randomInt(100_000, 1_000_000));
   const demo = opts.sim && !opts.venue;

@@ -3,12 +3,12 @@
  * answers on each device's cmd topic. Connection trouble is a link state, never an exception.
  */
 import { EventEmitter } from 'node:events';
-import type { Duplex } from 'node:stream';
-import mqtt, { MqttClient, type IClientOptions } from 'mqtt';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { CHANNEL_CMD, topicFor } from '../../shared/protocol/wire';
 import { parseTopic, venueSubscriptions } from '../../shared/protocol/topics';
 import { encodeLine } from '../../shared/protocol/decode';
 import type { HubCommand } from '../../shared/protocol/schema';
+import type { InProcessBroker } from '../broker';
 import type { Ingest, Origin } from './pipeline';
 import type { LinkState } from './serial';
 
@@ -20,24 +20,30 @@ export interface MqttLinkOptions {
   /** TLS and other client options pass straight to MQTT.js. */
   client?: IClientOptions;
   /**
-   * A new connection to the broker embedded in this process (`BrokerHandle.connectInProcess`),
-   * called on each (re)connect. Same MQTT session, login and ACL as over TCP, without the
-   * loopback socket. `url` then only names the broker in logs and health.
+   * The broker embedded in this process (`BrokerHandle.inProcess`): the link attaches to it
+   * directly instead of being an MQTT client, so a device's message reaches the ingest in the
+   * turn the broker handles it. `url` then only names the broker in logs and health.
    */
-  inProcess?: () => Duplex;
+  inProcess?: InProcessBroker;
 }
 
 /**
  * QoS per command. Clock sync is a round trip measured in milliseconds: no PUBACK may delay it,
- * and a lost one is one sample fewer (QoS 0). The rest go at QoS 1: at QoS 0 a broker under
- * pressure drops an ack (Mosquitto does, for a subscriber that reads slowly), and a device without
- * a resend timer then waits for an ack that never comes (test/fault/kill9.test.ts, once in CI).
+ * and a lost one is one sample fewer. Acks go at QoS 0 too: they are cumulative, so the next one
+ * covers a lost one, and a device that hears none sends its unacknowledged events again after 2 s
+ * (firmware/core/device.ts; sim/device.ts does the same), which the hub acknowledges again. At
+ * QoS 1 each ack made the broker send the hub a PUBACK, and with Nagle's algorithm on the broker's
+ * socket (Mosquitto's default) the broker's next event to the hub waited behind that small
+ * packet for the hub's delayed TCP ACK: 40 ms, every event, once the hub answered in the event's
+ * own turn (docs/benchmarks.md). The rest go at QoS 1: they are rare and not repeated by themselves.
  */
-const QOS_OF: Record<HubCommand['k'], 0 | 1> = { ack: 1, rs: 1, sy: 0, cfg: 1, id: 1 };
+const QOS_OF: Record<HubCommand['k'], 0 | 1> = { ack: 0, rs: 1, sy: 0, cfg: 1, id: 1 };
 
 export class MqttLink extends EventEmitter<{ state: [LinkState, string?] }> {
   state: LinkState = 'connecting';
   private client: MqttClient | null = null;
+  /** Attached to the embedded broker instead: how to leave it. */
+  private detach: (() => Promise<void>) | null = null;
   /** Table of each device, learned from the topics it publishes on, for replies. */
   private readonly tableOf: Record<string, string> = {};
 
@@ -55,7 +61,16 @@ export class MqttLink extends EventEmitter<{ state: [LinkState, string?] }> {
   }
 
   /** Resolves once subscribed, or keeps trying in the background if the broker is down. */
-  start(): Promise<void> {
+  async start(): Promise<void> {
+    const broker = this.opts.inProcess;
+    if (broker) {
+      // Same process as the broker: it cannot be unreachable, so the link is online from here to close().
+      const unsubscribe = await broker.subscribe(venueSubscriptions(this.opts.venue), (topic, payload) => this.onMessage(topic, payload));
+      if (this.state === 'closed') return unsubscribe(); // closed while subscribing
+      this.detach = unsubscribe;
+      this.setState('online');
+      return;
+    }
     const options: IClientOptions = {
       clientId: `autoref-hub-${this.opts.venue}-${process.pid}`,
       clean: true,
@@ -64,8 +79,7 @@ export class MqttLink extends EventEmitter<{ state: [LinkState, string?] }> {
       ...(this.opts.username ? { username: this.opts.username, password: this.opts.password } : {}),
       ...this.opts.client,
     };
-    const inProcess = this.opts.inProcess;
-    const client = inProcess ? new MqttClient(() => inProcess(), { protocolVersion: 4, ...options }) : mqtt.connect(this.opts.url, options);
+    const client = mqtt.connect(this.opts.url, options);
     this.client = client;
     client.on('reconnect', () => this.setState('reconnecting'));
     client.on('offline', () => this.setState('offline'));
@@ -73,10 +87,9 @@ export class MqttLink extends EventEmitter<{ state: [LinkState, string?] }> {
     client.on('message', (topic, payload) => this.onMessage(topic, payload));
     return new Promise((resolve) => {
       client.on('connect', () => {
-        // QoS 1 protects the broker -> hub hop over a network. In process there is no such hop to
-        // lose a message on (if the process dies, broker and hub die together and every device
-        // resends what the hub had not acknowledged), so the PUBACK round trip is left out.
-        client.subscribe(venueSubscriptions(this.opts.venue), { qos: inProcess ? 0 : 1 }, () => {
+        // PUBACKs and acks are small packets: none should wait for the one before to be ACKed.
+        (client.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
+        client.subscribe(venueSubscriptions(this.opts.venue), { qos: 1 }, () => {
           this.setState('online');
           resolve();
         });
@@ -98,12 +111,21 @@ export class MqttLink extends EventEmitter<{ state: [LinkState, string?] }> {
 
   send(device: string, cmd: HubCommand): void {
     const table = this.tableOf[device];
-    if (!this.client || table === undefined) return;
-    this.client.publish(topicFor(this.opts.venue, table, device, CHANNEL_CMD), encodeLine(cmd).trimEnd(), { qos: QOS_OF[cmd.k] });
+    if (table === undefined) return;
+    const topic = topicFor(this.opts.venue, table, device, CHANNEL_CMD);
+    const payload = encodeLine(cmd).trimEnd();
+    const direct = this.opts.inProcess;
+    // Directly also while subscribing: the broker's retained statuses may already get answers.
+    if (direct) {
+      if (this.state !== 'closed') direct.publish(topic, payload, QOS_OF[cmd.k]);
+    } else this.client?.publish(topic, payload, { qos: QOS_OF[cmd.k] });
   }
 
   async close(): Promise<void> {
     this.setState('closed');
+    const detach = this.detach;
+    this.detach = null;
+    await detach?.();
     await this.client?.endAsync(true);
   }
 }

@@ -39,15 +39,87 @@ describe('Ingest', () => {
     expect(sent.filter((c) => c.k === 'ack')).toHaveLength(2);
   });
 
-  it('acknowledges a burst once, with its newest contiguous sequence, per device', async () => {
-    const { ingest, sent, origin } = setup();
+  it('acknowledges a burst once, with its newest contiguous sequence, per device (its first event, after a silence, alone)', async () => {
+    const { store, ingest, sent, origin } = setup();
+    const groups: number[] = [];
+    const appendMany = store.appendDeviceEvents.bind(store);
+    store.appendDeviceEvents = (batch) => (groups.push(batch.length), appendMany(batch));
     for (let n = 1; n <= 20; n++) ingest.accept(ev(n), origin);
     ingest.accept(ev(1, 'c1-a'), origin);
     await ingest.idle();
     expect(sent).toEqual([
+      { v: 1, k: 'ack', b: 'b1', n: 1 },
       { v: 1, k: 'ack', b: 'b1', n: 20 },
       { v: 1, k: 'ack', b: 'b1', n: 1 },
     ]);
+    expect(groups).toEqual([20]);
+  });
+
+  it('stores, publishes and acknowledges a lone event in the turn it arrives; events closer than loneAfterMs wait for a group', async () => {
+    const store = new SqliteStore(':memory:');
+    let clock = 1000;
+    const ingest = new Ingest(store, DEMO_VENUE, () => clock);
+    const sent: HubCommand[] = [];
+    const origin: Origin = { link: 'test', send: (_d, c) => sent.push(c) };
+    const seen: number[] = [];
+    ingest.on('device-event', (e) => seen.push(e.event.n));
+    ingest.accept(ev(1), origin);
+    expect(seen).toEqual([1]);
+    expect(sent).toEqual([{ v: 1, k: 'ack', b: 'b1', n: 1 }]);
+    expect(ingest.backlog).toBe(0);
+    clock += ingest.loneAfterMs / 2;
+    ingest.accept(ev(2), origin);
+    expect(seen).toEqual([1]); // too soon after the last: it waits for the group
+    await ingest.idle();
+    expect(seen).toEqual([1, 2]);
+    clock += ingest.loneAfterMs;
+    ingest.accept(ev(3), origin);
+    expect(seen).toEqual([1, 2, 3]);
+    expect(sent.at(-1)).toEqual({ v: 1, k: 'ack', b: 'b1', n: 3 });
+  });
+
+  it('a lone event after a gap asks for the resend before it acknowledges, and the next event waits for that', async () => {
+    const store = new SqliteStore(':memory:');
+    let clock = 1000;
+    const ingest = new Ingest(store, DEMO_VENUE, () => clock);
+    const sent: HubCommand[] = [];
+    const origin: Origin = { link: 'test', send: (_d, c) => sent.push(c) };
+    ingest.accept(ev(1), origin);
+    clock += 5;
+    ingest.accept(ev(3), origin);
+    clock += 5;
+    ingest.accept(ev(2), origin);
+    await ingest.idle();
+    expect(sent).toEqual([
+      { v: 1, k: 'ack', b: 'b1', n: 1 },
+      { v: 1, k: 'rs', b: 'b1', n: 2 },
+      // Event 2 came while event 3's ack waited: one ack for both.
+      { v: 1, k: 'ack', b: 'b1', n: 3 },
+    ]);
+    expect(ingest.backlog).toBe(0);
+  });
+
+  it('a lone event the store refuses is not acknowledged, and the ingest goes on', async () => {
+    const store = new SqliteStore(':memory:');
+    let clock = 1000;
+    const ingest = new Ingest(store, DEMO_VENUE, () => clock);
+    const sent: HubCommand[] = [];
+    const errors: Error[] = [];
+    ingest.on('store-error', (e) => errors.push(e));
+    const origin: Origin = { link: 'test', send: (_d, c) => sent.push(c) };
+    const appendNow = store.appendDeviceEventNow.bind(store);
+    store.appendDeviceEventNow = () => {
+      throw new Error('disk full');
+    };
+    ingest.accept(ev(1), origin);
+    expect(sent).toEqual([]);
+    expect(errors.map((e) => e.message)).toEqual(['disk full']);
+    expect(ingest.storeErrors).toBe(1);
+    expect(ingest.backlog).toBe(0);
+    store.appendDeviceEventNow = appendNow;
+    clock += 5;
+    ingest.accept(ev(1), origin);
+    expect(sent).toEqual([{ v: 1, k: 'ack', b: 'b1', n: 1 }]);
   });
 
   it('asks for a resend when it sees a gap, and acks contiguously once filled', async () => {

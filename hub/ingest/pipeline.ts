@@ -181,13 +181,29 @@ export class Ingest extends EventEmitter<IngestEvents> {
    */
   private nextGroup: Accepted[] | null = null;
 
+  /**
+   * An event after at least this much silence (ms), with nothing waiting, is a lone one: stored,
+   * published and acknowledged in the turn it arrived (when the store can). Events closer together
+   * form groups: the packets of one read reach the ingest in separate ticks (MQTT.js handles one
+   * packet per tick), so without the silence each of them would be a lone event and a
+   * transaction of its own, which is the group commit undone.
+   */
+  loneAfterMs = 0.5;
+  private lastEventAt = -Infinity;
+
   private acceptEvent(e: DeviceEvent, origin: Origin): void {
     const hubT = this.now();
     const at = this.clock ? this.clock.eventTime(e, hubT) : hubT;
+    const lone = hubT - this.lastEventAt >= this.loneAfterMs;
+    this.lastEventAt = hubT;
     this.pending++;
     const item: Accepted = { event: e, times: { hubT, at }, link: origin.link, origin };
     if (this.nextGroup) {
       this.nextGroup.push(item);
+      return;
+    }
+    if (lone && this.pending === 1 && this.store.appendDeviceEventNow) {
+      this.storeAtOnce(item, this.store.appendDeviceEventNow.bind(this.store));
       return;
     }
     const group: Accepted[] = [item];
@@ -236,8 +252,38 @@ export class Ingest extends EventEmitter<IngestEvents> {
     }
   }
 
-  /** One event after its commit: count, publish, acknowledge (or ask for a gap). */
-  private async stored(x: Accepted, r: AppendResult | Error): Promise<void> {
+  /**
+   * A lone event, stored with a store that commits in this turn: its frame and ack leave before
+   * anything else the link does for it. The latency case (docs/benchmarks.md).
+   */
+  private storeAtOnce(x: Accepted, appendNow: NonNullable<EventStore['appendDeviceEventNow']>): void {
+    let gapAsked: Promise<void> | undefined;
+    try {
+      gapAsked = this.stored(x, appendNow(x.event, x.times, x.link));
+    } catch (err) {
+      // Not stored, so not acknowledged: the device keeps it and sends it again.
+      this.storeErrors++;
+      this.emit('store-error', err as Error);
+    }
+    if (!gapAsked) {
+      this.pending--;
+      return;
+    }
+    // A gap: the resend request may need the store again; whatever comes next waits for it.
+    this.queue = this.queue
+      .then(() => gapAsked)
+      .catch((err: Error) => {
+        this.storeErrors++;
+        this.emit('store-error', err);
+      })
+      .finally(() => this.pending--);
+  }
+
+  /**
+   * One event after its commit: count, publish, acknowledge. Synchronous unless there is a gap
+   * to ask for (then the returned promise settles once it is asked and acknowledged).
+   */
+  private stored(x: Accepted, r: AppendResult | Error): Promise<void> | undefined {
     if (r instanceof Error) throw r;
     const e = x.event;
     if (!r.inserted) {
@@ -246,9 +292,12 @@ export class Ingest extends EventEmitter<IngestEvents> {
       this.counters.accepted(e.d);
       this.emit('device-event', { id: r.id, hubT: x.times.hubT, at: x.times.at, link: x.link, event: e });
     }
-    let upTo = r.contiguous;
-    if (e.n > upTo + 1) upTo = await this.gap(e, upTo, x.origin);
-    this.ackSoon(e.d, e.b, { v: PROTOCOL_VERSION, k: 'ack', b: e.b, n: upTo }, x.origin);
+    const ack = (upTo: number): void => this.ackSoon(e.d, e.b, { v: PROTOCOL_VERSION, k: 'ack', b: e.b, n: upTo }, x.origin);
+    if (e.n <= r.contiguous + 1) {
+      ack(r.contiguous);
+      return undefined;
+    }
+    return this.gap(e, r.contiguous, x.origin).then(ack);
   }
 
   /**

@@ -55,6 +55,13 @@ export interface Snapshot {
 export interface EventStore {
   appendDeviceEvent(event: DeviceEvent, times: { hubT: number; at: number }, link: string): Promise<AppendResult>;
   /**
+   * The same as appendDeviceEvent, committed and answered in the caller's turn. Only stores that
+   * commit synchronously have it (SQLite; not PostgreSQL, which is across a socket). The ingest
+   * stores a lone event with it, so its frame leaves before the link's own replies (a PUBACK
+   * waits for the next tick in MQTT.js): hub/ingest/pipeline.ts.
+   */
+  appendDeviceEventNow?(event: DeviceEvent, times: { hubT: number; at: number }, link: string): AppendResult;
+  /**
    * Group commit: appends the events in order in ONE transaction, all or none. The results are
    * those appendDeviceEvent would give one after another (a duplicate inside the batch is a
    * duplicate; `contiguous` is the value right after that event). Durable when it resolves.

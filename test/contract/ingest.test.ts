@@ -1,11 +1,10 @@
 /**
  * The ingest contract (./ingest.ts) run against every way into the hub: serial over a real
- * pseudo-terminal pair (socat), MQTT through the embedded aedes (over TCP, and with the hub's
- * client connected inside the broker's process) and through the real Mosquitto,
+ * pseudo-terminal pair (socat), MQTT through the embedded aedes (the hub over TCP as an MQTT
+ * client, and attached to the broker directly as `autoref start` runs it) and through the real Mosquitto,
  * and Firmata on mock-firmata.
  */
 import { readFileSync } from 'node:fs';
-import type { Duplex } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SerialPort } from 'serialport';
 import { ReadlineParser } from '@serialport/parser-readline';
@@ -16,7 +15,7 @@ import { FirmataEmulator } from './firmata-emulator';
 import { newHub, waitFor, type TestHub } from '../helpers/hub';
 import { openPtyPair } from '../helpers/pty';
 import { SimDevice, newBootId, type SimEventFields, type Transport } from '../../sim/device';
-import { startEmbeddedBroker } from '../../hub/broker';
+import { startEmbeddedBroker, type InProcessBroker } from '../../hub/broker';
 import { FirmataLink, type FirmataLinkOptions } from '../../hub/ingest/firmata';
 import { decodeHubCommand, encodeLine } from '../../shared/protocol/decode';
 import { CHANNEL_CMD, CHANNEL_EVENTS, CHANNEL_STATUS, MAX_LINE_BYTES, PROTOCOL_VERSION, topicFor } from '../../shared/protocol/wire';
@@ -97,7 +96,7 @@ abstractIngest('serial over a pty (socat)', async (): Promise<IngestCase> => {
 // --- MQTT -----------------------------------------------------------------------------------------
 
 /** A device on MQTT with a last will, whose connection can be cut without a DISCONNECT. */
-async function mqttCase(url: string, afterClose: () => Promise<void>, inProcess?: () => Duplex): Promise<IngestCase> {
+async function mqttCase(url: string, afterClose: () => Promise<void>, inProcess?: InProcessBroker): Promise<IngestCase> {
   const venue = gbVenue(`contract-${newBootId()}`, 'mqtt');
   const hub = await newHub({ venue, mqtt: { url, ...(inProcess ? { inProcess } : {}) } });
   const boot = newBootId();
@@ -161,10 +160,10 @@ abstractIngest('MQTT through the embedded broker (aedes)', async () => {
   return mqttCase(broker.url, () => broker.close());
 });
 
-// As `autoref start` runs it: the hub's client inside the broker's process, no TCP between them.
-abstractIngest('MQTT through the embedded broker, the hub connected in process', async () => {
+// As `autoref start` runs it: the hub attached to the broker in its process, no MQTT client of its own.
+abstractIngest('MQTT through the embedded broker, the hub attached directly', async () => {
   const broker = await startEmbeddedBroker({ port: 0 });
-  return mqttCase(broker.url, () => broker.close(), broker.connectInProcess);
+  return mqttCase(broker.url, () => broker.close(), broker.inProcess);
 });
 
 abstractIngest('MQTT through Mosquitto', () => mqttCase(MOSQUITTO, async () => {}));

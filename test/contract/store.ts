@@ -94,6 +94,38 @@ export function abstractStore(name: string, factory: () => StoreFactory): void {
       expect(last).toEqual({ id: again[1]!.id, hubT: times(5).hubT, at: times(5).at, link: 'mqtt', event: ev(5, 'bt-a') });
     });
 
+    it('gives the results of one-by-one appends for any split into batches (gaps, early events, late fills, duplicates)', { timeout: 60_000 }, async () => {
+      const s = await open();
+      let seed = 7;
+      const rnd = (k: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648), Math.floor((seed / 2147483648) * k));
+      for (let round = 0; round < 5; round++) {
+        // Two device boots; sequences shuffled locally, some repeated, some left out.
+        const plan: { dev: number; n: number }[] = [];
+        for (let n = 1; n <= 10; n++) for (let dev = 0; dev < 2; dev++) if (rnd(10) > 0) plan.push({ dev, n });
+        for (let i = 0; i < plan.length; i++) {
+          const j = Math.min(plan.length - 1, i + rnd(4));
+          [plan[i], plan[j]] = [plan[j]!, plan[i]!];
+        }
+        for (let i = plan.length - 1; i > 0; i--) if (rnd(8) === 0) plan.splice(i + 1, 0, plan[i - rnd(Math.min(i, 5))]!);
+        const at = (prefix: string, x: { dev: number; n: number }) => ({ event: ev(x.n, `${prefix}${round}-${x.dev}`), times: times(x.n), link: 'mqtt' });
+        const oneByOne: [boolean, number][] = [];
+        for (const x of plan) {
+          const one = at('seq', x);
+          const r = await s.appendDeviceEvent(one.event, one.times, one.link);
+          oneByOne.push([r.inserted, r.contiguous]);
+        }
+        const batched: [boolean, number][] = [];
+        for (let i = 0; i < plan.length; ) {
+          const size = 1 + rnd(9);
+          const rs = await s.appendDeviceEvents(plan.slice(i, i + size).map((x) => at('bat', x)));
+          batched.push(...rs.map((r): [boolean, number] => [r.inserted, r.contiguous]));
+          i += size;
+        }
+        expect(batched).toEqual(oneByOne);
+        for (const dev of [0, 1]) expect(await s.contiguousSeq(`bat${round}-${dev}`, 'b1')).toBe(await s.contiguousSeq(`seq${round}-${dev}`, 'b1'));
+      }
+    });
+
     it('returns the most recent device events, oldest first', async () => {
       const s = await open();
       for (let n = 1; n <= 5; n++) await s.appendDeviceEvent(ev(n, 'p1-a'), times(n), 'l');

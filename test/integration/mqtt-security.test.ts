@@ -271,7 +271,7 @@ describe('autoref start with a venue that has device secrets', () => {
   let running: Running | undefined;
   afterAll(() => running?.stop());
 
-  it('turns on the embedded broker\'s auth, logs the hub and the simulated devices in with their own passwords', async () => {
+  it('turns on the embedded broker\'s auth: the simulated devices log in with their secrets, the hub attaches directly', async () => {
     const dir = tempDir('autoref-sec-start-');
     const venueFile = path.join(dir, 'venue.json');
     writeFileSync(venueFile, JSON.stringify(VENUE));
