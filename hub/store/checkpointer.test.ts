@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SqliteStore } from './sqlite';
 
@@ -23,5 +24,16 @@ describe('WAL checkpoints in the background', () => {
     const again = new SqliteStore(file);
     expect(await again.countDeviceEvents()).toBe(400);
     await again.close();
+  });
+
+  it('lets a process that closes its store end by itself (the stop is awaited, not cut short)', () => {
+    const file = path.join(dir, 'cli.db');
+    const code = `import { SqliteStore } from ${JSON.stringify(path.resolve(__dirname, 'sqlite.ts'))};
+      const s = new SqliteStore(${JSON.stringify(file)});
+      await s.close();
+      console.log('closed');`;
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { encoding: 'utf8', timeout: 20_000 });
+    expect(r.stdout.trim()).toBe('closed');
+    expect(r.status).toBe(0);
   });
 });

@@ -23,12 +23,15 @@ parentPort.on('message', () => { clearInterval(timer); db.close(); parentPort.cl
 export class BackgroundCheckpointer {
   private readonly worker: Worker;
   private stopped = false;
+  private readonly exited: Promise<void>;
 
   /** `onFailure`: the worker could not run (the caller turns SQLite's own checkpoints back on). */
   constructor(path: string, onFailure: (err: Error) => void, everyMs = 1000) {
     const lib = createRequire(import.meta.url).resolve('better-sqlite3');
     this.worker = new Worker(WORKER_CODE, { eval: true, workerData: { path, lib, everyMs } });
+    // The hub's other work keeps the process alive, not this worker.
     this.worker.unref();
+    this.exited = new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
     this.worker.on('error', (err) => {
       if (!this.stopped) onFailure(err);
     });
@@ -38,10 +41,13 @@ export class BackgroundCheckpointer {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    const exited = new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
+    // Held until it has exited: with nothing else to do, the process would otherwise end first.
+    this.worker.ref();
     this.worker.postMessage('stop');
-    const timeout = new Promise<void>((resolve) => setTimeout(resolve, 2000).unref());
-    await Promise.race([exited, timeout]);
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, 2000)));
+    await Promise.race([this.exited, late]);
+    clearTimeout(timer);
     await this.worker.terminate();
   }
 }
