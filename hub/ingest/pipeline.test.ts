@@ -5,12 +5,14 @@ import { DEMO_VENUE } from '../../shared/venue';
 import type { HubCommand } from '../../shared/protocol/schema';
 import { OVERSIZE_MARKER } from './line-guard';
 
+/** The clock stands still unless a test moves it (`advance`). */
 function setup() {
   const store = new SqliteStore(':memory:');
-  const ingest = new Ingest(store, DEMO_VENUE, () => 1000);
+  let clock = 1000;
+  const ingest = new Ingest(store, DEMO_VENUE, () => clock);
   const sent: HubCommand[] = [];
   const origin: Origin = { link: 'test', send: (_d, c) => sent.push(c) };
-  return { store, ingest, sent, origin };
+  return { store, ingest, sent, origin, advance: (ms: number) => (clock += ms) };
 }
 
 const ev = (n: number, d = 'gb1-a') => JSON.stringify({ v: 1, k: 'ev', d, b: 'b1', n, t: n * 1000, e: 'goal', s: 'g1', p: 'A' });
@@ -56,38 +58,30 @@ describe('Ingest', () => {
   });
 
   it('stores, publishes and acknowledges a lone event in the turn it arrives; events closer than loneAfterMs wait for a group', async () => {
-    const store = new SqliteStore(':memory:');
-    let clock = 1000;
-    const ingest = new Ingest(store, DEMO_VENUE, () => clock);
-    const sent: HubCommand[] = [];
-    const origin: Origin = { link: 'test', send: (_d, c) => sent.push(c) };
+    const { ingest, sent, origin, advance } = setup();
     const seen: number[] = [];
     ingest.on('device-event', (e) => seen.push(e.event.n));
     ingest.accept(ev(1), origin);
     expect(seen).toEqual([1]);
     expect(sent).toEqual([{ v: 1, k: 'ack', b: 'b1', n: 1 }]);
     expect(ingest.backlog).toBe(0);
-    clock += ingest.loneAfterMs / 2;
+    advance(ingest.loneAfterMs / 2);
     ingest.accept(ev(2), origin);
     expect(seen).toEqual([1]); // too soon after the last: it waits for the group
     await ingest.idle();
     expect(seen).toEqual([1, 2]);
-    clock += ingest.loneAfterMs;
+    advance(ingest.loneAfterMs);
     ingest.accept(ev(3), origin);
     expect(seen).toEqual([1, 2, 3]);
     expect(sent.at(-1)).toEqual({ v: 1, k: 'ack', b: 'b1', n: 3 });
   });
 
   it('a lone event after a gap asks for the resend before it acknowledges, and the next event waits for that', async () => {
-    const store = new SqliteStore(':memory:');
-    let clock = 1000;
-    const ingest = new Ingest(store, DEMO_VENUE, () => clock);
-    const sent: HubCommand[] = [];
-    const origin: Origin = { link: 'test', send: (_d, c) => sent.push(c) };
+    const { ingest, sent, origin, advance } = setup();
     ingest.accept(ev(1), origin);
-    clock += 5;
+    advance(5);
     ingest.accept(ev(3), origin);
-    clock += 5;
+    advance(5);
     ingest.accept(ev(2), origin);
     await ingest.idle();
     expect(sent).toEqual([
@@ -100,13 +94,9 @@ describe('Ingest', () => {
   });
 
   it('a lone event the store refuses is not acknowledged, and the ingest goes on', async () => {
-    const store = new SqliteStore(':memory:');
-    let clock = 1000;
-    const ingest = new Ingest(store, DEMO_VENUE, () => clock);
-    const sent: HubCommand[] = [];
+    const { store, ingest, sent, origin, advance } = setup();
     const errors: Error[] = [];
     ingest.on('store-error', (e) => errors.push(e));
-    const origin: Origin = { link: 'test', send: (_d, c) => sent.push(c) };
     const appendNow = store.appendDeviceEventNow.bind(store);
     store.appendDeviceEventNow = () => {
       throw new Error('disk full');
@@ -117,7 +107,7 @@ describe('Ingest', () => {
     expect(ingest.storeErrors).toBe(1);
     expect(ingest.backlog).toBe(0);
     store.appendDeviceEventNow = appendNow;
-    clock += 5;
+    advance(5);
     ingest.accept(ev(1), origin);
     expect(sent).toEqual([{ v: 1, k: 'ack', b: 'b1', n: 1 }]);
   });
