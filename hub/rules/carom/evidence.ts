@@ -7,10 +7,11 @@ import type { PendingDecision } from '../../../shared/game/engine';
 import { describe } from './shot';
 
 /**
- * The evidence of a point question as its shot's events: the lines (`evidenceLines`) are written
- * when the decision is read. An open decision lives as long as nobody answers it, and four-ball
- * shots the sensors cannot tell apart raise one each: kept as lines, their strings were a third
- * of a four-ball replay's time (garbage collection of what every such state keeps).
+ * The evidence of a point question as its shot's events: the lines (`evidenceLines`) and the
+ * question's words (`pointQuestion`) are written when the decision is read. An open decision
+ * lives as long as nobody answers it, and four-ball shots the sensors cannot tell apart raise
+ * one each: kept as texts, their strings were a third of a four-ball replay's time (garbage
+ * collection of what every such state keeps), and writing them a good part of a shot's.
  */
 export interface ShotEvidence {
   cue: string;
@@ -18,10 +19,23 @@ export interface ShotEvidence {
   events: readonly GameEvent[];
   /** Events without a ball identity. */
   unknown: number;
+  /** The name of the player who played the shot, for the question. */
+  who: string;
+  /** The shot's number. */
+  shot: number;
+  /** The question is worded for 4-ball (several values), else for a point or not. */
+  fourBall: boolean;
 }
 
-/** A pending decision as the working state keeps it (see `ShotEvidence`). */
-export type LiveDecision = Omit<PendingDecision, 'evidence'> & { evidence: string[] | ShotEvidence };
+/** A point question as the working state keeps it: no question text, the shot as evidence. */
+export type ShotDecision = Omit<PendingDecision, 'evidence' | 'question'> & { evidence: ShotEvidence };
+
+/** A pending decision as the working state keeps it: written out, or a point question (`ShotEvidence`). */
+export type LiveDecision = PendingDecision | ShotDecision;
+
+export function isShotDecision(d: LiveDecision): d is ShotDecision {
+  return !Array.isArray(d.evidence);
+}
 
 export function evidenceLines(x: ShotEvidence): string[] {
   const lines = [`cue ball ${x.cue}`];
@@ -30,14 +44,20 @@ export function evidenceLines(x: ShotEvidence): string[] {
   return lines;
 }
 
-const decisionViews = new WeakMap<LiveDecision, PendingDecision>();
+/** The words of a point question. */
+export function pointQuestion(x: ShotEvidence): string {
+  return x.fourBall ? `What did ${x.who}'s shot ${x.shot} score?` : `Point for ${x.who} (shot ${x.shot})?`;
+}
 
-/** The decision as documented (evidence as lines), built once per decision. */
+const decisionViews = new WeakMap<ShotDecision, PendingDecision>();
+
+/** The decision as documented (question and evidence as texts), built once per decision. */
 export function decisionView(d: LiveDecision): PendingDecision {
-  if (Array.isArray(d.evidence)) return d as PendingDecision;
+  if (!isShotDecision(d)) return d;
   let v = decisionViews.get(d);
   if (!v) {
-    v = { ...d, evidence: evidenceLines(d.evidence) };
+    // The fields in the order of a written decision (reports are compared as JSON).
+    v = { id: d.id, kind: d.kind, question: pointQuestion(d.evidence), options: d.options, default: d.default, answeredBy: d.answeredBy, evidence: evidenceLines(d.evidence), raisedAt: d.raisedAt };
     decisionViews.set(d, v);
   }
   return v;

@@ -79,29 +79,44 @@ export function addPoints(s: Live, n: number): Live {
   return endInning(next);
 }
 
-/** Close the inning of the player at the table and hand the table to the next player. */
-export function endInning(s: Live): Live {
-  if (s.turn === null) return s;
+/**
+ * Close the inning of the player at the table and hand the table to the next player. `changes`
+ * (the caller's own patch, completed here and not kept) are applied in the same copy of the state:
+ * a shot ends its inning with its record (resolve.ts `judge`); only `players` of it is read.
+ */
+export function endInning(s: Live, changes: Partial<Live> = {}): Live {
+  if (s.turn === null) return edit(s, changes);
   const id = s.order[s.turn]!;
-  let next = updatePlayer(s, id, (p) => closeRun(p, p.current ?? 0));
-  next = edit(next, { shot: null, frozen: null, opening: false, clock: { running: false, startedAt: null, player: null } });
-  if (next.equalizing !== null) {
-    const owed = next.equalizing.filter((o) => o !== id);
-    if (owed.length === 0) return finish(next, 'distance (after the equalizing inning)');
-    next = edit(next, { equalizing: owed });
-    const ti = next.order.indexOf(owed[0]!);
-    return openInning(next, ti);
+  const closing = changes;
+  closing.players = (closing.players ?? s.players).map((p) => (p.id === id ? closeRun(p, p.current ?? 0) : p));
+  closing.shot = null;
+  closing.frozen = null;
+  closing.opening = false;
+  closing.clock = { running: false, startedAt: null, player: null };
+  if (s.equalizing !== null) {
+    const owed = s.equalizing.filter((o) => o !== id);
+    if (owed.length === 0) return finish(edit(s, closing), 'distance (after the equalizing inning)');
+    closing.equalizing = owed;
+    return openInning(s, closing, s.order.indexOf(owed[0]!));
   }
   const limit = s.config.inningsLimit;
-  if (limit !== null && next.players.every((p) => innings(p) >= limit)) return finish(next, 'innings limit');
-  return openInning(next, (s.turn + 1) % s.order.length);
+  if (limit !== null && closing.players.every((p) => innings(p) >= limit)) return finish(edit(s, closing), 'innings limit');
+  return openInning(s, closing, (s.turn + 1) % s.order.length);
 }
 
-function openInning(s: Live, ti: number): Live {
+/**
+ * The next inning, at `ti`, after `s` with `patch` (endInning's, completed here) applied: one copy
+ * of the state for the closed and the opened inning, not one per change (every missed shot ends
+ * an inning).
+ */
+function openInning(s: Live, patch: Partial<Live>, ti: number): Live {
   const id = s.order[ti]!;
-  const inning = ti === 0 ? s.inning + 1 : s.inning;
-  const next: Live = edit(s, { turn: ti, cue: otherCue(s, s.cue), inning, shotsInInning: 0 });
-  return updatePlayer(next, id, (p) => editPlayer(p, { current: 0 }));
+  patch.players = (patch.players ?? s.players).map((p) => (p.id === id ? editPlayer(p, { current: 0 }) : p));
+  patch.turn = ti;
+  patch.cue = otherCue(s, s.cue);
+  patch.inning = ti === 0 ? s.inning + 1 : s.inning;
+  patch.shotsInInning = 0;
+  return edit(s, patch);
 }
 
 /** `edit_inning`: set the run of one inning of one player, with who and why (a scorecard correction). */

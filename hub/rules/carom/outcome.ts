@@ -3,9 +3,10 @@
  * plus the points and words of each outcome. Uncertain shots are read every possible way
  * (shot.ts `readings`); more than one outcome means a pending decision.
  */
-import type { GameEvent, GameEventOf } from '../../../shared/game/events';
+import type { GameEvent } from '../../../shared/game/events';
 import type { CaromConfig, CaromGame } from './config';
 import { ballsOf } from './config';
+import { flat } from '../common/text';
 import { MAX_ASSIGNMENTS, cushionsBeforeLastBall, fourBallPoints, isCarom, isPoint, isRedFirst, touchedNoBall } from './shot';
 
 export interface ShotContext {
@@ -42,14 +43,13 @@ function otherCueBall(ctx: ShotContext): string {
 
 /** The outcome code of a shot whose balls are all identified. */
 export function outcomeOf(events: readonly GameEvent[], ctx: ShotContext): string {
-  const objects = objectBalls(ctx);
   switch (ctx.game) {
     case 'three-cushion':
       // C3-BREAK-3 + CQ-16: on the break, a first contact other than the red is a miss.
       if (ctx.opening && ctx.config.breakRedFirst && !isRedFirst(events, ctx.cue, ctx.config.balls.red)) return 'miss';
-      return isPoint(events, ctx.cue, objects, ctx.config.cushionCount) ? 'point' : 'miss';
+      return isPoint(events, ctx.cue, objectBalls(ctx), ctx.config.cushionCount) ? 'point' : 'miss';
     case 'three-ball':
-      return isCarom(events, ctx.cue, objects) ? 'point' : 'miss';
+      return isCarom(events, ctx.cue, objectBalls(ctx)) ? 'point' : 'miss';
     case 'four-ball': {
       // C4-ERASE-1 erases only when the cue ball touched no ball. A contact heard, whichever balls
       // it names or leaves unknown, means it touched one: the shot starts on a still table with the
@@ -60,7 +60,7 @@ export function outcomeOf(events: readonly GameEvent[], ctx: ShotContext): strin
       if (touchedNoBall(events, ctx.cue)) return hasContact(events) ? 'p0' : 'none';
       const { red, maroon } = ctx.config.balls;
       const v = fourBallPoints(events, { cue: ctx.cue, otherCue: otherCueBall(ctx), red, maroon }, ctx.config.fourBallWhiteYellow);
-      return `p${v}`;
+      return FOUR_BALL_CODE[v];
     }
   }
 }
@@ -71,9 +71,16 @@ export function hasContact(events: readonly GameEvent[]): boolean {
   return false;
 }
 
+/** The code of a 4-ball value: one string per value, not a new one per reading of every shot. */
+const FOUR_BALL_CODE = { 0: 'p0', 1: 'p1', 5: 'p5', 25: 'p25', 50: 'p50' } as const;
+
+/** The points of the codes outcomes are made of (`pointsOf` without a regular expression per shot). */
+const CODE_POINTS = new Map<string, number>([['point', 1], ['miss', 0], ['none', 0], ['foul', 0], ...Object.values(FOUR_BALL_CODE).map((c) => [c, Number(c.slice(1))] as [string, number])]);
+
 /** Points an outcome is worth. */
 export function pointsOf(code: string): number {
-  if (code === 'point') return 1;
+  const known = CODE_POINTS.get(code);
+  if (known !== undefined) return known;
   const m = /^p(\d+)$/.exec(code);
   return m ? Number(m[1]) : 0;
 }
@@ -122,12 +129,58 @@ export function cushionsOf(events: readonly GameEvent[], ctx: ShotContext): numb
 
 // A reading's event is only read by `outcomeOf`, through type, balls and cushion: a literal of
 // those (a spread with overrides per reading took V8's slow path, a third of a four-ball replay).
-function withBall(e: GameEventOf<'cushion'>, ball: string): GameEvent {
-  return { type: 'cushion', ball, cushion: e.cushion, t: e.t, seq: e.seq };
+// Not its time or seq (`t: 0` only for the type): so the values of an unknown event depend only on
+// what the sensor named, and are built once per ball set and cue ball (`representatives`).
+function withBall(cushion: string | undefined, ball: string): GameEvent {
+  return Object.freeze({ type: 'cushion', ball, cushion, t: 0 });
 }
 
-function withBalls(e: GameEventOf<'contact'>, a: string, b: string): GameEvent {
-  return { type: 'contact', a, b, t: e.t, seq: e.seq };
+function withBalls(a: string, b: string): GameEvent {
+  return Object.freeze({ type: 'contact', a, b, t: 0 });
+}
+
+/**
+ * The values of an unknown event (see `valuesOf`) for one ball set and cue ball: every uncertain
+ * shot of a match asks for the same few (a contact naming no ball, a cushion naming no ball), so
+ * each list is built once and shared (frozen: the readings only read them).
+ */
+interface CueValues {
+  /** A contact that names no ball. */
+  contact: readonly GameEvent[] | null;
+  /** Other unknown events, by what the sensor named (`valuesKey`). */
+  named: Map<string, readonly GameEvent[]>;
+}
+
+const valueLists = new WeakMap<readonly string[], Map<string, CueValues>>();
+
+function valuesKey(e: GameEvent): string {
+  if (e.type === 'cushion') return e.cushion === undefined ? 'cushion' : flat('cushion:', e.cushion);
+  return e.type === 'contact' && e.a !== undefined ? flat('a:', e.a) : e.type === 'contact' && e.b !== undefined ? flat('b:', e.b) : 'contact';
+}
+
+/** `valuesOf`, from the shared lists of `balls` and `cue`; null for an event the sensor named fully. */
+function representatives(e: GameEvent, balls: readonly string[], cue: string): readonly GameEvent[] | null {
+  const unknownCushion = e.type === 'cushion' && e.ball === undefined;
+  const unknownContact = e.type === 'contact' && (e.a === undefined || e.b === undefined);
+  if (!unknownCushion && !unknownContact) return null;
+  let byCue = valueLists.get(balls);
+  if (!byCue) {
+    byCue = new Map();
+    valueLists.set(balls, byCue);
+  }
+  let lists = byCue.get(cue);
+  if (!lists) {
+    lists = { contact: null, named: new Map() };
+    byCue.set(cue, lists);
+  }
+  if (e.type === 'contact' && e.a === undefined && e.b === undefined) return (lists.contact ??= valuesOf(e, balls, cue));
+  const key = valuesKey(e);
+  let list = lists.named.get(key);
+  if (!list) {
+    list = valuesOf(e, balls, cue);
+    lists.named.set(key, list);
+  }
+  return list;
 }
 
 /**
@@ -137,9 +190,9 @@ function withBalls(e: GameEventOf<'contact'>, a: string, b: string): GameEvent {
  * (cushionOf) and the cue ball's contacts with one other ball (contactOf), in order; so a cushion
  * is the cue ball's or not, and a contact is the cue ball's with ball X, or not the cue ball's.
  */
-function representatives(e: GameEvent, balls: readonly string[], cue: string): GameEvent[] {
-  if (e.type === 'cushion' && e.ball === undefined) {
-    const out: GameEvent[] = [];
+function valuesOf(e: GameEvent, balls: readonly string[], cue: string): readonly GameEvent[] {
+  const out: GameEvent[] = [];
+  if (e.type === 'cushion') {
     let cueSeen = false;
     let otherSeen = false;
     for (const ball of balls) {
@@ -147,12 +200,9 @@ function representatives(e: GameEvent, balls: readonly string[], cue: string): G
       if (isCue ? cueSeen : otherSeen) continue;
       if (isCue) cueSeen = true;
       else otherSeen = true;
-      out.push(withBall(e, ball));
+      out.push(withBall(e.cushion, ball));
     }
-    return out;
-  }
-  if (e.type === 'contact' && (e.a === undefined || e.b === undefined)) {
-    const out: GameEvent[] = [];
+  } else if (e.type === 'contact') {
     const seen: string[] = [];
     let noneSeen = false;
     const as = e.a !== undefined ? [e.a] : balls;
@@ -168,12 +218,11 @@ function representatives(e: GameEvent, balls: readonly string[], cue: string): G
           if (noneSeen) continue;
           noneSeen = true;
         }
-        out.push(withBalls(e, a, b));
+        out.push(withBalls(a, b));
       }
     }
-    return out;
   }
-  return [e];
+  return Object.freeze(out);
 }
 
 /**
@@ -221,26 +270,37 @@ export function possibleOutcomes(events: readonly GameEvent[], balls: readonly s
   // unknown cushion after the last event that may be such a contact, or any cushion when no
   // reading caroms, changes no outcome: it is read one way only (the search was exponential in
   // the shot's cushions: 2^cushions readings of every four-ball shot with an unknown contact).
-  const choices = events.map((e, i) => (e.type === 'cushion' && (noCarom || i > lastMaybeCue) ? [e] : representatives(e, balls, ctx.cue)));
+  const open: number[] = [];
+  const values: (readonly GameEvent[])[] = [];
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i]!;
+    if (e.type === 'cushion' && (noCarom || i > lastMaybeCue)) continue;
+    const v = representatives(e, balls, ctx.cue);
+    if (v === null) continue;
+    open.push(i);
+    values.push(v);
+  }
   const found: string[] = [];
-  walk(choices, new Array<GameEvent>(choices.length), 0, ctx, found, all.length);
+  walk(open, values, events.slice(), 0, ctx, found, all.length);
   return found;
 }
 
 /**
- * Depth-first over the readings (`reading[i]` from `choices[i]`), adding new outcomes to `found`;
+ * Depth-first over the readings: `reading` is the shot with the event at `open[k]` read as each
+ * of `values[k]` in turn (the other events are read as they are), adding new outcomes to `found`;
  * true once all `total` outcomes are seen. A module function, not a closure: tsx names every
  * closure with an Object.defineProperty call, once per uncertain shot.
  */
-function walk(choices: readonly GameEvent[][], reading: GameEvent[], i: number, ctx: ShotContext, found: string[], total: number): boolean {
-  if (i === choices.length) {
+function walk(open: readonly number[], values: readonly (readonly GameEvent[])[], reading: GameEvent[], k: number, ctx: ShotContext, found: string[], total: number): boolean {
+  if (k === open.length) {
     const o = outcomeOf(reading, ctx);
     if (!found.includes(o)) found.push(o);
     return found.length === total;
   }
-  for (const v of choices[i]!) {
+  const i = open[k]!;
+  for (const v of values[k]!) {
     reading[i] = v;
-    if (walk(choices, reading, i + 1, ctx, found, total)) return true;
+    if (walk(open, values, reading, k + 1, ctx, found, total)) return true;
   }
   return false;
 }

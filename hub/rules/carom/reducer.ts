@@ -13,7 +13,7 @@ import { refCall, endTimeout } from './calls';
 import { lagSensor, startLag } from './lag';
 import { beginPlay, endInning } from './match';
 import { resolveShot } from './resolve';
-import { type Core, type Live, type FoulRec, type LivePlayer, type ShotRec, emptyLive, innings, materialize, newPlayer, playerAt, reject, updatePlayer, edit, editPlayer, withEvents } from './state';
+import { type Core, type Live, type FoulRec, type LivePlayer, type ShotRec, emptyLive, innings, materialize, newPlayer, playerAt, reject, updatePlayer, edit, editPlayer, withEvents, withShot } from './state';
 import type { LiveDecision } from './evidence';
 
 const views = new WeakMap<CaromState, Core>();
@@ -88,6 +88,17 @@ function strangerOf(all: readonly string[], b: string | undefined): string | und
   return b !== undefined && !all.includes(b) ? b : undefined;
 }
 
+/** A ball `e` names that is not in the game, if any. */
+function strangerIn(s: Live, e: GameEvent): string | undefined {
+  if (e.type === 'contact') {
+    if (e.a === undefined && e.b === undefined) return undefined;
+    const all = ballsOf(s.game, s.config);
+    return strangerOf(all, e.a) ?? strangerOf(all, e.b);
+  }
+  if (!('ball' in e) || e.ball === undefined) return undefined;
+  return strangerOf(ballsOf(s.game, s.config), e.ball);
+}
+
 function sensor(s: Live, e: GameEvent): Live {
   if (s.status === 'lag') return lagSensor(s, e);
   if (s.status !== 'playing') return reject(s, e, 'not_playing', `no play in status ${s.status}`);
@@ -95,8 +106,7 @@ function sensor(s: Live, e: GameEvent): Live {
     if (!s.shot) return reject(s, e, 'no_shot', 'at rest without a shot');
     return afterShot(resolveShot(s, e), e);
   }
-  const all = ballsOf(s.game, s.config);
-  const stranger = e.type === 'contact' ? strangerOf(all, e.a) ?? strangerOf(all, e.b) : 'ball' in e ? strangerOf(all, e.ball) : undefined;
+  const stranger = strangerIn(s, e);
   if (stranger !== undefined) return reject(s, e, 'unknown_ball', `ball "${stranger}" is not in this game`);
   if (e.type === 'contact' && e.a !== undefined && e.a === e.b) return reject(s, e, 'bad_contact', 'a ball cannot contact itself');
   // A strike while a shot is under way stays in the shot: CG-FOUL-2 evidence (resolve.ts asks).
@@ -116,7 +126,7 @@ function sensor(s: Live, e: GameEvent): Live {
     return edit(s, { shot: { ...s.shot, events } });
   }
   if (!s.shot) return newShot(s, e);
-  return edit(s, { shot: withEvents(s.shot, [...s.shot.events, e]) });
+  return withShot(s, withEvents(s.shot, [...s.shot.events, e]));
 }
 
 /** CQ-21: with a shot clock, it starts when the balls come to rest. */

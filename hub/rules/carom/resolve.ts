@@ -9,7 +9,7 @@ import { isTurnOver, spotOffTable } from './general';
 import { addPoints, endInning } from './match';
 import { cushionsOf, labelOf, missCallFor, outcomeOf, pointsOf, possibleOutcomes, type ShotContext } from './outcome';
 import { offTableBalls } from './shot';
-import { type Live, type FoulRec, type ShotRec, type ShotResult, type SettledDecision, closed, editPlayer, findPlayer, note, playerAt, updatePlayer, edit } from './state';
+import { type Live, type FoulRec, type ShotRec, type ShotResult, type SettledDecision, answerTo, closed, editPlayer, findPlayer, mapPlayer, playerAt, edit } from './state';
 import type { LiveDecision, ShotEvidence } from './evidence';
 import { push, pushAll } from '../common/plist';
 import { flat } from '../common/text';
@@ -50,6 +50,8 @@ function optionsFor(outcomes: readonly string[]): PendingDecision['options'] {
 
 /** `${kindPrefix(s)}.point`, one string per game. */
 const POINT_KIND: Record<Live['game'], string> = { 'three-cushion': 'c3.point', 'three-ball': 'c3b.point', 'four-ball': 'c4.point' };
+const WRONG_BALL = 'carom.wrong_ball';
+const IN_MOTION = 'carom.balls_in_motion';
 
 /** `fallback`: the outcome of the identified events alone (`identifiedOnly`), the point question's default. */
 function shotQuestions(s: Live, shot: ShotRec, sensorEvents: readonly GameEvent[], fallback: string, ctx: ShotContext, raisedAt: number): Question[] {
@@ -59,13 +61,12 @@ function shotQuestions(s: Live, shot: ShotRec, sensorEvents: readonly GameEvent[
   if (outcomes.length > 1) {
     let unknown = 0;
     for (const e of sensorEvents) if ((e.type === 'cushion' && e.ball === undefined) || (e.type === 'contact' && (e.a === undefined || e.b === undefined))) unknown++;
-    // Kept as the shot's events, written out when read (state.ts ShotEvidence); the texts kept
-    // are joined flat (common/text.ts): an open decision keeps them, one per uncertain shot.
-    const evidence: ShotEvidence = { cue: ctx.cue, events: shot.events, unknown };
+    // Kept as the shot's events, its question and evidence written when read (evidence.ts
+    // ShotEvidence); the id is kept as a text, joined flat (common/text.ts).
+    const evidence: ShotEvidence = { cue: ctx.cue, events: shot.events, unknown, who, shot: shot.no, fourBall: s.game === 'four-ball' };
     qs.push({
       id: flat('shot-', shot.no, ':point'),
       kind: POINT_KIND[s.game],
-      question: s.game === 'four-ball' ? flat('What did ', who, "'s shot ", shot.no, ' score?') : flat('Point for ', who, ' (shot ', shot.no, ')?'),
       options: optionsFor(outcomes),
       default: fallback,
       answeredBy: 'referee',
@@ -76,7 +77,7 @@ function shotQuestions(s: Live, shot: ShotRec, sensorEvents: readonly GameEvent[
   if (shot.struck !== undefined && shot.struck !== shot.cue) {
     qs.push({
       id: `shot-${shot.no}:wrong_ball`,
-      kind: 'carom.wrong_ball',
+      kind: WRONG_BALL,
       question: `${who} struck ${shot.struck}, not his cue ball ${shot.cue}: wrong-ball foul?`,
       options: [
         { value: 'foul', label: 'Foul: wrong ball' },
@@ -91,7 +92,7 @@ function shotQuestions(s: Live, shot: ShotRec, sensorEvents: readonly GameEvent[
   if (motionIndex(shot) >= 0) {
     qs.push({
       id: `shot-${shot.no}:in_motion`,
-      kind: 'carom.balls_in_motion',
+      kind: IN_MOTION,
       question: `Were the balls still moving when ${who} struck (shot ${shot.no})?`,
       options: [
         { value: 'foul', label: 'Yes: foul "balls in motion"' },
@@ -108,7 +109,9 @@ function shotQuestions(s: Live, shot: ShotRec, sensorEvents: readonly GameEvent[
 
 /** Index of a strike that came while the shot was under way (CG-FOUL-2 evidence); -1 if none. */
 export function motionIndex(shot: ShotRec): number {
-  return shot.events.findIndex((x, i) => i > 0 && x.type === 'strike');
+  const events = shot.events;
+  for (let i = 1; i < events.length; i++) if (events[i]!.type === 'strike') return i;
+  return -1;
 }
 
 /**
@@ -120,7 +123,7 @@ export function resolveShot(s0: Live, e: GameEvent): Live {
   const shot = s0.shot;
   if (!shot) return s0;
   const m = motionIndex(shot);
-  const motion = m >= 0 ? s0.answers[`shot-${shot.no}:in_motion`] : undefined;
+  const motion = m >= 0 ? answerTo(s0.answers, `shot-${shot.no}:in_motion`) : undefined;
   if (motion?.answer === 'no_foul') {
     const settled: SettledDecision = { id: `shot-${shot.no}:in_motion`, kind: 'carom.balls_in_motion', raisedAt: e.seq ?? -1, ...motion };
     const s1: Live = edit(s0, { decisions: push(s0.decisions, settled), shot: { ...shot, events: shot.events.slice(0, m) } });
@@ -142,14 +145,14 @@ export function resolveShot(s0: Live, e: GameEvent): Live {
   return judge(s0, e);
 }
 
-/** The answer (or default) of the shot's question `suffix`; `fallback` when it was not asked. */
-function answerOf(questions: readonly Question[], answers: Live['answers'], shotNo: number, suffix: string, fallback: string): string {
-  // Most shots ask nothing: no id string to build then.
-  if (questions.length === 0) return fallback;
-  const id = `shot-${shotNo}:${suffix}`;
-  const q = questions.find((x) => x.id === id);
-  if (!q) return fallback;
-  return answers[q.id]?.answer ?? q.default;
+/**
+ * The answer (or default) of the shot's question of `kind`; `fallback` when it was not asked.
+ * By kind, not by id: a shot asks each kind at most once, under the id `shot-<no>:<suffix>`, so
+ * the kind names the same question without building an id string per question per shot.
+ */
+function answerOf(questions: readonly Question[], answers: Live['answers'], kind: string, fallback: string): string {
+  for (const q of questions) if (q.kind === kind) return answerTo(answers, q.id)?.answer ?? q.default;
+  return fallback;
 }
 
 function foulAt(e: GameEvent, player: string, inning: number, code: string): FoulRec {
@@ -160,40 +163,36 @@ function foulAt(e: GameEvent, player: string, inning: number, code: string): Fou
 // every named closure in a `__name` call, an Object.defineProperty per shot.
 function judge(s0: Live, e: GameEvent): Live {
   const shot = s0.shot!;
-  let s: Live = edit(s0, { shot: null });
   const raisedAt = e.seq ?? -1;
   const cue = shot.struck ?? shot.cue;
-  const ctx: ShotContext = { game: s.game, config: s.config, cue, opening: s.opening };
+  const ctx: ShotContext = { game: s0.game, config: s0.config, cue, opening: s0.opening };
   const sensor = shot.events.filter((x) => x.type !== 'strike');
   const known = identifiedOnly(sensor);
   const knownOutcome = outcomeOf(known, ctx);
-  const questions = shotQuestions(s, shot, sensor, knownOutcome, ctx, raisedAt);
+  const questions = shotQuestions(s0, shot, sensor, knownOutcome, ctx, raisedAt);
   const answers = s0.answers;
-  if (questions.length > 0) {
-    const settled: SettledDecision[] = [];
-    const open: LiveDecision[] = [];
-    for (const q of questions) {
-      const a = answers[q.id];
-      if (a) settled.push({ id: q.id, kind: q.kind, raisedAt: q.raisedAt, ...a });
-      else open.push(q);
-    }
-    s = edit(s, { pending: pushAll(s.pending, open), decisions: pushAll(s.decisions, settled) });
+  let pending = s0.pending;
+  let decisions = s0.decisions;
+  for (const q of questions) {
+    const a = answerTo(answers, q.id);
+    if (a) decisions = push(decisions, { id: q.id, kind: q.kind, raisedAt: q.raisedAt, ...a });
+    else pending = push(pending, q);
   }
 
-  const outcome = answerOf(questions, answers, shot.no, 'point', knownOutcome);
+  const outcome = answerOf(questions, answers, POINT_KIND[s0.game], knownOutcome);
   const manualOut = shot.fouls.filter((f) => f.code === 'out');
   const offTable = offTableBalls(sensor);
   const out = manualOut.length === 0 ? offTable : [...offTable, ...manualOut.map((f) => f.ball ?? '?')];
   const fouls: FoulRec[] = [...shot.fouls];
-  const at = playerAt(s);
+  const at = playerAt(s0);
   const inning = at ? closed(at) : 0;
   if (offTable.length > 0 && manualOut.length === 0) fouls.push(foulAt(e, shot.player, inning + 1, 'out'));
   // Wrong ball seen by the strike sensor, confirmed: salon voids the point (CG-FOUL-6); CEB ends
   // the inning but a point made before it was pointed out stands (C3-FOUL-6 + C3-NC-1).
-  const wrongBall = answerOf(questions, answers, shot.no, 'wrong_ball', 'no_foul') === 'foul';
-  const wrongBallVoids = wrongBall && s.config.ruleset === 'salon-002';
+  const wrongBall = answerOf(questions, answers, WRONG_BALL, 'no_foul') === 'foul';
+  const wrongBallVoids = wrongBall && s0.config.ruleset === 'salon-002';
   if (wrongBallVoids) fouls.push(foulAt(e, shot.player, inning + 1, 'wrong_ball'));
-  if (answerOf(questions, answers, shot.no, 'in_motion', 'no_foul') === 'foul') fouls.push(foulAt(e, shot.player, inning + 1, 'balls_in_motion'));
+  if (answerOf(questions, answers, IN_MOTION, 'no_foul') === 'foul') fouls.push(foulAt(e, shot.player, inning + 1, 'balls_in_motion'));
   const codes = fouls.map((f) => f.code);
   const value = codes.length > 0 ? 0 : pointsOf(outcome);
   const result: ShotResult = {
@@ -206,34 +205,47 @@ function judge(s0: Live, e: GameEvent): Live {
     cushions: cushionsOf(known, ctx),
     inning,
   };
-  s = edit(s, {
+  const scoring = !isTurnOver(result);
+  // The shot's changes are gathered in one patch and the state copied once with them, with the
+  // end of the inning's when it ends (the state has 31 fields; a copy per change was a good part
+  // of a shot's cost).
+  const record: Partial<Live> = {
+    shot: null,
+    pending,
+    decisions,
     lastShot: result,
-    fouls: pushAll(s.fouls, fouls),
+    fouls: pushAll(s0.fouls, fouls),
     restoreOption: fouls.some((f) => f.intentional) ? { player: null, reason: 'C3-FOUL-8: intentional foul; the opponent may have the balls restored' } : null,
-  });
-  if (fouls.length > 0) s = updatePlayer(s, shot.player, (p) => editPlayer(p, { fouls: p.fouls + fouls.length }));
-  if (s.game === 'three-cushion' && s.config.ruleset === 'ceb-004' && codes.length === 0 && value === 0) {
+  };
+  let players = s0.players;
+  if (fouls.length > 0) players = mapPlayer(players, shot.player, (p) => editPlayer(p, { fouls: p.fouls + fouls.length }));
+  if (s0.game === 'three-cushion' && s0.config.ruleset === 'ceb-004' && codes.length === 0 && value === 0) {
     // missCall(known, ctx), from the cushions already counted
     const call = result.cushions === null ? null : missCallFor(result.cushions);
-    if (call) s = note(s, `shot ${shot.no}: "${call}"`);
+    if (call) record.notes = push(s0.notes, `shot ${shot.no}: "${call}"`);
   }
 
   const wrongBallStands = wrongBall && !wrongBallVoids;
   if (wrongBallStands) {
-    const rec = foulAt(e, shot.player, inning + 1, 'wrong_ball');
-    s = updatePlayer(edit(s, { fouls: push(s.fouls, rec), lastShot: { ...result, fouls: [...codes, 'wrong_ball'] } }), shot.player, (p) => editPlayer(p, { fouls: p.fouls + 1 }));
+    record.fouls = push(record.fouls!, foulAt(e, shot.player, inning + 1, 'wrong_ball'));
+    record.lastShot = { ...result, fouls: [...codes, 'wrong_ball'] };
+    players = mapPlayer(players, shot.player, (p) => editPlayer(p, { fouls: p.fouls + 1 }));
   }
-  if (!isTurnOver(result)) {
-    s = addPoints(edit(s, { shotsInInning: s.shotsInInning + 1, opening: false }), value);
+  if (scoring) {
+    record.players = players;
+    record.shotsInInning = s0.shotsInInning + 1;
+    record.opening = false;
+    const s = addPoints(edit(s0, record), value);
     // CEB wrong ball pointed out after a scoring shot: the point stands, the inning ends.
     return wrongBallStands && s.status === 'playing' ? endInning(s) : s;
   }
   // C4-ERASE-1: a shot touching no ball erases the inning (even with a foul; a ball off the table
   // does not itself erase, C4-OUT-1).
-  if (s.game === 'four-ball' && outcome === 'none') {
-    s = updatePlayer(s, shot.player, (p) => editPlayer(p, { erased: p.erased + (p.current ?? 0), current: 0 }));
+  if (s0.game === 'four-ball' && outcome === 'none') {
+    players = mapPlayer(players, shot.player, (p) => editPlayer(p, { erased: p.erased + (p.current ?? 0), current: 0 }));
   }
-  s = endInning(s);
+  record.players = players;
+  let s = endInning(s0, record);
   if (out.length > 0 && s.status === 'playing') {
     s = edit(s, { spotting: spotOffTable(s.game, s.config.ruleset, s.config.balls, out, s.cue ?? s.config.balls.white) });
     if (s.config.ruleset === 'salon-002' && s.game !== 'four-ball') {

@@ -4,7 +4,7 @@
  * the same meaning); unknown balls are absent fields and never match a ball, so these functions
  * only ever credit what a sensor saw.
  */
-import type { GameEvent, GameEventOf } from '../../../shared/game/events';
+import type { GameEvent } from '../../../shared/game/events';
 import { and, byBall, byType, type Filter } from '../common/filters';
 import type { CaromConfig } from './config';
 import { flat } from '../common/text';
@@ -144,7 +144,10 @@ export function fourBallPoints(events: readonly GameEvent[], b: FourBallSet, whi
 
 /** Balls that left the table in the shot ('?' when the sensor could not tell which). */
 export function offTableBalls(events: readonly GameEvent[]): string[] {
-  return (events.filter(byType('off_table')) as GameEventOf<'off_table'>[]).map((e) => e.ball ?? '?');
+  // A loop: runs once per shot, and most shots have none (no filter closure, no two arrays).
+  const out: string[] = [];
+  for (const e of events) if (e.type === 'off_table') out.push(e.ball ?? '?');
+  return out;
 }
 
 /** Sensor events that leave a ball unknown, and how many unknown slots they hold. */
