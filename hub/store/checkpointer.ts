@@ -14,8 +14,9 @@ const WORKER_CODE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.lib);
 const db = new Database(workerData.path, { fileMustExist: true, timeout: 1000 });
-const checkpoint = db.prepare('PRAGMA wal_checkpoint(PASSIVE)');
-const pass = () => { try { checkpoint.get(); } catch { /* busy: next time */ } };
+// exec, not a statement: it makes no JS value, so a process that exits mid-pass (the worker is
+// terminated) has none half-made (better-sqlite3 aborts the process on that).
+const pass = () => { try { db.exec('PRAGMA wal_checkpoint(PASSIVE)'); } catch { /* busy: next time */ } };
 const timer = setInterval(pass, workerData.everyMs);
 parentPort.on('message', () => { clearInterval(timer); db.close(); parentPort.close(); });
 `;
