@@ -5,11 +5,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../../shared/game/events';
+import { fromArray as fromList, fromPortable, toArray as toList, toPortable } from '../common/plist';
+import { toArray as tailOf } from '../common/prefix';
 import { initialMatch, replay, step } from '../common/replay';
 import { ballsOf, defaultConfig, type CaromGame } from './config';
 import { fourBall, threeBall, threeCushion } from './index';
 import { allOutcomes, outcomeOf, possibleOutcomes, type ShotContext } from './outcome';
+import { decisionId, isShotDecision, type LiveDecision, type ShotDecision } from './evidence';
 import type { CaromState } from './reducer';
+import type { Live } from './state';
 import { readings } from './shot';
 import { Log } from './testkit';
 
@@ -92,11 +96,36 @@ describe('carom state', () => {
     expect(p1.runs).not.toBeNull();
     expect(p1.runs!.init).toBe(p0.runs);
     expect(s1.live.notes!.init).toBe(s0.live.notes);
-    // An open decision keeps the events since it in one shared list.
+    // An open decision keeps the events since it in one shared array (common/prefix.ts): the
+    // next state extends it in place, and the older state still reads exactly its own events.
     const s2 = [ev('strike'), ev('cushion'), ev('cushion'), ev('cushion'), ev('contact'), ev('contact'), ev('at_rest'), ev('strike')].reduce((s, e) => threeCushion.reduce(s, e), s1);
     expect(s2.live.pending).not.toBeNull();
-    const s3 = threeCushion.reduce(s2, ev('cushion'));
-    expect(s3.tail!.init).toBe(s2.tail);
+    const before = tailOf(s2.tail);
+    const next = ev('cushion');
+    const s3 = threeCushion.reduce(s2, next);
+    expect(s3.tail!.items).toBe(s2.tail!.items);
+    expect(tailOf(s3.tail)).toEqual([...before, next]);
+    expect(tailOf(s2.tail)).toEqual(before);
+  });
+
+  it('a snapshot written before 2026-11-30 (tail as a list, point questions with an evidence object) folds on alike', () => {
+    const log = busyLog().events;
+    const json = (x: unknown) => JSON.stringify(toPortable(x));
+    let open = 0;
+    for (let cut = 1; cut < log.length; cut++) {
+      const s = replay(threeCushion, log.slice(0, cut)).game;
+      if (s.tail === null) continue;
+      open++;
+      // The same state as the previous code wrote it (legacy.ts).
+      const oldForm = (l: Live): Live => ({ ...l, pending: fromList(toList(l.pending).map((d) => (isShotDecision(d) ? oldQuestion(d) : d))) });
+      const old = { live: oldForm(s.live), base: s.base && oldForm(s.base), tail: fromList(tailOf(s.tail)) };
+      let restored = fromPortable(JSON.parse(json(old))) as CaromState;
+      expect(json(threeCushion.summary(restored))).toBe(json(threeCushion.summary(s)));
+      for (const e of log.slice(cut)) restored = threeCushion.reduce(restored, e);
+      const direct = replay(threeCushion, log).game;
+      expect(json(threeCushion.report(restored))).toBe(json(threeCushion.report(direct)));
+    }
+    expect(open).toBeGreaterThan(5);
   });
 
   it('a long match: the report is the documented arrays, consistent with the working state', () => {
@@ -116,6 +145,13 @@ describe('carom state', () => {
     expect(threeCushion.summary(s).players.map((p) => p.score)).toEqual(r.players.map((p) => p.points));
   });
 });
+
+/** A point question as the code before 2026-11-30 kept it. */
+function oldQuestion(d: ShotDecision): LiveDecision {
+  const { cue, events, who, shot, ...rest } = d;
+  const unknown = events.filter((e) => (e.type === 'cushion' && e.ball === undefined) || (e.type === 'contact' && (e.a === undefined || e.b === undefined))).length;
+  return { id: decisionId(d), ...rest, evidence: { cue, events, unknown, who, shot, fourBall: d.kind === 'c4.point' } } as unknown as LiveDecision;
+}
 
 let seq = 1_000_000;
 function ev(type: 'strike' | 'contact' | 'cushion' | 'at_rest', ball?: string): GameEvent {

@@ -8,6 +8,7 @@ import type { PendingDecision } from '../../../shared/game/engine';
 import { lagSetup } from './general';
 import { beginPlay } from './match';
 import { describe } from './shot';
+import { type LiveDecision, decisionId, isShotDecision } from './evidence';
 import { type Live, type LagState, findPlayer, reject, edit } from './state';
 import { fromArray, push, pushAll, some, toArray } from '../common/plist';
 
@@ -102,7 +103,7 @@ function lagQuestion(s: Live, lag: LagState, e: GameEvent, evidence: string[]): 
 export function lagSensor(s: Live, e: GameEvent): Live {
   const lag = s.lag!;
   if (lag.winner !== null) return reject(s, e, 'lag_decided', 'the lag is decided: waiting for the opener (ref call "opener")');
-  if (some(s.pending, (d) => d.id.startsWith(`lag-${lag.round}:`))) {
+  if (some(s.pending, (d) => isLagDecision(d, `lag-${lag.round}:`))) {
     return reject(s, e, 'lag_pending', 'the lag result is pending: answer the lag decision first');
   }
   if (e.type === 'at_rest') {
@@ -160,13 +161,18 @@ export function lagCall(s: Live, e: GameEventOf<'ref'>): Live {
   }
 }
 
+/** A lag question whose id starts with `prefix` (a point question is never one: its id is not kept). */
+function isLagDecision(d: LiveDecision, prefix: string): boolean {
+  return !isShotDecision(d) && d.id.startsWith(prefix);
+}
+
 function dropLagPending(s: Live): Live {
   const all = toArray(s.pending);
-  const dropped = all.filter((d) => d.id.startsWith('lag-'));
+  const dropped = all.filter((d) => isLagDecision(d, 'lag-'));
   if (dropped.length === 0) return s;
   return {
     ...s,
-    pending: fromArray(all.filter((d) => !d.id.startsWith('lag-'))),
-    notes: pushAll(s.notes, dropped.map((d) => `decision ${d.id} superseded by a referee entry`)),
+    pending: fromArray(all.filter((d) => !isLagDecision(d, 'lag-'))),
+    notes: pushAll(s.notes, dropped.map((d) => `decision ${decisionId(d)} superseded by a referee entry`)),
   };
 }

@@ -7,14 +7,16 @@
  */
 import type { GameEvent, GameEventOf } from '../../../shared/game/events';
 import type { RejectedEvent } from '../../../shared/game/engine';
-import { type List, push, toArray } from '../common/plist';
+import { push } from '../common/plist';
+import { type Prefix, append, toArray } from '../common/prefix';
 import { ballsOf, defaultConfig, parseConfig, type CaromGame } from './config';
 import { refCall, endTimeout } from './calls';
 import { lagSensor, startLag } from './lag';
 import { beginPlay, endInning } from './match';
 import { resolveShot } from './resolve';
+import { isOldTail, upgradeLive, upgradeTail } from './legacy';
 import { type Core, type Live, type FoulRec, type LivePlayer, type ShotRec, emptyLive, innings, materialize, newPlayer, playerAt, reject, updatePlayer, edit, editPlayer, withEvents, withShot } from './state';
-import type { LiveDecision } from './evidence';
+import { type LiveDecision, decisionId, hasId } from './evidence';
 
 const views = new WeakMap<CaromState, Core>();
 
@@ -28,8 +30,12 @@ export class CaromState {
     readonly live: Live,
     /** State before the first event that raised a still-open decision; null when none is open. */
     readonly base: Live | null,
-    /** Events since `base`, newest first (answers excluded: they live in `answers`). */
-    readonly tail: List<GameEvent>,
+    /**
+     * Events since `base`, oldest first (answers excluded: they live in `answers`). A view of
+     * one array shared by the successive states (common/prefix.ts): an open decision may stay
+     * open for the rest of the match, and a linked cell per event was kept that long.
+     */
+    readonly tail: Prefix<GameEvent> | null,
   ) {}
 
   /** The game as documented (arrays, oldest first): O(match) the first time, then cached. */
@@ -184,16 +190,16 @@ export function reduceCore(s: Live, e: GameEvent): Live {
   }
 }
 
-/** Keep `base`/`tail` only while a decision is open. O(1): the tail is a persistent list. */
+/** Keep `base`/`tail` only while a decision is open. O(1): the tail is a shared prefix. */
 function settle(s: CaromState, core: Live, e: GameEvent): CaromState {
   if (core.pending === null) return new CaromState(core, null, null);
-  if (s.base) return new CaromState(core, s.base, push(s.tail, e));
-  return new CaromState(core, s.live, push(null, e));
+  if (s.base) return new CaromState(core, s.base, append(s.tail, e));
+  return new CaromState(core, s.live, append(null, e));
 }
 
 function firstPending(s: Live, id: string): LiveDecision | undefined {
   let found: LiveDecision | undefined;
-  for (let n = s.pending; n !== null; n = n.init) if (n.last.id === id) found = n.last;
+  for (let n = s.pending; n !== null; n = n.init) if (hasId(n.last, id)) found = n.last;
   return found;
 }
 
@@ -209,7 +215,7 @@ function answer(s: CaromState, e: GameEventOf<'decide'>): CaromState {
   }
   const rec = { answer: e.answer, seq: e.seq, t: e.t, by: e.by, who: e.who };
   const base0 = s.base;
-  let core: Live = edit(base0, { answers: { ...base0.answers, ...s.live.answers, [d.id]: rec } });
+  let core: Live = edit(base0, { answers: { ...base0.answers, ...s.live.answers, [decisionId(d)]: rec } });
   for (const x of toArray(s.tail)) core = reduceCore(core, x);
   if (core.pending === null) return new CaromState(core, null, null);
   return new CaromState(core, s.base, s.tail);
@@ -217,6 +223,7 @@ function answer(s: CaromState, e: GameEventOf<'decide'>): CaromState {
 
 /** The engine's reduce: never throws, never mutates. */
 export function reduce(s: CaromState, e: GameEvent): CaromState {
+  if (isOldTail(s.tail)) s = new CaromState(upgradeLive(s.live), s.base && upgradeLive(s.base), upgradeTail(s.tail));
   try {
     if (e.type === 'decide') return answer(s, e);
     return settle(s, reduceCore(s.live, e), e);

@@ -9,10 +9,9 @@ import { isTurnOver, spotOffTable } from './general';
 import { addPoints, endInning } from './match';
 import { cushionsOf, labelOf, missCallFor, outcomeOf, pointsOf, possibleOutcomes, type ShotContext } from './outcome';
 import { offTableBalls } from './shot';
-import { type Live, type FoulRec, type ShotRec, type ShotResult, type SettledDecision, answerTo, closed, editPlayer, findPlayer, mapPlayer, playerAt, edit } from './state';
-import type { LiveDecision, ShotEvidence } from './evidence';
+import { type Live, type FoulRec, type ShotRec, type ShotResult, type SettledDecision, type AnswerRec, answerTo, hasAnswers, closed, editPlayer, findPlayer, mapPlayer, playerAt, edit } from './state';
+import { type LiveDecision, type ShotDecision, decisionId } from './evidence';
 import { push, pushAll } from '../common/plist';
-import { flat } from '../common/text';
 
 export function kindPrefix(s: Live): string {
   return s.game === 'three-cushion' ? 'c3' : s.game === 'three-ball' ? 'c3b' : 'c4';
@@ -59,20 +58,19 @@ function shotQuestions(s: Live, shot: ShotRec, sensorEvents: readonly GameEvent[
   const who = findPlayer(s, shot.player)?.name ?? shot.player;
   const outcomes = possibleOutcomes(sensorEvents, ballsOf(s.game, s.config), ctx);
   if (outcomes.length > 1) {
-    let unknown = 0;
-    for (const e of sensorEvents) if ((e.type === 'cushion' && e.ball === undefined) || (e.type === 'contact' && (e.a === undefined || e.b === undefined))) unknown++;
-    // Kept as the shot's events, its question and evidence written when read (evidence.ts
-    // ShotEvidence); the id is kept as a text, joined flat (common/text.ts).
-    const evidence: ShotEvidence = { cue: ctx.cue, events: shot.events, unknown, who, shot: shot.no, fourBall: s.game === 'four-ball' };
-    qs.push({
-      id: flat('shot-', shot.no, ':point'),
+    // Kept as the shot, its id, question and evidence written when read (evidence.ts ShotDecision).
+    const q: ShotDecision & { default: string } = {
       kind: POINT_KIND[s.game],
       options: optionsFor(outcomes),
       default: fallback,
       answeredBy: 'referee',
-      evidence,
       raisedAt,
-    });
+      cue: ctx.cue,
+      events: shot.events,
+      who,
+      shot: shot.no,
+    };
+    qs.push(q);
   }
   if (shot.struck !== undefined && shot.struck !== shot.cue) {
     qs.push({
@@ -151,8 +149,13 @@ export function resolveShot(s0: Live, e: GameEvent): Live {
  * the kind names the same question without building an id string per question per shot.
  */
 function answerOf(questions: readonly Question[], answers: Live['answers'], kind: string, fallback: string): string {
-  for (const q of questions) if (q.kind === kind) return answerTo(answers, q.id)?.answer ?? q.default;
+  for (const q of questions) if (q.kind === kind) return answerFor(answers, q)?.answer ?? q.default;
   return fallback;
+}
+
+/** The answer given to `q`, if any: its id is written only when some decision was answered. */
+function answerFor(answers: Live['answers'], q: Question): AnswerRec | undefined {
+  return hasAnswers(answers) ? answerTo(answers, decisionId(q)) : undefined;
 }
 
 function foulAt(e: GameEvent, player: string, inning: number, code: string): FoulRec {
@@ -174,8 +177,8 @@ function judge(s0: Live, e: GameEvent): Live {
   let pending = s0.pending;
   let decisions = s0.decisions;
   for (const q of questions) {
-    const a = answerTo(answers, q.id);
-    if (a) decisions = push(decisions, { id: q.id, kind: q.kind, raisedAt: q.raisedAt, ...a });
+    const a = answerFor(answers, q);
+    if (a) decisions = push(decisions, { id: decisionId(q), kind: q.kind, raisedAt: q.raisedAt, ...a });
     else pending = push(pending, q);
   }
 

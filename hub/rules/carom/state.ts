@@ -98,14 +98,23 @@ export interface AnswerRec {
  */
 const answerMaps = new WeakMap<Record<string, AnswerRec>, Map<string, AnswerRec>>();
 
-/** `answers[id]`, own answers only. */
-export function answerTo(answers: Record<string, AnswerRec>, id: string): AnswerRec | undefined {
+function answerMap(answers: Record<string, AnswerRec>): Map<string, AnswerRec> {
   let byId = answerMaps.get(answers);
   if (!byId) {
     byId = new Map(Object.entries(answers));
     answerMaps.set(answers, byId);
   }
-  return byId.get(id);
+  return byId;
+}
+
+/** `answers[id]`, own answers only. */
+export function answerTo(answers: Record<string, AnswerRec>, id: string): AnswerRec | undefined {
+  return answerMap(answers).get(id);
+}
+
+/** Some decision was answered (own answers). */
+export function hasAnswers(answers: Record<string, AnswerRec>): boolean {
+  return answerMap(answers).size > 0;
 }
 
 export interface SettledDecision extends AnswerRec {

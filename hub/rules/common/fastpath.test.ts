@@ -11,7 +11,7 @@ import type { GameEvent } from '../../../shared/game/events';
 import type { RulesEngine } from '../../../shared/game/engine';
 import { fourBall } from '../carom/index';
 import type { CaromState } from '../carom/reducer';
-import { decisionView, evidenceLines, type ShotEvidence } from '../carom/evidence';
+import { decisionView, evidenceLines, isShotDecision } from '../carom/evidence';
 import { derive } from '../golf-billiards/engine';
 import { golfBilliards } from '../golf-billiards/index';
 import { coreView, type GbState } from '../golf-billiards/state';
@@ -95,8 +95,10 @@ describe('states with persistent lists read like plain ones', () => {
         const s: CaromState = replay(fourBall, log).game;
         for (let n = s.live.pending; n !== null; n = n.init) {
           const d = n.last;
-          if (!Array.isArray(d.evidence)) asked++;
-          const lines = Array.isArray(d.evidence) ? d.evidence : evidenceLines(d.evidence as ShotEvidence);
+          // A point question keeps its shot (cue, events, player, number) as its own fields, not
+          // written evidence: the lines must be exactly what those fields give.
+          if (isShotDecision(d)) asked++;
+          const lines = isShotDecision(d) ? evidenceLines(d) : d.evidence;
           expect(decisionView(d).evidence).toEqual(lines);
         }
         const again = viaSnapshot(fourBall, log, c % (log.length + 1));

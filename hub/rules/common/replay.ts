@@ -8,6 +8,7 @@
  */
 import type { GameEvent, CorrectionEvent } from '../../../shared/game/events';
 import type { RulesEngine } from '../../../shared/game/engine';
+import { type Prefix, append, fromArray, toArray as prefixToArray } from './prefix';
 
 export interface CorrectionRecord {
   seq: number | undefined;
@@ -20,37 +21,15 @@ export interface CorrectionRecord {
 }
 
 /**
- * Events in force, oldest first: `items[0 .. length)`. Every MatchState keeps its own view and
- * the view never changes. Appending (`cons`) pushes onto the shared array when the list being
- * extended is its last version (the replay only ever extends the newest state), and copies the
- * view otherwise, so older states stay valid. Was a linked list of one cell per event: the cells
- * were a third of the replay's own cost (every one lives as long as the match, so the garbage
- * collector copied each of them twice). Read it with `toArray`: a state that was extended since
- * has a longer shared array than its view, so compare views, not the raw fields.
+ * Events in force, oldest first: a view of one array shared by successive states (./prefix.ts).
+ * Was a linked list of one cell per event: the cells were a third of the replay's own cost.
+ * Read it with `toArray`: a state that was extended since has a longer shared array than its
+ * view, so compare views, not the raw fields.
  */
-export interface EventList {
-  readonly items: readonly GameEvent[];
-  readonly length: number;
-}
+export type EventList = Prefix<GameEvent>;
 
 export function toArray(list: EventList | null): GameEvent[] {
-  return list === null ? [] : list.items.slice(0, list.length);
-}
-
-function cons(e: GameEvent, list: EventList | null): EventList {
-  if (list === null) return { items: [e], length: 1 };
-  const shared = list.items as GameEvent[];
-  if (shared.length === list.length && !Object.isFrozen(shared)) {
-    shared.push(e);
-    return { items: shared, length: list.length + 1 };
-  }
-  const items = shared.slice(0, list.length);
-  items.push(e);
-  return { items, length: items.length };
-}
-
-function fromArray(events: readonly GameEvent[]): EventList | null {
-  return events.length === 0 ? null : { items: events.slice(), length: events.length };
+  return prefixToArray(list);
 }
 
 export interface MatchState<S> {
@@ -123,7 +102,7 @@ export function step<S>(engine: RulesEngine<S>, m: MatchState<S>, e: GameEvent):
       let game = m.game;
       for (const g of group) {
         game = engine.reduce(game, g);
-        inForce = cons(g, inForce);
+        inForce = append(inForce, g);
       }
       return {
         game,
@@ -155,7 +134,7 @@ export function step<S>(engine: RulesEngine<S>, m: MatchState<S>, e: GameEvent):
       const undone = m.undone.length > 0 && isShotStartAfterUndo(e) ? [] : m.undone;
       // A literal, not `{ ...m, ... }`: V8 copies a spread with overrides on a slow path that
       // cost about as much as a whole carom reduce (this runs once per event of every replay).
-      return { game: engine.reduce(m.game, e), inForce: cons(e, m.inForce), undone, corrections: m.corrections };
+      return { game: engine.reduce(m.game, e), inForce: append(m.inForce, e), undone, corrections: m.corrections };
     }
   }
 }
