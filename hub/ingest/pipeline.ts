@@ -203,7 +203,7 @@ export class Ingest extends EventEmitter<IngestEvents> {
       return;
     }
     if (lone && this.pending === 1 && this.store.appendDeviceEventNow) {
-      this.storeAtOnce(item, this.store.appendDeviceEventNow.bind(this.store));
+      this.storeAtOnce(item);
       return;
     }
     const group: Accepted[] = [item];
@@ -256,10 +256,10 @@ export class Ingest extends EventEmitter<IngestEvents> {
    * A lone event, stored with a store that commits in this turn: its frame and ack leave before
    * anything else the link does for it. The latency case (docs/benchmarks.md).
    */
-  private storeAtOnce(x: Accepted, appendNow: NonNullable<EventStore['appendDeviceEventNow']>): void {
+  private storeAtOnce(x: Accepted): void {
     let gapAsked: Promise<void> | undefined;
     try {
-      gapAsked = this.stored(x, appendNow(x.event, x.times, x.link));
+      gapAsked = this.stored(x, this.store.appendDeviceEventNow!(x.event, x.times, x.link));
     } catch (err) {
       // Not stored, so not acknowledged: the device keeps it and sends it again.
       this.storeErrors++;
@@ -292,12 +292,11 @@ export class Ingest extends EventEmitter<IngestEvents> {
       this.counters.accepted(e.d);
       this.emit('device-event', { id: r.id, hubT: x.times.hubT, at: x.times.at, link: x.link, event: e });
     }
-    const ack = (upTo: number): void => this.ackSoon(e.d, e.b, { v: PROTOCOL_VERSION, k: 'ack', b: e.b, n: upTo }, x.origin);
     if (e.n <= r.contiguous + 1) {
-      ack(r.contiguous);
+      this.ackSoon(e, r.contiguous, x.origin);
       return undefined;
     }
-    return this.gap(e, r.contiguous, x.origin).then(ack);
+    return this.gap(e, r.contiguous, x.origin).then((upTo) => this.ackSoon(e, upTo, x.origin));
   }
 
   /**
@@ -312,8 +311,10 @@ export class Ingest extends EventEmitter<IngestEvents> {
    * ack is kept; the last event of the burst sends them. Alone, an event is acknowledged at once.
    * (Every ack is a small packet, and small packets queue behind each other on a TCP link.)
    */
-  private ackSoon(device: string, boot: string, cmd: HubCommand, origin: Origin): void {
-    const key = `${device}\u0000${boot}`;
+  private ackSoon(e: DeviceEvent, upTo: number, origin: Origin): void {
+    const device = e.d;
+    const cmd: HubCommand = { v: PROTOCOL_VERSION, k: 'ack', b: e.b, n: upTo };
+    const key = `${device}\u0000${e.b}`;
     // Re-inserted, so acks go out in the order of their newest event.
     this.unsentAck.delete(key);
     this.unsentAck.set(key, { device, cmd, origin });

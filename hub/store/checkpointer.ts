@@ -3,7 +3,7 @@
  * WAL pass 1,000 pages: every few hundred events one commit copies the WAL into the database and
  * syncs it, and the event loop stops for milliseconds (measured: 15 commits in 5,000 over 1 ms,
  * the longest 18 ms; bench/ and docs/benchmarks.md). Here a worker thread with its own connection
- * to the same file checkpoints a few times a second instead (PASSIVE: writers go on meanwhile), so a
+ * to the same file checkpoints once a second instead (PASSIVE: writers go on meanwhile), so a
  * commit is only its own WAL append. Should the worker fail, the store checkpoints by itself again.
  */
 import { Worker } from 'node:worker_threads';

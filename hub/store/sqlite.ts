@@ -79,7 +79,6 @@ export class SqliteStore implements EventStore {
   private readonly setContiguous: Database.Statement;
   private readonly hasSeq: Database.Statement;
   private readonly maxSeq: Database.Statement;
-  private readonly appendTx: (e: DeviceEvent, hubT: number, at: number, link: string) => AppendResult;
   private readonly appendManyTx: (batch: readonly DeviceEventAppend[]) => AppendResult[];
   private readonly insertGame: Database.Statement;
   private readonly appendGameTx: (match: string, event: GameEvent, summary: unknown) => void;
@@ -115,20 +114,8 @@ export class SqliteStore implements EventStore {
     });
     this.hasSeq = this.db.prepare('SELECT 1 FROM device_events WHERE device = ? AND boot = ? AND seq = ?').pluck();
     this.maxSeq = this.db.prepare('SELECT max(seq) FROM device_events WHERE device = ? AND boot = ?').pluck();
-    const appendOne = (e: DeviceEvent, hubT: number, at: number, link: string): AppendResult => {
-      const r = this.insert.run(e.d, e.b, e.n, e.t, hubT, at, link, JSON.stringify(e));
-      let c = (this.seqOf.get(e.d, e.b) as number | undefined) ?? 0;
-      if (r.changes === 0) return { inserted: false, id: 0, contiguous: c };
-      if (e.n === c + 1) {
-        c = e.n;
-        // Fill forward over events that arrived early (after a gap).
-        while (this.hasSeq.get(e.d, e.b, c + 1) !== undefined) c++;
-        this.setContiguous.run(e.d, e.b, c);
-      }
-      return { inserted: true, id: Number(r.lastInsertRowid), contiguous: c };
-    };
-    this.appendTx = this.db.transaction(appendOne);
-    // One commit (one WAL append) for the whole batch instead of one per event. The contiguous
+    // One commit (one WAL append) for the whole batch instead of one per event; a lone event is a
+    // batch of one. The contiguous
     // sequence of each device boot is read once and written once per batch, not per event (the
     // statements per event were most of the store's time under load: bench/mqtt.ts --cpu-prof).
     this.appendManyTx = this.db.transaction((batch: readonly DeviceEventAppend[]): AppendResult[] => {
@@ -204,11 +191,11 @@ export class SqliteStore implements EventStore {
   }
 
   async appendDeviceEvent(event: DeviceEvent, times: { hubT: number; at: number }, link: string): Promise<AppendResult> {
-    return this.appendTx(event, times.hubT, times.at, link);
+    return this.appendDeviceEventNow(event, times, link);
   }
 
   appendDeviceEventNow(event: DeviceEvent, times: { hubT: number; at: number }, link: string): AppendResult {
-    return this.appendTx(event, times.hubT, times.at, link);
+    return this.appendManyTx([{ event, times, link }])[0]!;
   }
 
   async appendDeviceEvents(batch: readonly DeviceEventAppend[]): Promise<AppendResult[]> {
