@@ -120,6 +120,55 @@ process.on('SIGTERM', () => a.close(() => s.close(() => process.exit(0))));`;
   };
 }
 
+/**
+ * The least any hub could do between a broker and a page, in its own process: subscribe (QoS 1,
+ * Nagle off, as the hub) and write each payload to every WebSocket client as a `device-events`
+ * message. No validation, no store, no ack. With `brokerUrl` it is a client of that broker; without,
+ * it embeds an aedes of its own, as the hub does, and devices connect to it (`brokerUrl` returned).
+ * What the hub adds over this is its own work; what this adds over the raw broker is the extra
+ * process and hop every hub has.
+ */
+export async function startRelayProcess(opts: { venue: string; brokerUrl?: string }): Promise<{ url: string; brokerUrl: string; stop(): Promise<void> }> {
+  const code = `import { WebSocketServer } from 'ws'; import mqtt from 'mqtt'; import net from 'node:net'; import { Aedes } from 'aedes';
+const [venue, brokerUrl] = process.argv.slice(1);
+const filter = 'autoref/' + venue + '/+/+/events';
+const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+await new Promise((r) => wss.on('listening', r));
+wss.on('connection', (c) => c.send('{"type":"hello"}'));
+const forward = (payload) => {
+  const text = '{"type":"device-events","events":[{"event":' + payload.toString() + '}]}';
+  for (const c of wss.clients) c.send(text);
+};
+let url = brokerUrl, close = async () => {};
+if (brokerUrl) {
+  const c = mqtt.connect(brokerUrl, { clean: true, log: () => {} });
+  await new Promise((r) => c.on('connect', () => { c.stream.setNoDelay(true); c.subscribe(filter, { qos: 1 }, r); }));
+  c.on('message', (_t, p) => forward(p));
+  close = () => c.endAsync(true);
+} else {
+  const a = await Aedes.createBroker();
+  await new Promise((r) => a.subscribe(filter, (packet, cb) => { forward(packet.payload); cb(); }, r));
+  const s = net.createServer(a.handle);
+  await new Promise((r) => s.listen(0, '127.0.0.1', r));
+  url = 'mqtt://127.0.0.1:' + s.address().port;
+  close = () => new Promise((r) => a.close(() => s.close(r)));
+}
+console.log('relay on http://127.0.0.1:' + wss.address().port + ' broker ' + url);
+process.on('SIGTERM', () => close().then(() => process.exit(0)));`;
+  const proc = spawn(process.execPath, ['--input-type=module', '-e', code, opts.venue, opts.brokerUrl ?? ''], { stdio: ['ignore', 'pipe', 'pipe'], cwd: path.resolve(BENCH_DIR, '..') });
+  const m = await lineMatching(proc, /relay on (http:\/\/[\d.]+:\d+) broker (mqtt:\/\/[\d.]+:\d+)/, 10_000, 'the relay');
+  return {
+    url: m[1]!,
+    brokerUrl: m[2]!,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (proc.exitCode !== null) return resolve();
+        proc.once('exit', () => resolve());
+        proc.kill('SIGTERM');
+      }),
+  };
+}
+
 /** A venue of `tables` golf-billiards tables t1.. with one MQTT device d1.. each. */
 export function benchVenue(id: string, tables: number): VenueConfig {
   return {

@@ -2,7 +2,7 @@
  * The hub against the raw MQTT transport underneath it, measured the same way in the same run,
  * for Mosquitto (127.0.0.1:1883, or AUTOREF_MOSQUITTO_URL) and the embedded aedes:
  *
- *  1. Latency, device publish -> dashboard WebSocket frame (`device-event` on /api/stream), one
+ *  1. Latency, device publish -> dashboard WebSocket frame (`device-events` on /api/stream), one
  *     event at a time, QoS 1 as the protocol says, against a plain subscriber's publish ->
  *     message on the same broker. Blocks of hub and raw samples alternate so that load on the
  *     machine hits both alike. Target: hub p99 <= 1.5 x broker p99 and p50 <= broker p50 + 0.2 ms.
@@ -10,7 +10,8 @@
  *     counting at the sink (WebSocket frames for the hub, the subscriber for the raw broker).
  *     Each device keeps a bounded window of events in flight (as a board's ring buffer does;
  *     a burst of 20,000 would overrun Mosquitto's per-client queue of 1,000 and measure drops,
- *     not a rate). Target: hub >= 70 % of the raw rate, nothing lost.
+ *     not a rate). Each row is the median of several pairs of runs, hub and raw in alternating
+ *     order. Target: hub >= 70 % of the raw rate, nothing lost.
  *
  * A third run, latency only, uses a Mosquitto of our own with `set_tcp_nodelay true`, to show how
  * much of the hub's tail is Nagle's algorithm on the broker's sockets (Mosquitto's default).
@@ -19,16 +20,18 @@
  * (one MQTT client here, Nagle off, subscribed at the run's QoS) parses the payload with
  * `JSON.parse` and counts its sequence number: no validation, no store, no ack to the device, no
  * second hop. The hub path does all of that: the broker delivers to the hub's own subscription
- * (QoS 1, Nagle on as in a venue), the hub validates (Ajv), commits to SQLite, sends the device an
- * `ack` (QoS 1, back through the broker) and writes a `device-event` frame to the WebSocket, where
- * the sink here parses it with `JSON.parse` and counts it exactly as the raw subscriber does.
+ * (QoS 1), the hub validates (Ajv), commits to SQLite, sends the device an `ack` (QoS 0, back
+ * through the broker) and writes a `device-events` message (the events of one group commit) to
+ * the WebSocket, where the sink here parses it with `JSON.parse` and counts each event exactly as
+ * the raw subscriber does.
  * Devices, sinks and the measuring loop are the same code for both paths; blocks alternate.
  * Neither sink answers `rs` (resend) requests: an event the broker drops is lost on both paths.
  *
  * The hub runs as `autoref start --no-sim` in its own process on a SQLite file store (WAL), as
  * in a venue; with aedes the hub runs it embedded (its default), and the raw aedes runs alone in
  * its own process. Devices and measuring clients run here.
- * Run: node --import tsx bench/mqtt.ts [--quick] [--cpu-prof dir]
+ * Run: node --import tsx bench/mqtt.ts [--quick] [--cpu-prof dir] [--only aedes|mosquitto|mosquitto-nodelay]
+ *      [--latency-only | --throughput-only] [--row tables:qos]
  * Writes bench/results/mqtt.json.
  */
 import { spawn } from 'node:child_process';
@@ -40,24 +43,32 @@ import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import WebSocket from 'ws';
 import { topicFor } from '../shared/protocol/wire';
-import { benchVenue, percentiles, sleep, startAedesProcess, startHubProcess, writeResult, type HubProcess, type Percentiles } from './lib';
+import { benchVenue, percentiles, sleep, startAedesProcess, startHubProcess, startRelayProcess, writeResult, type HubProcess, type Percentiles } from './lib';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
 const profIdx = args.indexOf('--cpu-prof');
 const CPU_PROF = profIdx >= 0 ? path.resolve(args[profIdx + 1] ?? 'bench/results/prof') : undefined;
 const MOSQUITTO = process.env['AUTOREF_MOSQUITTO_URL'] ?? 'mqtt://127.0.0.1:1883';
-const LAT_BLOCKS = QUICK ? 2 : 4;
+const LAT_BLOCKS = QUICK ? 2 : 8;
 const LAT_BLOCK = QUICK ? 250 : 500;
 const TP_EVENTS = QUICK ? 5_000 : 20_000;
 /** Events in flight over all devices of a throughput run (Mosquitto queues 1,000 per client + 20 in flight). */
 const TP_WINDOW = 500;
+/**
+ * Pairs of runs (raw and hub, the order alternating) per throughput row: one pair is a third of
+ * a second of each, and two pairs minutes apart differed by up to 1.5x. The row gives medians.
+ */
+const TP_PAIRS = QUICK ? 1 : 5;
 const TP_STALL_MS = 4000;
 const TABLES = 50;
 const onlyIdx = args.indexOf('--only');
 const ONLY = onlyIdx >= 0 ? args[onlyIdx + 1] : undefined;
 const NO_THROUGHPUT = args.includes('--latency-only');
 const NO_LATENCY = args.includes('--throughput-only');
+/** `--row 1:1`: only the throughput row of 1 table at QoS 1 (for profiling one case). */
+const rowIdx = args.indexOf('--row');
+const ROW = rowIdx >= 0 ? args[rowIdx + 1] : undefined;
 
 type Qos = 0 | 1;
 
@@ -74,9 +85,9 @@ async function wsSink(hubUrl: string): Promise<Sink> {
   await new Promise<void>((resolve, reject) => {
     ws.once('error', reject);
     ws.on('message', (data: Buffer) => {
-      const m = JSON.parse(data.toString()) as { type: string; event?: { d: string; n: number } };
+      const m = JSON.parse(data.toString()) as { type: string; events?: { event: { d: string; n: number } }[] };
       if (m.type === 'hello') resolve();
-      else if (m.type === 'device-event' && m.event) cb(m.event.d, m.event.n);
+      else if (m.type === 'device-events' && m.events) for (const { event } of m.events) cb(event.d, event.n);
     });
   });
   return {
@@ -116,28 +127,76 @@ interface BenchDevice {
   topic: string;
   boot: string;
   n: number;
+  /** What it sent and the hub has not acknowledged yet, by sequence (a board's ring buffer). */
+  unacked: Map<number, string>;
+  /** QoS of the current run, for resends. */
+  qos: Qos;
+  /** Events sent again because the hub asked (`rs`): it saw a gap, an event the broker dropped. */
+  resent: number;
+  /** Called with each ack's sequence (latency runs). */
+  onAck?: (n: number) => void;
 }
 
+/**
+ * Devices that keep every event until the hub acknowledges it and send again what the hub asks
+ * for, as the firmware does: without that, an event the broker drops is lost on the hub path
+ * although the protocol would have recovered it. The raw path has no such thing to lean on.
+ */
 async function devices(url: string, venue: string, count: number): Promise<BenchDevice[]> {
   return Promise.all(
     Array.from({ length: count }, async (_, i) => {
       const id = `d${i + 1}`;
       const client = await mqtt.connectAsync(url, { clientId: `bench-${id}-${randomBytes(3).toString('hex')}`, clean: true });
       noDelay(client);
+      const dev: BenchDevice = { id, client, topic: topicFor(venue, `t${i + 1}`, id, 'events'), boot: randomBytes(4).toString('hex'), n: 0, unacked: new Map(), qos: 1, resent: 0 };
+      client.on('message', (_t, payload) => {
+        const c = JSON.parse(payload.toString()) as { k: string; b: string; n: number };
+        if (c.b !== dev.boot) return;
+        if (c.k === 'ack') {
+          dev.onAck?.(c.n);
+          for (const n of dev.unacked.keys()) {
+            if (n > c.n) break;
+            dev.unacked.delete(n);
+          }
+        } else if (c.k === 'rs') {
+          for (const [n, p] of dev.unacked) {
+            if (n < c.n) continue;
+            dev.resent++;
+            client.publish(dev.topic, p, { qos: dev.qos });
+          }
+        }
+      });
       // A device listens to its commands (the hub's acks arrive there, as on a real board).
       await client.subscribeAsync(topicFor(venue, `t${i + 1}`, id, 'cmd'), { qos: 1 });
-      return { id, client, topic: topicFor(venue, `t${i + 1}`, id, 'events'), boot: randomBytes(4).toString('hex'), n: 0 };
+      return dev;
     }),
   );
 }
 
-const eventPayload = (d: BenchDevice): string =>
-  JSON.stringify({ v: 1, k: 'ev', d: d.id, b: d.boot, n: ++d.n, t: d.n * 1000 + 81234567, e: 'cushion', s: 'r1', p: String(1 + (d.n % 4)), m: 412 });
+function eventPayload(d: BenchDevice): string {
+  const p = JSON.stringify({ v: 1, k: 'ev', d: d.id, b: d.boot, n: ++d.n, t: d.n * 1000 + 81234567, e: 'cushion', s: 'r1', p: String(1 + (d.n % 4)), m: 412 });
+  d.unacked.set(d.n, p);
+  return p;
+}
 
-/** One event at a time from d1: ms from publish to its arrival at the sink. */
-async function latencyBlock(dev: BenchDevice, sink: Sink, samples: number): Promise<number[]> {
+/**
+ * One event at a time from d1: ms from publish to its arrival at the sink. `acks`, when given,
+ * gets ms from publish to the hub's ack of it at the device: the event is stored by then.
+ */
+async function latencyBlock(dev: BenchDevice, sink: Sink, samples: number, acks?: number[]): Promise<number[]> {
   const out: number[] = [];
   let waiting: { n: number; t0: bigint; done: () => void } | null = null;
+  // Acks are recorded as they come, never waited for: the paths must keep the same pace (a device
+  // idle for longer between events wakes a colder hub: ms, not µs, on the machines we measured).
+  const ackFor = new Map<number, bigint>();
+  dev.onAck = (n) => {
+    const now = process.hrtime.bigint();
+    for (const [k, t0] of ackFor) {
+      if (k > n) break;
+      acks?.push(Number(now - t0) / 1e6);
+      ackFor.delete(k);
+    }
+  };
   sink.onEvent((d, n) => {
     if (waiting && d === dev.id && n === waiting.n) {
       out.push(Number(process.hrtime.bigint() - waiting.t0) / 1e6);
@@ -148,15 +207,19 @@ async function latencyBlock(dev: BenchDevice, sink: Sink, samples: number): Prom
   });
   for (let i = 0; i < samples; i++) {
     const payload = eventPayload(dev);
+    const t0 = process.hrtime.bigint();
     const got = new Promise<void>((resolve) => {
-      waiting = { n: dev.n, t0: process.hrtime.bigint(), done: resolve };
+      waiting = { n: dev.n, t0, done: resolve };
     });
+    if (acks) ackFor.set(dev.n, t0);
     dev.client.publish(dev.topic, payload, { qos: 1 });
     const lost = await Promise.race([got.then(() => false), sleep(2000).then(() => true)]);
     if (lost) waiting = null;
     // Let the acks and PUBACKs of this event settle before the next one.
     await sleep(1);
   }
+  for (let w = 0; ackFor.size > 0 && w < 100; w++) await sleep(1);
+  dev.onAck = undefined;
   return out;
 }
 
@@ -168,6 +231,8 @@ interface ThroughputRun {
   /** Events never seen at the sink (per-device sequence gaps), and seen twice. */
   lost: number;
   duplicates: number;
+  /** Events the devices sent again because the hub asked (the broker had dropped them). */
+  resent: number;
   seconds: number;
   eventsPerS: number;
 }
@@ -180,9 +245,12 @@ async function throughput(devs: BenchDevice[], sink: Sink, qos: Qos, total: numb
   let duplicates = 0;
   let received = 0;
   let lastProgress = Date.now();
+  const resentBefore = devs.reduce((a, d) => a + d.resent, 0);
   for (const d of devs) {
     start[d.id] = d.n;
     seen[d.id] = new Set();
+    d.qos = qos;
+    d.unacked.clear(); // the raw broker acknowledges nothing: only this run's events are kept
   }
   let wake: (() => void) | null = null;
   sink.onEvent((id, n) => {
@@ -220,15 +288,47 @@ async function throughput(devs: BenchDevice[], sink: Sink, qos: Qos, total: numb
     received,
     lost: expected - received,
     duplicates,
+    resent: devs.reduce((a, d) => a + d.resent, 0) - resentBefore,
     seconds: Math.round(seconds * 1000) / 1000,
     eventsPerS: Math.round(received / seconds),
   };
 }
 
+/** The runs of one path for one row: the median rate, and every event lost or doubled in any run. */
+interface ThroughputRuns {
+  eventsPerS: number;
+  lost: number;
+  duplicates: number;
+  resent: number;
+  runs: ThroughputRun[];
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+};
+
+function summarize(runs: ThroughputRun[]): ThroughputRuns {
+  return {
+    eventsPerS: Math.round(median(runs.map((r) => r.eventsPerS))),
+    lost: runs.reduce((a, r) => a + r.lost, 0),
+    duplicates: runs.reduce((a, r) => a + r.duplicates, 0),
+    resent: runs.reduce((a, r) => a + r.resent, 0),
+    runs,
+  };
+}
+
 interface BrokerResult {
   broker: string;
-  latency: { hub: Percentiles; raw: Percentiles; p99Ratio: number; p50AddedMs: number; ok: boolean };
-  throughput: { tables: number; qos: Qos; hub: ThroughputRun; raw: ThroughputRun; ratio: number; ok: boolean }[];
+  /**
+   * relay: the same publish through a do-nothing relay process (bench/lib.ts startRelayProcess)
+   * to a WebSocket: the floor of any hub in a process of its own. hubOverRelayP50Ms: what the
+   * hub's own work adds at p50. hubAck: publish -> the hub's ack at the device (stored by then).
+   */
+  latency: { hub: Percentiles; raw: Percentiles; relay: Percentiles; hubAck: Percentiles; p99Ratio: number; p50AddedMs: number; relayP50AddedMs: number; hubOverRelayP50Ms: number; ok: boolean };
+  /** ratio: the median of the pairs' hub/raw ratios. */
+  throughput: { tables: number; qos: Qos; hub: ThroughputRuns; raw: ThroughputRuns; ratio: number; ok: boolean }[];
 }
 
 type Kind = 'mosquitto' | 'aedes' | 'mosquitto-nodelay';
@@ -274,35 +374,77 @@ async function benchBroker(kind: Kind, dir: string): Promise<BrokerResult> {
     const rawDevs = await devices(rawBroker, rawVenue, TABLES);
     closers.push(() => Promise.all([...hubDevs, ...rawDevs].map((d) => d.client.endAsync(true))));
 
-    // Latency: warm up both paths, then alternate blocks.
+    // Latency: warm up every path, then alternate blocks.
     const rawSub1 = await subscriberSink(rawBroker, rawVenue, 1);
     closers.push(() => rawSub1.close());
+    const relay = NO_LATENCY ? null : await startRelayProcess({ venue: `${venueId}-relay`, ...(external ? { brokerUrl: external } : {}) });
+    const relaySink = relay ? await wsSink(relay.url) : null;
+    const relayDev = relay ? (await devices(relay.brokerUrl, `${venueId}-relay`, 1))[0]! : null;
+    closers.push(async () => {
+      await relaySink?.close();
+      await relayDev?.client.endAsync(true);
+      await relay?.stop();
+    });
     await latencyBlock(hubDevs[0]!, ws, 200);
     await latencyBlock(rawDevs[0]!, rawSub1, 200);
+    if (relayDev && relaySink) await latencyBlock(relayDev, relaySink, 200);
     const hubLat: number[] = [];
+    const hubAck: number[] = [];
     const rawLat: number[] = [];
+    const relayLat: number[] = [];
     for (let b = 0; b < (NO_LATENCY ? 0 : LAT_BLOCKS); b++) {
       rawLat.push(...(await latencyBlock(rawDevs[0]!, rawSub1, LAT_BLOCK)));
-      hubLat.push(...(await latencyBlock(hubDevs[0]!, ws, LAT_BLOCK)));
+      relayLat.push(...(await latencyBlock(relayDev!, relaySink!, LAT_BLOCK)));
+      hubLat.push(...(await latencyBlock(hubDevs[0]!, ws, LAT_BLOCK, hubAck)));
     }
     await rawSub1.close();
     const hubP = percentiles(hubLat);
     const rawP = percentiles(rawLat);
+    const relayP = percentiles(relayLat);
+    const round3 = (x: number): number => Math.round(x * 1000) / 1000;
     const p99Ratio = Math.round((hubP.p99 / rawP.p99) * 100) / 100;
-    const p50AddedMs = Math.round((hubP.p50 - rawP.p50) * 1000) / 1000;
-    const latency = { hub: hubP, raw: rawP, p99Ratio, p50AddedMs, ok: p99Ratio <= 1.5 && p50AddedMs <= 0.2 && hubP.n === LAT_BLOCKS * LAT_BLOCK };
+    const p50AddedMs = round3(hubP.p50 - rawP.p50);
+    const latency = {
+      hub: hubP,
+      raw: rawP,
+      relay: relayP,
+      hubAck: percentiles(hubAck),
+      p99Ratio,
+      p50AddedMs,
+      relayP50AddedMs: round3(relayP.p50 - rawP.p50),
+      hubOverRelayP50Ms: round3(hubP.p50 - relayP.p50),
+      ok: p99Ratio <= 1.5 && p50AddedMs <= 0.2 && hubP.n === LAT_BLOCKS * LAT_BLOCK,
+    };
 
     const tp: BrokerResult['throughput'] = [];
     // The no-delay Mosquitto is there to show where the latency goes; its throughput is not needed.
     for (const tables of NO_THROUGHPUT || kind === 'mosquitto-nodelay' ? [] : [1, TABLES]) {
       for (const qos of [0, 1] as const) {
-        const sub = await subscriberSink(rawBroker, rawVenue, qos);
-        const raw = await throughput(rawDevs.slice(0, tables), sub, qos, TP_EVENTS);
-        await sub.close();
-        const h = await throughput(hubDevs.slice(0, tables), ws, qos, TP_EVENTS);
-        const ratio = Math.round((h.eventsPerS / raw.eventsPerS) * 100) / 100;
+        if (ROW && ROW !== `${tables}:${qos}`) continue;
+        const hubRuns: ThroughputRun[] = [];
+        const rawRuns: ThroughputRun[] = [];
+        const rawRun = async (): Promise<void> => {
+          const sub = await subscriberSink(rawBroker, rawVenue, qos);
+          rawRuns.push(await throughput(rawDevs.slice(0, tables), sub, qos, TP_EVENTS));
+          await sub.close();
+        };
+        const hubRun = async (): Promise<void> => {
+          hubRuns.push(await throughput(hubDevs.slice(0, tables), ws, qos, TP_EVENTS));
+        };
+        for (let pair = 0; pair < TP_PAIRS; pair++) {
+          if (pair % 2 === 0) {
+            await rawRun();
+            await hubRun();
+          } else {
+            await hubRun();
+            await rawRun();
+          }
+        }
+        const h = summarize(hubRuns);
+        const raw = summarize(rawRuns);
+        const ratio = Math.round(median(hubRuns.map((x, i) => x.eventsPerS / rawRuns[i]!.eventsPerS)) * 100) / 100;
         tp.push({ tables, qos, hub: h, raw, ratio, ok: ratio >= 0.7 && h.lost === 0 });
-        console.error(`  ${kind} ${tables} table(s) QoS ${qos}: hub ${h.eventsPerS} ev/s (lost ${h.lost}), raw ${raw.eventsPerS} ev/s (lost ${raw.lost})`);
+        console.error(`  ${kind} ${tables} table(s) QoS ${qos}: hub ${h.eventsPerS} ev/s (lost ${h.lost}, resent ${h.resent}), raw ${raw.eventsPerS} ev/s (lost ${raw.lost}), ratio ${ratio} [${hubRuns.map((x, i) => (x.eventsPerS / rawRuns[i]!.eventsPerS).toFixed(2)).join(' ')}]`);
       }
     }
     const name = { mosquitto: `mosquitto ${MOSQUITTO}`, aedes: 'aedes (embedded in the hub; raw: alone in its own process)', 'mosquitto-nodelay': 'mosquitto-nodelay (own instance, set_tcp_nodelay true)' }[kind];
@@ -326,7 +468,7 @@ async function main(): Promise<void> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  const out = { at: new Date().toISOString(), node: process.version, quick: QUICK, latencySamples: LAT_BLOCKS * LAT_BLOCK, throughputEvents: TP_EVENTS, window: TP_WINDOW, results };
+  const out = { at: new Date().toISOString(), node: process.version, quick: QUICK, latencySamples: LAT_BLOCKS * LAT_BLOCK, throughputEvents: TP_EVENTS, throughputPairs: TP_PAIRS, window: TP_WINDOW, results };
   const file = writeResult('mqtt.json', out);
   console.log('\nLatency, device publish -> dashboard WebSocket frame (hub) vs publish -> subscriber (raw broker), ms, QoS 1');
   console.table(
@@ -338,12 +480,17 @@ async function main(): Promise<void> {
       'raw p50': r.latency.raw.p50,
       'raw p99': r.latency.raw.p99,
       'raw max': r.latency.raw.max,
+      'relay p50': r.latency.relay.p50,
+      'relay p99': r.latency.relay.p99,
       'p99 ratio (<=1.5)': r.latency.p99Ratio,
       'p50 added (<=0.2)': r.latency.p50AddedMs,
+      'hub-relay p50': r.latency.hubOverRelayP50Ms,
+      'ack p50': r.latency.hubAck.p50,
+      'ack p99': r.latency.hubAck.p99,
       ok: r.latency.ok,
     })),
   );
-  console.log(`Throughput, ${TP_EVENTS} events per run, at most ${TP_WINDOW} in flight`);
+  console.log(`Throughput, ${TP_EVENTS} events per run, at most ${TP_WINDOW} in flight, median of ${TP_PAIRS} pair(s) of runs (lost: all runs)`);
   console.table(
     results.flatMap((r) =>
       r.throughput.map((t) => ({
@@ -353,6 +500,7 @@ async function main(): Promise<void> {
         'hub ev/s': t.hub.eventsPerS,
         'hub lost': t.hub.lost,
         'hub dup': t.hub.duplicates,
+        'hub resent': t.hub.resent,
         'raw ev/s': t.raw.eventsPerS,
         'raw lost': t.raw.lost,
         'ratio (>=0.7)': t.ratio,

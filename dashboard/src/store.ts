@@ -72,14 +72,12 @@ class Store {
         this.devices = new Map(m.devices.map((d) => [d.id, d]));
         for (const t of m.tables ?? []) this.tables.set(t.table, { match: t.match, summary: t.summary, seq: -1, last: null });
         for (const e of m.events) this.addEvent(e, false);
-        this.events.sort((a, b) => b.id - a.id);
+        this.events.sort((a, b) => (b.id ?? 0) - (a.id ?? 0));
         this.emit({ kind: 'venue' });
         break;
-      case 'device-event': {
-        const { type: _type, ...e } = m;
-        this.addEvent(e, true);
+      case 'device-events':
+        for (const e of m.events) this.addEvent(e, true);
         break;
-      }
       case 'device-status': {
         const d = this.devices.get(m.device);
         if (m.message.k === 'st') this.status.set(m.device, m.message);
@@ -104,7 +102,9 @@ class Store {
   }
 
   private addEvent(e: StoredEvent, live: boolean): void {
-    if (this.events.some((x) => x.id === e.id)) return;
+    // By device, boot and sequence: a live event has no row id, and comes again after a hub
+    // restart if its commit did not happen (the device sends it again).
+    if (this.events.some((x) => x.event.n === e.event.n && x.event.d === e.event.d && x.event.b === e.event.b)) return;
     this.events.unshift(e);
     if (this.events.length > FEED_MAX) this.events.pop();
     const d = this.devices.get(e.event.d);

@@ -10,7 +10,8 @@ import type { GameEvent } from '../../shared/game/events';
 export type { VenueConfig, DeviceEvent, DeviceStatus, GameSummary, PendingDecision, GameEvent };
 
 export interface StoredEvent {
-  id: number;
+  /** The store's row; absent on an event the hub sent live before its commit. */
+  id?: number;
   hubT: number;
   link: string;
   event: DeviceEvent;
@@ -38,7 +39,7 @@ export interface TableRow {
 
 export type StreamMessage =
   | { type: 'hello'; venue: VenueConfig; devices: DeviceRow[]; events: StoredEvent[]; tables?: TableRow[] }
-  | ({ type: 'device-event' } & StoredEvent)
+  | { type: 'device-events'; events: StoredEvent[] }
   | { type: 'device-status'; device: string; message: { k: string; state?: string } & Partial<DeviceStatus> }
   | { type: 'rejected'; device: string | null; code: string; reason: string; link: string }
   | { type: 'match'; table: string; match: string; game: string; seq: number; summary: GameSummary; event: GameEvent }

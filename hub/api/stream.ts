@@ -1,52 +1,68 @@
 /**
- * Live stream over WebSocket: every stored device event, device-state change and rejection,
- * as one JSON message each. A new client first gets a hello with the recent events so a page
- * that reconnects after a hub restart is complete again.
+ * Live stream over WebSocket: stored device events, device-state changes, rejections and match
+ * updates, as JSON messages. Device events go as `device-events` messages of one or more events,
+ * one message per group commit (hub/ingest/pipeline.ts), in store order. A new client first gets
+ * a hello with the recent events so a page that reconnects after a hub restart is complete again.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
-import type { Duplex } from 'node:stream';
 import type { HubContext } from '../context';
 import type { MatchManager } from '../games/matches';
+import type { StoredDeviceEvent } from '../store/types';
+import type { SeenDeviceEvent } from '../ingest/pipeline';
 
 export const streamPlugin: FastifyPluginAsync<{ hub: HubContext; matches: MatchManager }> = async (app, { hub, matches }) => {
   await app.register(websocket);
   const clients = new Set<WebSocket>();
 
   /**
-   * Sockets held corked until the current tick's work is done: the events of one group commit
-   * (hub/ingest/pipeline.ts) leave in one write per client instead of one each. Same frames,
-   * same order; they wait for nothing but the end of the current tick.
+   * Device events stored but not sent yet: the rest of their group commit is still being
+   * published. One message for the group instead of one per event: under load, framing and
+   * writing a message per event was a tenth of the hub's time, and as much again for every
+   * page that reads them (bench/mqtt.ts --cpu-prof).
    */
-  const corked = new Set<Duplex>();
-  const uncorkAll = (): void => {
-    for (const s of corked) s.uncork();
-    corked.clear();
-  };
+  let unsent: string[] = [];
+  let flushQueued = false;
 
-  /** `hold`: more frames follow in this tick (cork); otherwise the frame leaves at once. */
-  function broadcast(msg: object, hold = false): void {
-    if (clients.size === 0) return;
-    const text = JSON.stringify(msg);
-    for (const c of clients) {
-      if (c.readyState !== c.OPEN) continue;
-      const sock = hold ? (c as unknown as { _socket?: Duplex })._socket : undefined;
-      if (sock && !corked.has(sock)) {
-        if (corked.size === 0) process.nextTick(uncorkAll);
-        sock.cork();
-        corked.add(sock);
-      }
-      c.send(text);
-    }
+  function send(text: string): void {
+    for (const c of clients) if (c.readyState === c.OPEN) c.send(text);
   }
 
-  // Per event, so nothing is built while no dashboard is connected. First of the listeners: the
-  // frame leaves before the shot assembly and the engines run on the same event.
-  hub.ingest.prependListener('device-event', (e) => {
-    // More events of the same group commit still to come: hold the frame for them. A lone
-    // event (the backlog is itself) is written at once, so latency is unchanged.
-    if (clients.size > 0) broadcast({ type: 'device-event', ...e }, hub.ingest.backlog > 1);
+  function flushEvents(): void {
+    flushQueued = false;
+    if (unsent.length === 0) return;
+    const text = deviceEventsMessage(unsent);
+    unsent = [];
+    send(text);
+  }
+
+  /** Any other message keeps its place after the device events before it. */
+  function broadcast(msg: object): void {
+    if (clients.size === 0) return;
+    flushEvents();
+    send(JSON.stringify(msg));
+  }
+
+  // A lone event the hub knows to be new goes out before its commit (docs/hub.md, "Live before
+  // stored"): a page shows it without waiting for the disk; the device's ack still waits for it.
+  hub.ingest.on('device-event-seen', (e) => {
+    if (clients.size === 0) return;
+    unsent.push(deviceEventJson(e));
+    flushEvents();
+  });
+  // First of the listeners: the message leaves before the shot assembly and the engines run on
+  // the same events. Nothing is built while no page is connected.
+  hub.ingest.prependListener('device-event', (e, { shown }) => {
+    if (clients.size === 0 || shown) return;
+    unsent.push(deviceEventJson(e));
+    // The last event of its group (or a lone one) sends the group now; should a group end
+    // without one (its last event failed to store), the end of this tick does.
+    if (hub.ingest.backlog <= 1) flushEvents();
+    else if (!flushQueued) {
+      flushQueued = true;
+      process.nextTick(flushEvents);
+    }
   });
   hub.ingest.on('device-message', (m) => {
     if (m.k === 'st' || m.k === 'hi') broadcast({ type: 'device-status', device: m.d, message: m });
@@ -67,3 +83,22 @@ export const streamPlugin: FastifyPluginAsync<{ hub: HubContext; matches: MatchM
     for (const c of clients) c.close(1001, 'hub stopping');
   });
 };
+
+/**
+ * One event as JSON: stored (with its row `id`), or seen before its commit (without). The
+ * event's own text goes in as the device sent it (validated, so it is one JSON object) instead of
+ * being written out again: per event, that was most of what building messages cost under load.
+ */
+export function deviceEventJson(e: StoredDeviceEvent | SeenDeviceEvent): string {
+  const { hubT, at, link, event, body } = e;
+  const id = 'id' in e ? e.id : undefined;
+  if (body === undefined || !Number.isFinite(hubT) || !Number.isFinite(at) || (id !== undefined && !Number.isSafeInteger(id))) {
+    return JSON.stringify({ ...(id !== undefined ? { id } : {}), hubT, at, link, event });
+  }
+  return `{${id !== undefined ? `"id":${id},` : ''}"hubT":${hubT},"at":${at},"link":${JSON.stringify(link)},"event":${body}}`;
+}
+
+/** The `device-events` message: events as deviceEventJson wrote them, in store order. */
+export function deviceEventsMessage(events: readonly string[]): string {
+  return `{"type":"device-events","events":[${events.join(',')}]}`;
+}

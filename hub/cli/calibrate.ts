@@ -63,15 +63,16 @@ function watch(o: CalibrateOptions, device: string, io: CalibrateIO): () => void
   const ws = new WebSocket(url);
   ws.on('error', () => io.out('  (live view unavailable: the hub still records the events)'));
   ws.on('message', (data: WebSocket.RawData) => {
-    let msg: { type?: string; event?: { d: string; s: string; e: string; m?: number; w?: number } };
+    let msg: { type?: string; events?: { event: { d: string; s: string; e: string; m?: number; w?: number } }[] };
     try {
       msg = JSON.parse(data.toString()) as typeof msg;
     } catch {
       return;
     }
-    const e = msg.event;
-    if (msg.type !== 'device-event' || !e || e.d !== device) return;
-    io.out(`    · ${e.s} ${e.e}${e.m !== undefined ? ` level ${e.m}‰` : ''}${e.w !== undefined ? ` ${e.w} µs` : ''}`);
+    if (msg.type !== 'device-events' || !Array.isArray(msg.events)) return;
+    for (const { event: e } of msg.events) {
+      if (e.d === device) io.out(`    · ${e.s} ${e.e}${e.m !== undefined ? ` level ${e.m}‰` : ''}${e.w !== undefined ? ` ${e.w} µs` : ''}`);
+    }
   });
   return () => ws.close();
 }

@@ -50,6 +50,11 @@ export function isLanePlace(place: string | undefined): place is string {
   return place !== undefined && /\d+$/.test(place);
 }
 
+/** The lane a stroke or hole is on: the sensor's place if it names one, else the device's lane. */
+function laneOf(e: StoredDeviceEvent['event'], lane: number | undefined, fallback: string | undefined): string | undefined {
+  return isLanePlace(e.p) ? e.p : lane !== undefined ? String(lane) : fallback;
+}
+
 /**
  * Device event (protocol v1) to game event; null for what is not a game fact. `lane`: the minigolf
  * lane the device serves (venue config); a stroke or hole takes it unless the sensor's place is
@@ -57,7 +62,6 @@ export function isLanePlace(place: string | undefined): place is string {
  */
 export function toGameEvent(s: StoredDeviceEvent, lane?: number): AssembledInput | null {
   const e = s.event;
-  const laneOf = (fallback: string | undefined): string | undefined => (isLanePlace(e.p) ? e.p : lane !== undefined ? String(lane) : fallback);
   const t = s.at;
   const by = 'sensor' as const;
   const ball = e.o !== undefined ? { ball: e.o } : {};
@@ -82,9 +86,9 @@ export function toGameEvent(s: StoredDeviceEvent, lane?: number): AssembledInput
       return { kind: 'event', event: { type: 'off_table', t, by, ...(from !== undefined ? { lane: from } : {}), ...ball } };
     }
     case 'hole':
-      return { kind: 'event', event: { type: 'hole', t, by, lane: laneOf(e.p ?? e.s)!, ...ball } };
+      return { kind: 'event', event: { type: 'hole', t, by, lane: laneOf(e, lane, e.p ?? e.s)!, ...ball } };
     case 'stroke': {
-      const at = laneOf(e.p);
+      const at = laneOf(e, lane, e.p);
       return { kind: 'event', event: { type: 'strike', t, by, ...(at !== undefined ? { lane: at } : {}), ...ball } };
     }
     case 'tag':
@@ -98,6 +102,8 @@ export class ShotAssembler {
   private held: StoredDeviceEvent[] = [];
   private flushTimer: unknown = null;
   private restTimer: unknown = null;
+  /** When the shot is at rest unless another event comes: the rest timer moves on to it lazily. */
+  private restDue = 0;
   private inShot = false;
   private lastAt = 0;
 
@@ -155,13 +161,24 @@ export class ShotAssembler {
     }
   }
 
+  /**
+   * Every game event pushes the rest back. The timer is not cleared and set again each time (a
+   * third of the assembler's time under load): when it fires early it waits out the rest.
+   */
   private armRest(): void {
-    if (this.restTimer !== null) this.timers.clear(this.restTimer);
-    this.restTimer = this.timers.set(() => {
-      this.restTimer = null;
-      this.endShot(true);
-    }, this.opts.restAfterMs);
+    this.restDue = this.timers.now() + this.opts.restAfterMs;
+    if (this.restTimer === null) this.restTimer = this.timers.set(this.onRestTimer, this.opts.restAfterMs);
   }
+
+  private readonly onRestTimer = (): void => {
+    const left = this.restDue - this.timers.now();
+    if (left > 0) {
+      this.restTimer = this.timers.set(this.onRestTimer, left);
+      return;
+    }
+    this.restTimer = null;
+    this.endShot(true);
+  };
 
   private endShot(emit: boolean): void {
     if (this.restTimer !== null) this.timers.clear(this.restTimer);

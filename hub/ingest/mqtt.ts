@@ -37,6 +37,9 @@ export interface MqttLinkOptions {
  * packet for the hub's delayed TCP ACK: 40 ms, every event, once the hub answered in the event's
  * own turn (docs/benchmarks.md). The rest go at QoS 1: they are rare and not repeated by themselves.
  */
+/** Topics whose origin is remembered; far more than a venue's devices have (events and status each). */
+const MAX_TOPICS = 4096;
+
 const QOS_OF: Record<HubCommand['k'], 0 | 1> = { ack: 0, rs: 1, sy: 0, cfg: 1, id: 1 };
 
 export class MqttLink extends EventEmitter<{ state: [LinkState, string?] }> {
@@ -76,6 +79,9 @@ export class MqttLink extends EventEmitter<{ state: [LinkState, string?] }> {
       clean: true,
       reconnectPeriod: 1000,
       connectTimeout: 5000,
+      // MQTT.js logs every packet through `debug`, enabled or not: a few per cent of the hub
+      // under load. DEBUG=mqttjs* still turns its log on.
+      ...(/mqttjs/.test(process.env['DEBUG'] ?? '') ? {} : { log: () => {} }),
       ...(this.opts.username ? { username: this.opts.username, password: this.opts.password } : {}),
       ...this.opts.client,
     };
@@ -85,6 +91,21 @@ export class MqttLink extends EventEmitter<{ state: [LinkState, string?] }> {
     client.on('offline', () => this.setState('offline'));
     client.on('error', (e) => this.setState(this.state === 'online' ? 'offline' : this.state, e.message));
     client.on('message', (topic, payload) => this.onMessage(topic, payload));
+    // Everything the hub writes in answer to one read (a PUBACK per QoS 1 event, acks) leaves in
+    // one write at the end of it. MQTT.js handles one packet per tick and flushes each of its
+    // packets on the next, so unheld each PUBACK was a system call of its own: a third of the
+    // hub's time at QoS 1 (bench/mqtt.ts --cpu-prof).
+    let held = false;
+    client.on('packetreceive', () => {
+      const stream = client.stream;
+      if (held || !stream) return;
+      held = true;
+      stream.cork();
+      setImmediate(() => {
+        held = false;
+        stream.uncork();
+      });
+    });
     return new Promise((resolve) => {
       client.on('connect', () => {
         // PUBACKs and acks are small packets: none should wait for the one before to be ACKed.
@@ -97,15 +118,23 @@ export class MqttLink extends EventEmitter<{ state: [LinkState, string?] }> {
     });
   }
 
+  /**
+   * The origin of each topic messages came on, made once: a topic names its table and device for
+   * good. Bounded, because any client may publish under the venue's topics on an external broker.
+   */
+  private readonly originOf = new Map<string, Origin>();
+  private readonly reply = (device: string, cmd: HubCommand): void => this.send(device, cmd);
+
   private onMessage(topic: string, payload: Buffer): void {
-    const parts = parseTopic(topic);
-    if (!parts) return; // not ours: the subscription filter makes this unreachable in practice
-    this.tableOf[parts.device] = parts.table;
-    const origin: Origin = {
-      link: 'mqtt',
-      topic: { table: parts.table, device: parts.device },
-      send: (device, cmd) => this.send(device, cmd),
-    };
+    let origin = this.originOf.get(topic);
+    if (!origin) {
+      const parts = parseTopic(topic);
+      if (!parts) return; // not ours: the subscription filter makes this unreachable in practice
+      if (this.originOf.size >= MAX_TOPICS) this.originOf.clear();
+      origin = { link: 'mqtt', topic: { table: parts.table, device: parts.device }, send: this.reply };
+      this.originOf.set(topic, origin);
+    }
+    this.tableOf[origin.topic!.device] = origin.topic!.table;
     this.ingest.accept(payload, origin);
   }
 

@@ -76,6 +76,52 @@ describe('Ingest', () => {
     expect(sent.at(-1)).toEqual({ v: 1, k: 'ack', b: 'b1', n: 3 });
   });
 
+  it('shows a lone event it knows to be new before its commit, and only such an event', async () => {
+    const { store, ingest, sent, origin, advance } = setup();
+    const order: string[] = [];
+    const appendNow = store.appendDeviceEventsNow.bind(store);
+    store.appendDeviceEventsNow = (batch) => (order.push(`commit ${batch.map((x) => x.event.n).join(',')}`), appendNow(batch));
+    ingest.on('device-event-seen', (e) => order.push(`seen ${e.event.n}`));
+    ingest.on('device-event', (e, { shown }) => order.push(`stored ${e.event.n}${shown ? ' shown' : ''}`));
+    const lone = (n: number): void => {
+      advance(5);
+      ingest.accept(ev(n), origin);
+    };
+    lone(1); // the boot's first: the hub does not know what the store holds of it yet
+    lone(2); // the next of its contiguous run: new for certain
+    lone(2); // a duplicate
+    lone(4); // after a gap: it may be stored already, so it waits for the store
+    await ingest.idle();
+    expect(order).toEqual(['commit 1', 'stored 1', 'seen 2', 'commit 2', 'stored 2 shown', 'commit 2', 'commit 4', 'stored 4']);
+    expect(sent).toEqual([1, 2, 2].map((n) => ({ v: 1, k: 'ack', b: 'b1', n })).concat([{ v: 1, k: 'rs', b: 'b1', n: 3 }, { v: 1, k: 'ack', b: 'b1', n: 2 }]));
+  });
+
+  it('a shown event whose commit fails is neither acknowledged nor counted, and shown again when sent again', async () => {
+    const { store, ingest, sent, origin, advance } = setup();
+    const seen: number[] = [];
+    const stored: number[] = [];
+    ingest.on('device-event-seen', (e) => seen.push(e.event.n));
+    ingest.on('device-event', (e) => stored.push(e.event.n));
+    ingest.on('store-error', () => undefined);
+    ingest.accept(ev(1), origin);
+    const appendNow = store.appendDeviceEventsNow.bind(store);
+    store.appendDeviceEventsNow = () => {
+      throw new Error('disk full');
+    };
+    advance(5);
+    ingest.accept(ev(2), origin);
+    expect(seen).toEqual([2]);
+    expect(stored).toEqual([1]);
+    expect(sent).toEqual([{ v: 1, k: 'ack', b: 'b1', n: 1 }]);
+    expect(ingest.counters.snapshot()['gb1-a']?.accepted).toBe(1);
+    store.appendDeviceEventsNow = appendNow;
+    advance(5);
+    ingest.accept(ev(2), origin);
+    expect(seen).toEqual([2, 2]);
+    expect(stored).toEqual([1, 2]);
+    expect(sent.at(-1)).toEqual({ v: 1, k: 'ack', b: 'b1', n: 2 });
+  });
+
   it('a lone event after a gap asks for the resend before it acknowledges, and the next event waits for that', async () => {
     const { ingest, sent, origin, advance } = setup();
     ingest.accept(ev(1), origin);
@@ -97,8 +143,8 @@ describe('Ingest', () => {
     const { store, ingest, sent, origin, advance } = setup();
     const errors: Error[] = [];
     ingest.on('store-error', (e) => errors.push(e));
-    const appendNow = store.appendDeviceEventNow.bind(store);
-    store.appendDeviceEventNow = () => {
+    const appendNow = store.appendDeviceEventsNow.bind(store);
+    store.appendDeviceEventsNow = () => {
       throw new Error('disk full');
     };
     ingest.accept(ev(1), origin);
@@ -106,7 +152,7 @@ describe('Ingest', () => {
     expect(errors.map((e) => e.message)).toEqual(['disk full']);
     expect(ingest.storeErrors).toBe(1);
     expect(ingest.backlog).toBe(0);
-    store.appendDeviceEventNow = appendNow;
+    store.appendDeviceEventsNow = appendNow;
     advance(5);
     ingest.accept(ev(1), origin);
     expect(sent).toEqual([{ v: 1, k: 'ack', b: 'b1', n: 1 }]);

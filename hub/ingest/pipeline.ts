@@ -23,8 +23,19 @@ export interface Origin {
   send(device: string, cmd: HubCommand): void;
 }
 
+/** A device event the hub has accepted and is about to store: no row id yet. */
+export type SeenDeviceEvent = Omit<StoredDeviceEvent, 'id'>;
+
 export interface IngestEvents {
-  'device-event': [StoredDeviceEvent];
+  /**
+   * A new event, before its commit: only a lone event the ingest knows to be new (the next of its
+   * boot's contiguous sequence), so a live view shows it without waiting for the disk. Its
+   * 'device-event' follows once stored, with `shown` set. Nothing is acknowledged, counted or
+   * scored on this one: should the commit fail, the device sends the event again.
+   */
+  'device-event-seen': [SeenDeviceEvent];
+  /** A new event, stored. `shown`: it went out as 'device-event-seen' before its commit. */
+  'device-event': [StoredDeviceEvent, { shown: boolean }];
   'device-message': [DeviceMessage, Origin];
   rejected: [{ device: string | undefined; rejection: Rejection; link: string }];
   'store-error': [Error];
@@ -50,12 +61,24 @@ export interface DeviceInfo {
 /** An event accepted and waiting for its commit. */
 interface Accepted extends DeviceEventAppend {
   origin: Origin;
+  /** Sent as 'device-event-seen' before its commit. */
+  shown?: boolean;
 }
 
 /** Puts a device event on the hub's timeline (see hub/time/sync.ts). */
 export interface EventClock {
   eventTime(e: DeviceEvent, arrivalMs: number): number;
 }
+
+/**
+ * Resolves once the current turn of the event loop is over: every packet of the reads at hand
+ * has been handled. A group waits for that before it is stored, whichever way the link hands
+ * over packets: MQTT.js one per tick, aedes one per immediate (its QoS 1 path), so a group that
+ * closed with the microtasks was a group of one there, a commit per event.
+ */
+const endOfTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+const bootKey = (e: DeviceEvent): string => `${e.d}\u0000${e.b}`;
 
 export class Ingest extends EventEmitter<IngestEvents> {
   /** Set by the hub once clock sync runs; without it an event's time is its arrival. */
@@ -128,7 +151,8 @@ export class Ingest extends EventEmitter<IngestEvents> {
     }
     info.link = origin.link;
     this.originOf[msg.d] = origin;
-    info.lastSeen = this.now();
+    const now = this.now();
+    info.lastSeen = now;
     info.state = msg.k === 'st' && msg.state === 'offline' ? 'offline' : 'online';
     if (info.boot !== msg.b && msg.k !== 'st') info.boot = msg.b;
     if (msg.k === 'st' && msg.state === 'online') {
@@ -143,7 +167,7 @@ export class Ingest extends EventEmitter<IngestEvents> {
       info.profile = msg.prof;
       info.capacity = msg.cap;
     }
-    if (msg.k === 'ev') this.acceptEvent(msg, origin);
+    if (msg.k === 'ev') this.acceptEvent(msg, decoded.text, origin, now);
     this.emit('device-message', msg, origin);
   }
 
@@ -191,24 +215,24 @@ export class Ingest extends EventEmitter<IngestEvents> {
   loneAfterMs = 0.5;
   private lastEventAt = -Infinity;
 
-  private acceptEvent(e: DeviceEvent, origin: Origin): void {
-    const hubT = this.now();
+  private acceptEvent(e: DeviceEvent, body: string, origin: Origin, hubT: number): void {
     const at = this.clock ? this.clock.eventTime(e, hubT) : hubT;
     const lone = hubT - this.lastEventAt >= this.loneAfterMs;
     this.lastEventAt = hubT;
     this.pending++;
-    const item: Accepted = { event: e, times: { hubT, at }, link: origin.link, origin };
+    const item: Accepted = { event: e, times: { hubT, at }, link: origin.link, body, origin };
     if (this.nextGroup) {
       this.nextGroup.push(item);
       return;
     }
-    if (lone && this.pending === 1 && this.store.appendDeviceEventNow) {
+    if (lone && this.pending === 1 && this.store.appendDeviceEventsNow) {
       this.storeAtOnce(item);
       return;
     }
     const group: Accepted[] = [item];
     this.nextGroup = group;
     this.queue = this.queue
+      .then(endOfTurn)
       .then(() => {
         // From here on, newly accepted events wait for the next group.
         if (this.nextGroup === group) this.nextGroup = null;
@@ -253,13 +277,21 @@ export class Ingest extends EventEmitter<IngestEvents> {
   }
 
   /**
-   * A lone event, stored with a store that commits in this turn: its frame and ack leave before
-   * anything else the link does for it. The latency case (docs/benchmarks.md).
+   * A lone event, stored with a store that commits in this turn: its message and ack leave before
+   * anything else the link does for it, and if it is certainly new, its message before the commit
+   * (docs/hub.md, "Live before stored"). The latency case (docs/benchmarks.md).
    */
   private storeAtOnce(x: Accepted): void {
+    const e = x.event;
+    // The store's contiguous sequence for this boot is known exactly (nothing else is in flight):
+    // the next one cannot be stored yet, so it is new, and it is shown before the commit.
+    if (this.contiguousOf.get(bootKey(e)) === e.n - 1 && this.listenerCount('device-event-seen') > 0) {
+      x.shown = true;
+      this.emit('device-event-seen', { hubT: x.times.hubT, at: x.times.at, link: x.link, event: e, body: x.body });
+    }
     let gapAsked: Promise<void> | undefined;
     try {
-      gapAsked = this.stored(x, this.store.appendDeviceEventNow!(x.event, x.times, x.link));
+      gapAsked = this.stored(x, this.store.appendDeviceEventsNow!([x])[0]!);
     } catch (err) {
       // Not stored, so not acknowledged: the device keeps it and sends it again.
       this.storeErrors++;
@@ -286,11 +318,12 @@ export class Ingest extends EventEmitter<IngestEvents> {
   private stored(x: Accepted, r: AppendResult | Error): Promise<void> | undefined {
     if (r instanceof Error) throw r;
     const e = x.event;
+    this.knowContiguous(e.d, e.b, r.contiguous);
     if (!r.inserted) {
       this.counters.duplicate(e.d);
     } else {
       this.counters.accepted(e.d);
-      this.emit('device-event', { id: r.id, hubT: x.times.hubT, at: x.times.at, link: x.link, event: e });
+      this.emit('device-event', { id: r.id, hubT: x.times.hubT, at: x.times.at, link: x.link, event: e, body: x.body }, { shown: x.shown === true });
     }
     if (e.n <= r.contiguous + 1) {
       this.ackSoon(e, r.contiguous, x.origin);
@@ -359,6 +392,7 @@ export class Ingest extends EventEmitter<IngestEvents> {
     }
     delete this.asked[key];
     const r = await this.store.skipGap(e.d, e.b);
+    this.knowContiguous(e.d, e.b, r.contiguous);
     this.counters.lost(e.d, r.skipped);
     return r.contiguous;
   }
@@ -386,6 +420,22 @@ export class Ingest extends EventEmitter<IngestEvents> {
         });
     }, Math.max(1, ms));
     timer.unref();
+  }
+
+  /**
+   * The store's contiguous sequence per device boot, as its last answer gave it; only each
+   * device's latest boot is kept. Unknown after a restart until the boot's first event is stored.
+   */
+  private readonly contiguousOf = new Map<string, number>();
+  private readonly bootOf = new Map<string, string>();
+
+  private knowContiguous(device: string, boot: string, contiguous: number): void {
+    const last = this.bootOf.get(device);
+    if (last !== boot) {
+      if (last !== undefined) this.contiguousOf.delete(`${device}\u0000${last}`);
+      this.bootOf.set(device, boot);
+    }
+    this.contiguousOf.set(`${device}\u0000${boot}`, contiguous);
   }
 
   /** Appends the store refused (database down): each one stays unacknowledged on its device. */

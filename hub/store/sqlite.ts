@@ -121,7 +121,7 @@ export class SqliteStore implements EventStore {
     this.appendManyTx = this.db.transaction((batch: readonly DeviceEventAppend[]): AppendResult[] => {
       // `ahead`: events after a gap are stored for this boot; only then can an event fill forward.
       const contiguousOf = new Map<string, { device: string; boot: string; c: number; ahead: boolean; changed: boolean }>();
-      const results = batch.map(({ event: e, times, link }): AppendResult => {
+      const results = batch.map(({ event: e, times, link, body }): AppendResult => {
         const key = `${e.d}\u0000${e.b}`;
         let k = contiguousOf.get(key);
         if (!k) {
@@ -130,7 +130,7 @@ export class SqliteStore implements EventStore {
           k = { device: e.d, boot: e.b, c, ahead: max > c, changed: false };
           contiguousOf.set(key, k);
         }
-        const r = this.insert.run(e.d, e.b, e.n, e.t, times.hubT, times.at, link, JSON.stringify(e));
+        const r = this.insert.run(e.d, e.b, e.n, e.t, times.hubT, times.at, link, body ?? JSON.stringify(e));
         if (r.changes === 0) return { inserted: false, id: 0, contiguous: k.c };
         if (e.n === k.c + 1) {
           k.c = e.n;
@@ -191,11 +191,11 @@ export class SqliteStore implements EventStore {
   }
 
   async appendDeviceEvent(event: DeviceEvent, times: { hubT: number; at: number }, link: string): Promise<AppendResult> {
-    return this.appendDeviceEventNow(event, times, link);
+    return this.appendManyTx([{ event, times, link }])[0]!;
   }
 
-  appendDeviceEventNow(event: DeviceEvent, times: { hubT: number; at: number }, link: string): AppendResult {
-    return this.appendManyTx([{ event, times, link }])[0]!;
+  appendDeviceEventsNow(batch: readonly DeviceEventAppend[]): AppendResult[] {
+    return this.appendManyTx(batch);
   }
 
   async appendDeviceEvents(batch: readonly DeviceEventAppend[]): Promise<AppendResult[]> {

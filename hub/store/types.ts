@@ -16,6 +16,11 @@ export interface StoredDeviceEvent {
   /** Link it arrived on: serial:<path>, mqtt, firmata:<port>. */
   link: string;
   event: DeviceEvent;
+  /**
+   * The event's JSON text as the device sent it, where the hub has it (freshly received, not
+   * read back): kept and forwarded as is instead of written out again.
+   */
+  body?: string;
 }
 
 export interface AppendResult {
@@ -31,6 +36,8 @@ export interface DeviceEventAppend {
   event: DeviceEvent;
   times: { hubT: number; at: number };
   link: string;
+  /** The event's JSON text as received, stored as its body; without it the store writes the event out. */
+  body?: string;
 }
 
 export type MatchStatus = 'playing' | 'finished' | 'abandoned';
@@ -55,12 +62,12 @@ export interface Snapshot {
 export interface EventStore {
   appendDeviceEvent(event: DeviceEvent, times: { hubT: number; at: number }, link: string): Promise<AppendResult>;
   /**
-   * The same as appendDeviceEvent, committed and answered in the caller's turn. Only stores that
-   * commit synchronously have it (SQLite; not PostgreSQL, which is across a socket). The ingest
-   * stores a lone event with it, so its frame leaves before the link's own replies (a PUBACK
-   * waits for the next tick in MQTT.js): hub/ingest/pipeline.ts.
+   * The same as appendDeviceEvents, committed and answered in the caller's turn. Only stores
+   * that commit synchronously have it (SQLite; not PostgreSQL, which is across a socket). The
+   * ingest stores a lone event with it, so its message leaves before the link's own replies (a
+   * PUBACK waits for the next tick in MQTT.js): hub/ingest/pipeline.ts.
    */
-  appendDeviceEventNow?(event: DeviceEvent, times: { hubT: number; at: number }, link: string): AppendResult;
+  appendDeviceEventsNow?(batch: readonly DeviceEventAppend[]): AppendResult[];
   /**
    * Group commit: appends the events in order in ONE transaction, all or none. The results are
    * those appendDeviceEvent would give one after another (a duplicate inside the batch is a

@@ -12,8 +12,8 @@ function code(input: string | Uint8Array): string {
 
 describe('protocol v1 decoder', () => {
   it('accepts a valid event line and a valid MQTT payload (bytes)', () => {
-    expect(decodeDeviceMessage(line(good))).toEqual({ ok: true, msg: good });
-    expect(code(Buffer.from(line(good)))).toBe('ok');
+    expect(decodeDeviceMessage(line(good))).toEqual({ ok: true, msg: good, text: line(good) });
+    expect(decodeDeviceMessage(Buffer.from(line(good)))).toEqual({ ok: true, msg: good, text: line(good) });
   });
 
   it('accepts status, heartbeat, hello and sync replies', () => {

@@ -26,7 +26,8 @@ const byKind: Record<string, ValidateFunction> = {
 };
 const validateCommand = ajv.compile(HubCommand);
 
-export type Decoded<T> = { ok: true; msg: T } | { ok: false; rejection: Rejection; device?: string };
+/** `text`: the JSON text the message was decoded from, for whoever keeps or forwards it as is. */
+export type Decoded<T> = { ok: true; msg: T; text: string } | { ok: false; rejection: Rejection; device?: string };
 
 function describe(v: ValidateFunction): string {
   const e = v.errors?.[0];
@@ -63,7 +64,7 @@ export function decodeDeviceMessage(input: string | Uint8Array): Decoded<DeviceM
   const validate = typeof o['k'] === 'string' ? byKind[o['k']] : undefined;
   if (!validate) return { ok: false, device, rejection: reject('AR_UNKNOWN_KIND', `k=${JSON.stringify(o['k'] ?? null)}`) };
   if (!validate(o)) return { ok: false, device, rejection: reject('AR_SCHEMA', describe(validate)) };
-  return { ok: true, msg: o as DeviceMessage };
+  return { ok: true, msg: o as DeviceMessage, text };
 }
 
 export function decodeHubCommand(input: string): Decoded<HubCommand> {
@@ -75,7 +76,7 @@ export function decodeHubCommand(input: string): Decoded<HubCommand> {
     return { ok: false, rejection: reject('AR_NOT_JSON') };
   }
   if (!validateCommand(parsed)) return { ok: false, rejection: reject('AR_SCHEMA', describe(validateCommand)) };
-  return { ok: true, msg: parsed as HubCommand };
+  return { ok: true, msg: parsed as HubCommand, text: input };
 }
 
 /** Encode any protocol object as one line (newline included). */

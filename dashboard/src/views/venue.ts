@@ -19,7 +19,7 @@ function describe(e: DeviceEvent): string {
 
 export function feedItem(s: StoredEvent): HTMLElement {
   const e = s.event;
-  return h('li', { class: 'event', 'data-id': s.id, 'data-device': e.d, 'data-boot': e.b, 'data-seq': e.n },
+  return h('li', { class: 'event', ...(s.id !== undefined ? { 'data-id': s.id } : {}), 'data-device': e.d, 'data-boot': e.b, 'data-seq': e.n },
     `${new Date(s.hubT).toLocaleTimeString()} ${e.d} #${e.n} ${describe(e)} (${s.link})`);
 }
 
