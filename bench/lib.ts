@@ -3,7 +3,8 @@
  * has its own event loop as in a venue), a bare aedes broker in its own process, percentiles,
  * result files.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { cpus } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,8 +24,35 @@ export function writeResult(name: string, data: unknown): string {
 export interface Percentiles {
   n: number;
   p50: number;
+  p90: number;
   p99: number;
   max: number;
+}
+
+/**
+ * Where the transport benchmarks run: the measuring process (devices and sinks) on CPU 0, every
+ * server it measures (hub, raw aedes, relay, our own Mosquitto) on the others. Unpinned, the
+ * kernel woke the sink on the CPU of the process that had just written to it, so a page's frame
+ * waited for whatever the hub did after sending it (its commit and acks): 0.12-0.15 ms at p50 on
+ * our 2-CPU machines, an effect of running page and hub on one small box that a venue's TV or
+ * phone does not share. Off with AUTOREF_BENCH_NO_PIN=1, or where `taskset` or a second CPU is
+ * missing. A broker already running (the system's Mosquitto) stays where it is.
+ */
+export const placement: { measurer: string; servers: string } | null = (() => {
+  const n = cpus().length;
+  if (process.env['AUTOREF_BENCH_NO_PIN'] || n < 2) return null;
+  if (spawnSync('taskset', ['--version'], { stdio: 'ignore' }).status !== 0) return null;
+  return { measurer: '0', servers: n === 2 ? '1' : `1-${n - 1}` };
+})();
+
+/** Puts this process (every thread) on the measurer's CPU. */
+export function pinMeasurer(): void {
+  if (placement) spawnSync('taskset', ['-a', '-p', '-c', placement.measurer, String(process.pid)], { stdio: 'ignore' });
+}
+
+/** Spawns a server the benchmark measures, on the servers' CPUs. */
+export function spawnServer(command: string, args: readonly string[], options: SpawnOptions): ChildProcess {
+  return placement ? spawn('taskset', ['-c', placement.servers, command, ...args], options) : spawn(command, args, options);
 }
 
 /** Milliseconds, 3 decimals. */
@@ -32,7 +60,7 @@ export function percentiles(xs: number[]): Percentiles {
   const s = [...xs].sort((a, b) => a - b);
   const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
   const r = (x: number) => Math.round(x * 1000) / 1000;
-  return { n: s.length, p50: r(at(0.5)), p99: r(at(0.99)), max: r(s[s.length - 1] ?? NaN) };
+  return { n: s.length, p50: r(at(0.5)), p90: r(at(0.9)), p99: r(at(0.99)), max: r(s[s.length - 1] ?? NaN) };
 }
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
@@ -78,10 +106,16 @@ export async function startHubProcess(opts: {
   brokerUrl?: string;
   embeddedBrokerPort?: number;
   cpuProfDir?: string;
+  /** Sampling interval of the profile, µs (Node's default 1000 is too coarse for one event's path). */
+  cpuProfIntervalUs?: number;
 }): Promise<HubProcess> {
-  const nodeArgs = ['--max-old-space-size=1024', ...(opts.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', opts.cpuProfDir] : [])];
+  const nodeArgs = [
+    '--max-old-space-size=1024',
+    ...(opts.cpuProfDir ? ['--cpu-prof', '--cpu-prof-dir', opts.cpuProfDir] : []),
+    ...(opts.cpuProfDir && opts.cpuProfIntervalUs ? ['--cpu-prof-interval', String(opts.cpuProfIntervalUs)] : []),
+  ];
   const broker = opts.brokerUrl ? ['--broker-url', opts.brokerUrl] : ['--broker-port', String(opts.embeddedBrokerPort ?? 0)];
-  const proc = spawn(process.execPath, [...nodeArgs, BIN, 'start', '--no-sim', '--port', '0', '--host', '127.0.0.1', '--store', opts.store, '--venue', opts.venueFile, ...broker], {
+  const proc = spawnServer(process.execPath, [...nodeArgs, BIN, 'start', '--no-sim', '--port', '0', '--host', '127.0.0.1', '--store', opts.store, '--venue', opts.venueFile, ...broker], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, AUTOREF_TOKEN: 'bench' },
   });
@@ -107,7 +141,7 @@ export async function startAedesProcess(): Promise<{ url: string; stop(): Promis
 const a = await Aedes.createBroker(); const s = net.createServer(a.handle);
 s.listen(0, '127.0.0.1', () => console.log('aedes on mqtt://127.0.0.1:' + s.address().port));
 process.on('SIGTERM', () => a.close(() => s.close(() => process.exit(0))));`;
-  const proc = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'pipe'], cwd: path.resolve(BENCH_DIR, '..') });
+  const proc = spawnServer(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'pipe'], cwd: path.resolve(BENCH_DIR, '..') });
   const m = await lineMatching(proc, /aedes on (mqtt:\/\/[\d.]+:\d+)/, 10_000, 'aedes');
   return {
     url: m[1]!,
@@ -155,7 +189,7 @@ if (brokerUrl) {
 }
 console.log('relay on http://127.0.0.1:' + wss.address().port + ' broker ' + url);
 process.on('SIGTERM', () => close().then(() => process.exit(0)));`;
-  const proc = spawn(process.execPath, ['--input-type=module', '-e', code, opts.venue, opts.brokerUrl ?? ''], { stdio: ['ignore', 'pipe', 'pipe'], cwd: path.resolve(BENCH_DIR, '..') });
+  const proc = spawnServer(process.execPath, ['--input-type=module', '-e', code, opts.venue, opts.brokerUrl ?? ''], { stdio: ['ignore', 'pipe', 'pipe'], cwd: path.resolve(BENCH_DIR, '..') });
   const m = await lineMatching(proc, /relay on (http:\/\/[\d.]+:\d+) broker (mqtt:\/\/[\d.]+:\d+)/, 10_000, 'the relay');
   return {
     url: m[1]!,

@@ -30,11 +30,10 @@
  * The hub runs as `autoref start --no-sim` in its own process on a SQLite file store (WAL), as
  * in a venue; with aedes the hub runs it embedded (its default), and the raw aedes runs alone in
  * its own process. Devices and measuring clients run here.
- * Run: node --import tsx bench/mqtt.ts [--quick] [--cpu-prof dir] [--only aedes|mosquitto|mosquitto-nodelay]
+ * Run: node --import tsx bench/mqtt.ts [--quick] [--cpu-prof dir [--cpu-prof-interval µs]] [--only aedes|mosquitto|mosquitto-nodelay]
  *      [--latency-only | --throughput-only] [--row tables:qos]
  * Writes bench/results/mqtt.json.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
@@ -43,12 +42,14 @@ import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import WebSocket from 'ws';
 import { topicFor } from '../shared/protocol/wire';
-import { benchVenue, percentiles, sleep, startAedesProcess, startHubProcess, startRelayProcess, writeResult, type HubProcess, type Percentiles } from './lib';
+import { benchVenue, percentiles, pinMeasurer, placement, sleep, spawnServer, startAedesProcess, startHubProcess, startRelayProcess, writeResult, type HubProcess, type Percentiles } from './lib';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
 const profIdx = args.indexOf('--cpu-prof');
 const CPU_PROF = profIdx >= 0 ? path.resolve(args[profIdx + 1] ?? 'bench/results/prof') : undefined;
+const intervalIdx = args.indexOf('--cpu-prof-interval');
+const CPU_PROF_INTERVAL = intervalIdx >= 0 ? Number(args[intervalIdx + 1]) : undefined;
 const MOSQUITTO = process.env['AUTOREF_MOSQUITTO_URL'] ?? 'mqtt://127.0.0.1:1883';
 const LAT_BLOCKS = QUICK ? 2 : 8;
 const LAT_BLOCK = QUICK ? 250 : 500;
@@ -340,7 +341,7 @@ async function startNoDelayMosquitto(dir: string): Promise<{ url: string; stop()
   await new Promise((r) => srv.close(r));
   const conf = path.join(dir, 'mosquitto-nodelay.conf');
   writeFileSync(conf, `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\nset_tcp_nodelay true\nuser ${userInfo().username}\n`);
-  const proc = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' });
+  const proc = spawnServer('mosquitto', ['-c', conf], { stdio: 'ignore' });
   const url = `mqtt://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
     const up = await mqtt.connectAsync(url, { reconnectPeriod: 0, connectTimeout: 500 }).then((c) => c.endAsync(true).then(() => true), () => false);
@@ -362,7 +363,7 @@ async function benchBroker(kind: Kind, dir: string): Promise<BrokerResult> {
     venueFile,
     store: path.join(dir, `${kind}.db`),
     ...(external ? { brokerUrl: external } : { embeddedBrokerPort: 0 }),
-    ...(CPU_PROF ? { cpuProfDir: CPU_PROF } : {}),
+    ...(CPU_PROF ? { cpuProfDir: CPU_PROF, ...(CPU_PROF_INTERVAL ? { cpuProfIntervalUs: CPU_PROF_INTERVAL } : {}) } : {}),
   });
   const hubBroker = external ?? hub.brokerUrl!;
   const rawBroker = external ?? aedes!.url;
@@ -458,6 +459,7 @@ async function benchBroker(kind: Kind, dir: string): Promise<BrokerResult> {
 }
 
 async function main(): Promise<void> {
+  pinMeasurer();
   const dir = mkdtempSync(path.join(tmpdir(), 'autoref-bench-mqtt-'));
   const results: BrokerResult[] = [];
   try {
@@ -468,7 +470,7 @@ async function main(): Promise<void> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  const out = { at: new Date().toISOString(), node: process.version, quick: QUICK, latencySamples: LAT_BLOCKS * LAT_BLOCK, throughputEvents: TP_EVENTS, throughputPairs: TP_PAIRS, window: TP_WINDOW, results };
+  const out = { at: new Date().toISOString(), node: process.version, cpus: placement ?? 'not pinned', quick: QUICK, latencySamples: LAT_BLOCKS * LAT_BLOCK, throughputEvents: TP_EVENTS, throughputPairs: TP_PAIRS, window: TP_WINDOW, results };
   const file = writeResult('mqtt.json', out);
   console.log('\nLatency, device publish -> dashboard WebSocket frame (hub) vs publish -> subscriber (raw broker), ms, QoS 1');
   console.table(
