@@ -45,14 +45,31 @@ export const placement: { measurer: string; servers: string } | null = (() => {
   return { measurer: '0', servers: n === 2 ? '1' : `1-${n - 1}` };
 })();
 
-/** Puts this process (every thread) on the measurer's CPU. */
+/**
+ * Only the main threads are placed: a process's helper threads (garbage collection, the hub's WAL
+ * checkpointer) run on any CPU, as they would on a venue's machine. Pinned with the main thread,
+ * they took its only CPU from it now and then: a longer tail.
+ */
+const ALL_CPUS = `0-${cpus().length - 1}`;
+
+/** Puts this process's main thread on the measurer's CPU. */
 export function pinMeasurer(): void {
-  if (placement) spawnSync('taskset', ['-a', '-p', '-c', placement.measurer, String(process.pid)], { stdio: 'ignore' });
+  if (placement) spawnSync('taskset', ['-p', '-c', placement.measurer, String(process.pid)], { stdio: 'ignore' });
 }
 
-/** Spawns a server the benchmark measures, on the servers' CPUs. */
+/**
+ * Spawns a server the benchmark measures with every thread on the servers' CPUs; call
+ * `serverStarted` once it is up, which lets its helper threads go anywhere.
+ */
 export function spawnServer(command: string, args: readonly string[], options: SpawnOptions): ChildProcess {
   return placement ? spawn('taskset', ['-c', placement.servers, command, ...args], options) : spawn(command, args, options);
+}
+
+/** A started server: every thread on any CPU, then its main thread back on the servers' CPUs. */
+export function serverStarted(proc: ChildProcess): void {
+  if (!placement || proc.pid === undefined) return;
+  spawnSync('taskset', ['-a', '-p', '-c', ALL_CPUS, String(proc.pid)], { stdio: 'ignore' });
+  spawnSync('taskset', ['-p', '-c', placement.servers, String(proc.pid)], { stdio: 'ignore' });
 }
 
 /** Milliseconds, 3 decimals. */
@@ -122,6 +139,7 @@ export async function startHubProcess(opts: {
   const brokerLine = opts.brokerUrl ? null : lineMatching(proc, /embedded MQTT broker on (mqtt:\/\/[\d.]+:\d+)/, 20_000, 'the embedded broker');
   const m = await lineMatching(proc, /dashboard: (http:\/\/[\d.]+:\d+)\//, 20_000, 'the hub to start');
   const brokerUrl = brokerLine ? (await brokerLine)[1]! : null;
+  serverStarted(proc);
   return {
     url: m[1]!,
     brokerUrl,
@@ -143,6 +161,7 @@ s.listen(0, '127.0.0.1', () => console.log('aedes on mqtt://127.0.0.1:' + s.addr
 process.on('SIGTERM', () => a.close(() => s.close(() => process.exit(0))));`;
   const proc = spawnServer(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'pipe'], cwd: path.resolve(BENCH_DIR, '..') });
   const m = await lineMatching(proc, /aedes on (mqtt:\/\/[\d.]+:\d+)/, 10_000, 'aedes');
+  serverStarted(proc);
   return {
     url: m[1]!,
     stop: () =>
@@ -191,6 +210,7 @@ console.log('relay on http://127.0.0.1:' + wss.address().port + ' broker ' + url
 process.on('SIGTERM', () => close().then(() => process.exit(0)));`;
   const proc = spawnServer(process.execPath, ['--input-type=module', '-e', code, opts.venue, opts.brokerUrl ?? ''], { stdio: ['ignore', 'pipe', 'pipe'], cwd: path.resolve(BENCH_DIR, '..') });
   const m = await lineMatching(proc, /relay on (http:\/\/[\d.]+:\d+) broker (mqtt:\/\/[\d.]+:\d+)/, 10_000, 'the relay');
+  serverStarted(proc);
   return {
     url: m[1]!,
     brokerUrl: m[2]!,
