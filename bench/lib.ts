@@ -72,6 +72,15 @@ export function serverStarted(proc: ChildProcess): void {
   spawnSync('taskset', ['-p', '-c', placement.servers, String(proc.pid)], { stdio: 'ignore' });
 }
 
+/** SIGTERM, and resolves once the process has exited (at once if it already has). */
+export function stopProcess(proc: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (proc.exitCode !== null) return resolve();
+    proc.once('exit', () => resolve());
+    proc.kill('SIGTERM');
+  });
+}
+
 /** Milliseconds, 3 decimals. */
 export function percentiles(xs: number[]): Percentiles {
   const s = [...xs].sort((a, b) => a - b);
@@ -144,12 +153,7 @@ export async function startHubProcess(opts: {
     url: m[1]!,
     brokerUrl,
     proc,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (proc.exitCode !== null) return resolve();
-        proc.once('exit', () => resolve());
-        proc.kill('SIGTERM');
-      }),
+    stop: () => stopProcess(proc),
   };
 }
 
@@ -164,12 +168,7 @@ process.on('SIGTERM', () => a.close(() => s.close(() => process.exit(0))));`;
   serverStarted(proc);
   return {
     url: m[1]!,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (proc.exitCode !== null) return resolve();
-        proc.once('exit', () => resolve());
-        proc.kill('SIGTERM');
-      }),
+    stop: () => stopProcess(proc),
   };
 }
 
@@ -214,12 +213,7 @@ process.on('SIGTERM', () => close().then(() => process.exit(0)));`;
   return {
     url: m[1]!,
     brokerUrl: m[2]!,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (proc.exitCode !== null) return resolve();
-        proc.once('exit', () => resolve());
-        proc.kill('SIGTERM');
-      }),
+    stop: () => stopProcess(proc),
   };
 }
 

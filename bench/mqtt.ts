@@ -42,7 +42,7 @@ import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import WebSocket from 'ws';
 import { topicFor } from '../shared/protocol/wire';
-import { benchVenue, percentiles, pinMeasurer, placement, sleep, spawnServer, startAedesProcess, startHubProcess, startRelayProcess, writeResult, type HubProcess, type Percentiles } from './lib';
+import { benchVenue, percentiles, pinMeasurer, placement, sleep, spawnServer, startAedesProcess, stopProcess, startHubProcess, startRelayProcess, writeResult, type HubProcess, type Percentiles } from './lib';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
@@ -348,7 +348,7 @@ async function startNoDelayMosquitto(dir: string): Promise<{ url: string; stop()
     if (up) break;
     await sleep(25);
   }
-  return { url, stop: () => new Promise<void>((r) => (proc.exitCode !== null ? r() : (proc.once('exit', () => r()), proc.kill('SIGTERM')))) };
+  return { url, stop: () => stopProcess(proc) };
 }
 
 async function benchBroker(kind: Kind, dir: string): Promise<BrokerResult> {
