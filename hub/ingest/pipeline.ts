@@ -19,8 +19,12 @@ export interface Origin {
   link: string;
   /** For MQTT: the device and table named by the topic; the payload must match them. */
   topic?: { table: string; device: string };
-  /** Sends a command back to the device over the same link. */
-  send(device: string, cmd: HubCommand): void;
+  /**
+   * Sends a command back to the device over the same link. `written`, if the link can tell, is
+   * called with the hub time at which the operating system took the bytes (serial): a clock-sync
+   * request leaves then, not when it was queued behind the link's writes.
+   */
+  send(device: string, cmd: HubCommand, written?: (hubMs: number) => void): void;
 }
 
 /** A device event the hub has accepted and is about to store: no row id yet. */
@@ -172,10 +176,10 @@ export class Ingest extends EventEmitter<IngestEvents> {
   }
 
   /** Sends a command to a device over the link it last spoke on; false if it never spoke. */
-  sendTo(device: string, cmd: HubCommand): boolean {
+  sendTo(device: string, cmd: HubCommand, written?: (hubMs: number) => void): boolean {
     const o = this.originOf[device];
     if (!o) return false;
-    o.send(device, cmd);
+    o.send(device, cmd, written);
     return true;
   }
 

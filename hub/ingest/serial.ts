@@ -9,6 +9,7 @@ import { ReadlineParser } from '@serialport/parser-readline';
 import { MAX_LINE_BYTES } from '../../shared/protocol/wire';
 import { encodeLine } from '../../shared/protocol/decode';
 import type { HubCommand } from '../../shared/protocol/schema';
+import { hubNow } from '../time/hub-clock';
 import type { Ingest } from './pipeline';
 import { LineGuard } from './line-guard';
 import { listSerialPorts, type PortInfo } from './ports';
@@ -109,7 +110,7 @@ export class SerialLink extends EventEmitter<{ state: [LinkState, string?] }> {
       this.openPath = path;
       this.setState('online');
       const lines = port.pipe(new LineGuard(MAX_LINE_BYTES)).pipe(new ReadlineParser({ delimiter: '\n', encoding: 'utf8' }));
-      const origin = { link: this.linkName, send: (_device: string, cmd: HubCommand) => this.write(cmd) };
+      const origin = { link: this.linkName, send: (_device: string, cmd: HubCommand, written?: (hubMs: number) => void) => this.write(cmd, written) };
       lines.on('data', (line: string) => this.ingest.accept(line, origin));
     });
     port.on('close', () => this.lost('port closed'));
@@ -134,8 +135,10 @@ export class SerialLink extends EventEmitter<{ state: [LinkState, string?] }> {
     this.timer = setTimeout(() => this.open(), wait);
   }
 
-  write(cmd: HubCommand): void {
-    if (this.port?.isOpen) this.port.write(encodeLine(cmd));
+  write(cmd: HubCommand, written?: (hubMs: number) => void): void {
+    if (!this.port?.isOpen) return;
+    if (written) this.port.write(encodeLine(cmd), (err) => err || written(hubNow()));
+    else this.port.write(encodeLine(cmd));
   }
 
   async close(): Promise<void> {

@@ -19,6 +19,8 @@ export interface ClockSyncOptions {
 interface Outstanding {
   device: string;
   sentAt: number;
+  /** Asked again at once when its answer came: the second of a pair. */
+  followUp: boolean;
 }
 
 export class ClockSync {
@@ -98,12 +100,23 @@ export class ClockSync {
       const every = samples < this.settleAfter ? this.fastMs : this.slowMs;
       if (now - (this.lastAsked[d.id] ?? -Infinity) < every) continue;
       this.lastAsked[d.id] = now;
-      const q = this.nextQ++;
-      this.outstanding[q] = { device: d.id, sentAt: this.opts.now() };
-      this.ingest.sendTo(d.id, { v: PROTOCOL_VERSION, k: 'sy', q });
+      this.ask(d.id, false);
     }
     // Replies that never came are forgotten after a while.
     for (const [q, o] of Object.entries(this.outstanding)) if (now - o.sentAt > 10_000) delete this.outstanding[Number(q)];
+  }
+
+  private ask(device: string, followUp: boolean): void {
+    const q = this.nextQ++;
+    const asked: Outstanding = { device, sentAt: this.opts.now(), followUp };
+    this.outstanding[q] = asked;
+    // Where the link tells when the request really left (a serial write goes through a thread of
+    // libuv's pool: 3-4 ms after it was queued, from an idle hub, in
+    // test/integration/clock-sync.test.ts), the round trip starts then: half of a wait on one
+    // leg only is an error in every mapped time.
+    this.ingest.sendTo(device, { v: PROTOCOL_VERSION, k: 'sy', q }, (t) => {
+      if (this.outstanding[q] === asked && t > asked.sentAt) asked.sentAt = t;
+    });
   }
 
   private onReply(m: DeviceSyncReply): void {
@@ -111,5 +124,10 @@ export class ClockSync {
     if (!o || o.device !== m.d) return;
     delete this.outstanding[m.q];
     this.mapFor(m.d, m.b).addSample({ deviceUs: m.t, hubSendMs: o.sentAt, hubRecvMs: this.opts.now() });
+    // A request that leaves a quiet hub waits on its way out (threads and processes woken from
+    // idle: the broker, the serial write's thread) where the answer, coming right after, does
+    // not; every such sample is a little late on one leg. The second of a pair leaves at once
+    // along the path the answer just woke, and its legs are alike (ClockMap keeps the fastest).
+    if (!o.followUp) this.ask(m.d, true);
   }
 }

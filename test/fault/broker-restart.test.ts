@@ -6,55 +6,16 @@
  * offline/reconnecting and back online by itself; afterwards every event is stored exactly once
  * and acknowledged, and the match's live state equals a clean replay of its log.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
-import { tmpdir, userInfo } from 'node:os';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SimDevice, mqttTransport, newBootId } from '../../sim/device';
 import type { LinkState } from '../../hub/ingest/serial';
 import type { VenueConfig } from '../../shared/venue';
 import { newHub, waitFor, type TestHub } from '../helpers/hub';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function answers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = net.connect({ host: '127.0.0.1', port });
-    s.once('connect', () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.once('error', () => resolve(false));
-  });
-}
-
-/** Mosquitto on `port`; resolves once it accepts connections. */
-async function mosquitto(conf: string, port: number): Promise<ChildProcess> {
-  const proc = spawn('mosquitto', ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  proc.stderr!.on('data', (b: Buffer) => (stderr += b.toString()));
-  await waitFor(async () => proc.exitCode !== null || (await answers(port)), `mosquitto on port ${port}`, 10_000);
-  if (proc.exitCode !== null) throw new Error(`mosquitto exited: ${stderr}`);
-  return proc;
-}
-
-const killed = (p: ChildProcess): Promise<void> =>
-  new Promise((resolve) => {
-    if (p.exitCode !== null || p.signalCode !== null) return resolve();
-    p.once('exit', () => resolve());
-    p.kill('SIGKILL');
-  });
+import { freePort, killed, mosquittoConf, startMosquitto } from '../helpers/mosquitto';
 
 describe('broker restarted mid-match', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'autoref-broker-restart-'));
@@ -70,9 +31,8 @@ describe('broker restarted mid-match', () => {
 
   it('reconnects by itself; every event stored once and acknowledged; the match equals its replay', { timeout: 60_000 }, async () => {
     const port = await freePort();
-    const conf = path.join(dir, 'mosquitto.conf');
-    writeFileSync(conf, `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\nuser ${userInfo().username}\n`);
-    broker = await mosquitto(conf, port);
+    const conf = mosquittoConf(dir, port);
+    broker = await startMosquitto(conf, port);
     const url = `mqtt://127.0.0.1:${port}`;
     const venue: VenueConfig = { id: `br-${newBootId()}`, name: 'Broker restart', language: 'en', tables: [{ id: 'gb1', name: 'GB', game: 'golf-billiards', devices: [{ id: 'gb1-a', link: 'mqtt' }] }] };
     hub = await newHub({ venue, mqtt: { url }, decisionDefaultMs: null, assembler: { restAfterMs: 50 } });
@@ -98,7 +58,7 @@ describe('broker restarted mid-match', () => {
         await new Promise((r) => setTimeout(r, 10));
       }
       expect(d.acked).toBeLessThan(40);
-      broker = await mosquitto(conf, port);
+      broker = await startMosquitto(conf, port);
       await waitFor(() => h.links[0]!.state() === 'online', 'the hub link online again', 20_000);
       // One more event after the restart reveals a gap at the tail; the device's resends fill it.
       const last = shot(40);
