@@ -20,7 +20,8 @@ export function freePort(): Promise<number> {
   });
 }
 
-function answers(port: number): Promise<boolean> {
+/** Something accepts TCP connections on 127.0.0.1:`port`. */
+export function portAnswers(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const s = net.connect({ host: '127.0.0.1', port });
     s.once('connect', () => {
@@ -43,7 +44,7 @@ export async function startMosquitto(conf: string, port: number): Promise<ChildP
   const proc = spawn('mosquitto', ['-c', conf], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   proc.stderr!.on('data', (b: Buffer) => (stderr += b.toString()));
-  await waitFor(async () => proc.exitCode !== null || (await answers(port)), `mosquitto on port ${port}`, 10_000);
+  await waitFor(async () => proc.exitCode !== null || (await portAnswers(port)), `mosquitto on port ${port}`, 10_000);
   if (proc.exitCode !== null) throw new Error(`mosquitto exited: ${stderr}`);
   return proc;
 }

@@ -9,7 +9,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -23,6 +22,7 @@ import type { DeviceMessage } from '../../shared/protocol/schema';
 import type { VenueConfig } from '../../shared/venue';
 import { SimDevice, newBootId, type Transport } from '../../sim/device';
 import { newHub, waitFor, type TestHub } from '../helpers/hub';
+import { portAnswers } from '../helpers/mosquitto';
 
 const VENUE: VenueConfig = {
   id: 'sec',
@@ -52,17 +52,6 @@ interface TestBroker {
   refusesSubscribe: boolean;
   refusals?: () => BrokerRefusals;
   close(): Promise<void>;
-}
-
-function portAnswers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = net.connect({ host: '127.0.0.1', port });
-    s.once('connect', () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.once('error', () => resolve(false));
-  });
 }
 
 /** A Mosquitto of our own on a free port; `configure` writes its files into `dir` and returns the conf path. */
