@@ -27,6 +27,9 @@ export interface MqttLinkOptions {
   inProcess?: InProcessBroker;
 }
 
+/** Topics whose origin is remembered; far more than a venue's devices have (events and status each). */
+const MAX_TOPICS = 4096;
+
 /**
  * QoS per command. Clock sync is a round trip measured in milliseconds: no PUBACK may delay it,
  * and a lost one is one sample fewer. Acks go at QoS 0 too: they are cumulative, so the next one
@@ -37,9 +40,6 @@ export interface MqttLinkOptions {
  * packet for the hub's delayed TCP ACK: 40 ms, every event, once the hub answered in the event's
  * own turn (docs/benchmarks.md). The rest go at QoS 1: they are rare and not repeated by themselves.
  */
-/** Topics whose origin is remembered; far more than a venue's devices have (events and status each). */
-const MAX_TOPICS = 4096;
-
 const QOS_OF: Record<HubCommand['k'], 0 | 1> = { ack: 0, rs: 1, sy: 0, cfg: 1, id: 1 };
 
 export class MqttLink extends EventEmitter<{ state: [LinkState, string?] }> {

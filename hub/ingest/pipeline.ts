@@ -82,7 +82,8 @@ export interface EventClock {
  */
 const endOfTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-const bootKey = (e: DeviceEvent): string => `${e.d}\u0000${e.b}`;
+/** One device boot, as a map key. */
+const bootKey = (device: string, boot: string): string => `${device}\u0000${boot}`;
 
 export class Ingest extends EventEmitter<IngestEvents> {
   /** Set by the hub once clock sync runs; without it an event's time is its arrival. */
@@ -289,7 +290,7 @@ export class Ingest extends EventEmitter<IngestEvents> {
     const e = x.event;
     // The store's contiguous sequence for this boot is known exactly (nothing else is in flight):
     // the next one cannot be stored yet, so it is new, and it is shown before the commit.
-    if (this.contiguousOf.get(bootKey(e)) === e.n - 1 && this.listenerCount('device-event-seen') > 0) {
+    if (this.contiguousOf.get(bootKey(e.d, e.b)) === e.n - 1 && this.listenerCount('device-event-seen') > 0) {
       x.shown = true;
       this.emit('device-event-seen', { hubT: x.times.hubT, at: x.times.at, link: x.link, event: e, body: x.body });
     }
@@ -351,7 +352,7 @@ export class Ingest extends EventEmitter<IngestEvents> {
   private ackSoon(e: DeviceEvent, upTo: number, origin: Origin): void {
     const device = e.d;
     const cmd: HubCommand = { v: PROTOCOL_VERSION, k: 'ack', b: e.b, n: upTo };
-    const key = `${device}\u0000${e.b}`;
+    const key = bootKey(device, e.b);
     // Re-inserted, so acks go out in the order of their newest event.
     this.unsentAck.delete(key);
     this.unsentAck.set(key, { device, cmd, origin });
@@ -436,10 +437,10 @@ export class Ingest extends EventEmitter<IngestEvents> {
   private knowContiguous(device: string, boot: string, contiguous: number): void {
     const last = this.bootOf.get(device);
     if (last !== boot) {
-      if (last !== undefined) this.contiguousOf.delete(`${device}\u0000${last}`);
+      if (last !== undefined) this.contiguousOf.delete(bootKey(device, last));
       this.bootOf.set(device, boot);
     }
-    this.contiguousOf.set(`${device}\u0000${boot}`, contiguous);
+    this.contiguousOf.set(bootKey(device, boot), contiguous);
   }
 
   /** Appends the store refused (database down): each one stays unacknowledged on its device. */

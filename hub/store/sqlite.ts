@@ -115,9 +115,9 @@ export class SqliteStore implements EventStore {
     this.hasSeq = this.db.prepare('SELECT 1 FROM device_events WHERE device = ? AND boot = ? AND seq = ?').pluck();
     this.maxSeq = this.db.prepare('SELECT max(seq) FROM device_events WHERE device = ? AND boot = ?').pluck();
     // One commit (one WAL append) for the whole batch instead of one per event; a lone event is a
-    // batch of one. The contiguous
-    // sequence of each device boot is read once and written once per batch, not per event (the
-    // statements per event were most of the store's time under load: bench/mqtt.ts --cpu-prof).
+    // batch of one. The contiguous sequence of each device boot is read once and written once per
+    // batch, not per event (the statements per event were most of the store's time under load:
+    // bench/mqtt.ts --cpu-prof).
     this.appendManyTx = this.db.transaction((batch: readonly DeviceEventAppend[]): AppendResult[] => {
       // `ahead`: events after a gap are stored for this boot; only then can an event fill forward.
       const contiguousOf = new Map<string, { device: string; boot: string; c: number; ahead: boolean; changed: boolean }>();
