@@ -3,7 +3,9 @@
  *  1. bundle size per profile and board (budget: the largest < 16 KB minified);
  *  2. edge handling cost on the simulated board running the real bundle: time per edge at
  *     growing counts (constant work) and heap bytes allocated per edge with the link down (no
- *     outgoing line) and up (the line only), with the ring buffer full and wrapping;
+ *     outgoing line) and up (the line only), with the ring buffer full and wrapping; and the
+ *     bytes V8's sampling heap profiler attributes to the firmware's own functions (not the
+ *     simulator's), per function, so the outgoing line can be told from anything else;
  *  3. edges per second without loss, per board, end to end in real time: 500 edges/s for 5 s
  *     into the real hub (Pico: over a pty; Espruino WiFi and ESP32: over Mosquitto, or the
  *     embedded broker when Mosquitto is not reachable), then every event checked stored.
@@ -15,6 +17,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PerformanceObserver } from 'node:perf_hooks';
+import { Session } from 'node:inspector/promises';
 import { randomBytes } from 'node:crypto';
 import { BoardIds, type BoardId, type TableProfile } from '../shared/profile';
 import { DEMO_VENUE, type VenueConfig } from '../shared/venue';
@@ -157,6 +160,63 @@ function edgeCost(): Record<string, number> {
   };
 }
 
+interface SampleNode {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: SampleNode[];
+}
+
+/**
+ * Bytes allocated per edge inside the firmware bundle (the vm script "firmware.js"), by
+ * function, from V8's sampling heap profiler (every 32 bytes on average, garbage included).
+ * The readable bundle keeps the source function names.
+ */
+async function firmwareAllocations(): Promise<Record<string, number | string>> {
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.enable');
+  const BALLS = 5000;
+  const measure = async (run: SimRun, pin: string): Promise<{ perEdge: number; top: string }> => {
+    for (let i = 0; i < 2000; i++) ballEdges(run, pin);
+    run.board.usb.out = '';
+    await session.post('HeapProfiler.startSampling', { samplingInterval: 32, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true } as never);
+    for (let i = 0; i < BALLS; i++) {
+      ballEdges(run, pin);
+      if (i % 100 === 0) run.board.usb.out = '';
+    }
+    const { profile } = (await session.post('HeapProfiler.stopSampling')) as unknown as { profile: { head: SampleNode } };
+    const byFn: Record<string, number> = {};
+    const walk = (n: SampleNode): void => {
+      if (n.selfSize && n.callFrame.url.endsWith('firmware.js')) {
+        const name = `${n.callFrame.functionName || '(callback)'}:${n.callFrame.lineNumber + 1}`;
+        byFn[name] = (byFn[name] ?? 0) + n.selfSize;
+      }
+      n.children.forEach(walk);
+    };
+    walk(profile.head);
+    const edges = BALLS * 2;
+    const total = Object.values(byFn).reduce((a, b) => a + b, 0);
+    const top = Object.entries(byFn)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([k, v]) => `${k} ${(v / edges).toFixed(1)}`)
+      .join(', ');
+    run.board.stop();
+    return { perEdge: Math.round((total / edges) * 10) / 10, top };
+  };
+  const down = runFirmware({ profile: RATE_PROFILE, board: 'esp32', device: 'bench-1', local: { mqHost: '127.0.0.1', mqPort: 9 }, minify: false });
+  down.board.refuseConnections = true;
+  const d = await measure(down, 'D4');
+  const u = await measure(runFirmware({ profile: RATE_PROFILE, board: 'espruino-pico', device: 'bench-1', minify: false }), 'B3');
+  session.disconnect();
+  return {
+    firmware_alloc_bytes_per_edge_link_down: d.perEdge,
+    firmware_alloc_top_link_down: d.top,
+    firmware_alloc_bytes_per_edge_link_up: u.perEdge,
+    firmware_alloc_top_link_up: u.top,
+  };
+}
+
 interface RateResult {
   board: BoardId;
   link: string;
@@ -267,7 +327,7 @@ async function brokerUrl(): Promise<{ url: string; kind: string; close: () => Pr
 async function main(): Promise<void> {
   const size = sizes();
   const largest = size.reduce((a, b) => (b.bytes > a.bytes ? b : a));
-  const cost = edgeCost();
+  const cost = { ...edgeCost(), ...(await firmwareAllocations()) };
   const broker = await brokerUrl();
   const rates: RateResult[] = [];
   for (const board of BoardIds) rates.push(await rate(board, 500, 5, board === 'espruino-pico' ? null : broker.url));

@@ -31,7 +31,7 @@ function main(): void {
   sensorsSetup(cfg, pins);
   every(TICK_MS, tickAll);
   if (FW_LINK === 'mqtt') mqttStart(cfg.venue, cfg.table, l.d || cfg.d, cfg.mqHost, cfg.mqPort, l.ssid || '', l.pass || '', l.key || '');
-  else serialStart();
+  else serialStart(cfg.lp, cfg.lb, pins[cfg.ltx], pins[cfg.lrx]);
 }
 
 export function start(c: FirmwareCfg, p: Pin[]): void {

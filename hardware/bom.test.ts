@@ -1,9 +1,12 @@
 /**
- * The bill of materials: bom.csv is well formed and covers the four table types, and bom.md
- * shows the same lines and totals.
+ * The bill of materials: bom.csv is well formed and covers the four table types, bom.md shows
+ * the same lines and totals (each section's and the overview's), and the quantities of sensor
+ * parts are what each table's profile wires (a sensor added to a profile without its parts, or
+ * the other way round, fails here).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { TableProfile } from '../shared/profile';
 
 const read = (f: string): string => readFileSync(new URL(f, import.meta.url), 'utf8');
 
@@ -34,6 +37,33 @@ const lines = read('bom.csv').trim().split('\n');
 const header = parseLine(lines[0]!);
 const rows = lines.slice(1).map(parseLine).map((cells) => Object.fromEntries(header.map((h, i) => [h, cells[i] ?? ''])) as Record<string, string>);
 
+const TABLES = ['golf-billiards', 'carom', 'pool', 'minigolf-lane'];
+const profile = (t: string): TableProfile => JSON.parse(read(`profiles/${t}.json`)) as TableProfile;
+const totalOf = (t: string): number => rows.filter((r) => r['table'] === t).reduce((a, r) => a + Number(r['qty']) * Number(r['unit_eur']), 0);
+
+/** How many of each sensor part a profile needs, by the BOM's item name. */
+function partsFor(p: TableProfile): Record<string, number> {
+  const count = (f: (s: TableProfile['sensors'][number]) => number): number => p.sensors.reduce((a, s) => a + f(s), 0);
+  const piezos = (event: string): number => count((s) => (s.kind === 'piezo' && s.event === event ? 1 : 0));
+  const beams = (event: string): number => count((s) => (s.kind === 'beam' && s.event === event ? 1 : 0));
+  const parts: Record<string, number> = {
+    board: 1,
+    'goal beams': beams('goal'),
+    'colour sensor': count((s) => (s.kind === 'beam' && s.colour ? 1 : 0)),
+    'pocket beams': count((s) => (s.kind === 'pocket' ? (s.drop ? 2 : 1) : 0)),
+    'cup beam': beams('hole'),
+    'tag reader': count((s) => (s.kind === 'tag' ? 1 : 0)),
+    'rail piezos': piezos('cushion'),
+    'rail comparators': piezos('cushion'),
+    'bed piezos': piezos('contact'),
+    'bed comparators': piezos('contact'),
+    'peak-hold parts': count((s) => (s.kind === 'piezo' && s.analog ? 1 : 0)),
+    'tee piezo': piezos('stroke'),
+    'tee comparator': piezos('stroke'),
+  };
+  return Object.fromEntries(Object.entries(parts).filter(([, n]) => n > 0));
+}
+
 describe('bill of materials', () => {
   it('bom.csv: the header, the four table types, whole quantities and positive prices', () => {
     expect(header).toEqual(['table', 'item', 'part', 'alternative', 'qty', 'unit_eur', 'notes']);
@@ -58,6 +88,34 @@ describe('bill of materials', () => {
       expect(Number(stated![2])).toBeCloseTo(total, 2);
       expect(Number(stated![1])).toBe(Math.round(total));
       for (const r of mine) expect(section, `${t} ${r['item']}`).toContain(`| ${r['item']} | ${r['part']} |`);
+    }
+  });
+
+  it('bom.md: the overview at the top gives the section total of each table type', () => {
+    const md = read('bom.md');
+    const overview = md.slice(0, md.indexOf('## Golf billiards'));
+    const titles: Record<string, string> = { 'golf-billiards': 'Golf billiards', carom: 'Carom', pool: 'Pool', 'minigolf-lane': 'Minigolf lane' };
+    for (const t of TABLES) expect(overview, t).toContain(`| [${titles[t]}](#${t}) | ${Math.round(totalOf(t))} EUR |`);
+  });
+
+  it('the sensor parts of each table match what its profile wires, and every part has an alternative', () => {
+    for (const t of TABLES) {
+      const want = partsFor(profile(t));
+      const got: Record<string, number> = {};
+      for (const r of rows) if (r['table'] === t && r['item']! in want) got[r['item']!] = Number(r['qty']);
+      expect(got, t).toEqual(want);
+      // Parts that sense have an alternative; passives (and cable, box, supplies) need none.
+      for (const r of rows.filter((x) => x['table'] === t && x['item']! in want && x['item'] !== 'peak-hold parts')) expect(r['alternative']!.length, `${t} ${r['item']} alternative`).toBeGreaterThan(0);
+    }
+  });
+
+  it('an out-of-table line is bought where the profile has one, with its 12 V supply', () => {
+    for (const t of TABLES) {
+      const outs = profile(t).sensors.filter((s) => s.kind === 'beam' && s.event === 'out').length;
+      const mine = rows.filter((r) => r['table'] === t);
+      const beams = mine.filter((r) => /^out.*(line|lane) beams?$/.test(r['item']!));
+      expect(beams.length > 0, `${t} out beams`).toBe(outs > 0);
+      expect(mine.some((r) => /12 V/.test(r['part']!)), `${t} 12 V supply`).toBe(outs > 0);
     }
   });
 });

@@ -1,12 +1,14 @@
 /**
  * The wiring diagrams and the pin tables of the table pages match the profiles exactly: every
  * wired pin of each profile (sensor pins, pocket drop beams, piezo level pins, I2C) appears in
- * the SVG's pin table and on its board, and in the page's pin table, with the same board pin,
- * and nothing else does. The placement drawings show every sensor.
+ * the SVG's pin table, and in the page's pin table, with the same board pin, and nothing else
+ * does; each drawn wire leaves the board at the pin the profile gives it and ends at the box of
+ * its sensor. Every SVG is well-formed XML. The placement drawings show every sensor.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkProfile, type BoardId, type TableProfile } from '../shared/profile';
+import { xmlProblems } from './xml-check';
 
 const dir = new URL('./', import.meta.url);
 const read = (f: string): string => readFileSync(new URL(f, dir), 'utf8');
@@ -42,6 +44,28 @@ function svgRows(svg: string): string[][] {
   return [...table.matchAll(/<g class="row">(.*?)<\/g>/g)].map((m) => [...m[1]!.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((c) => unescape(c[1]!)));
 }
 
+/** The board pin label drawn for a logical pin: one name, or each board's when they differ. */
+function boardLabel(p: TableProfile, boards: BoardId[], logical: string): string {
+  const names = boards.map((b) => phys(p, b, logical));
+  if (names.every((n) => n === names[0])) return names[0]!;
+  const short: Record<string, string> = { 'espruino-pico': 'Pico', 'espruino-wifi': 'WiFi', esp32: 'ESP32' };
+  return boards.map((b, i) => `${names[i]} (${short[b]})`).join(' / ');
+}
+
+/**
+ * The drawn wires: [board pin label at the wire's height, logical pin on the wire, sensor id in
+ * the box it ends at]. A wire is a line leaving the board, its logical-pin label, then the
+ * sensor's box; the board's pin labels sit 5 units below the wire's line.
+ */
+function svgWires(svg: string): string[][] {
+  const boardPart = svg.slice(svg.indexOf('<g class="board">'), svg.indexOf('<g class="wires">'));
+  const wirePart = svg.slice(svg.indexOf('<g class="wires">'), svg.indexOf('<g class="pin-table"'));
+  const labels = new Map<number, string>();
+  for (const m of boardPart.matchAll(/<text x="\d+" y="(\d+)"[^>]*>([^<]*)<\/text>/g)) labels.set(Number(m[1]), unescape(m[2]!));
+  const wire = /<line x1="\d+" y1="(\d+)"[^>]*\/>\s*<text[^>]*>([^<]*)<\/text>\s*<rect[^>]*\/>\s*<text[^>]*><tspan[^>]*>([^<]*)<\/tspan>/g;
+  return [...wirePart.matchAll(wire)].map((m) => [labels.get(Number(m[1]) + 5) ?? '(no board pin)', unescape(m[2]!), m[3]!]);
+}
+
 /** The page's pin table (the one whose header starts with "logical pin"): cells per row. */
 function mdRows(md: string): string[][] {
   const lines = md.split('\n');
@@ -58,6 +82,12 @@ function mdRows(md: string): string[][] {
 describe('wiring diagrams and pin tables', () => {
   it('covers the four table types', () => expect(TABLES).toEqual(['carom', 'golf-billiards', 'minigolf-lane', 'pool']));
 
+  it('every SVG under hardware/ is well-formed XML', () => {
+    const files = ['wiring', 'placement'].flatMap((d) => readdirSync(new URL(`${d}/`, dir)).filter((f) => f.endsWith('.svg')).map((f) => `${d}/${f}`));
+    expect(files).toHaveLength(TABLES.length * 3);
+    for (const f of files) expect(xmlProblems(read(f)), f).toEqual([]);
+  });
+
   for (const id of TABLES) {
     const p = JSON.parse(read(`profiles/${id}.json`)) as TableProfile;
 
@@ -70,8 +100,8 @@ describe('wiring diagrams and pin tables', () => {
         const want = wired(p).map(([lg, s]) => [lg, s, ...boards.map((b) => phys(p, b, lg))].join(' '));
         expect(got).toEqual(want);
         // The board drawing shows each board pin too.
-        const board = svg.slice(svg.indexOf('<g class="board">'), svg.indexOf('<g class="wires">'));
-        for (const [lg] of wired(p)) for (const b of boards) expect(board, `${lg} on ${b}`).toContain(phys(p, b, lg));
+        // Each wire leaves the board at the profile's pin and ends at its sensor's box.
+        expect(svgWires(svg)).toEqual(wired(p).map(([lg, s]) => [boardLabel(p, boards, lg), lg, s]));
       });
     }
 

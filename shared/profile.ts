@@ -26,6 +26,11 @@ export interface BoardDef {
   analogPins: string[];
   /** UART for a tag reader (Serial1 or Serial2; Espruino WiFi's Serial2 drives its ESP8266). */
   tagUart: 'Serial1' | 'Serial2';
+  /**
+   * Transmit pin of that UART, for a reader that takes commands (the PN532): the board's own
+   * default TX pin of the UART, so the profile only wires the receive pin (`pin`).
+   */
+  tagUartTx: string;
 }
 
 function range(prefix: string, from: number, to: number, skip?: number[]): string[] {
@@ -47,6 +52,7 @@ export const BOARDS: Record<BoardId, BoardDef> = {
     pins: STM32_PINS,
     analogPins: ['A0', 'A1', 'A5', 'A6', 'A7', 'B0', 'B1'],
     tagUart: 'Serial2',
+    tagUartTx: 'A2',
   },
   'espruino-wifi': {
     title: 'Espruino WiFi (MQTT)',
@@ -58,6 +64,7 @@ export const BOARDS: Record<BoardId, BoardDef> = {
     pins: STM32_PINS.filter((p) => p !== 'A2' && p !== 'A3'),
     analogPins: ['A0', 'A1', 'A5', 'A6', 'A7', 'B0', 'B1'],
     tagUart: 'Serial1',
+    tagUartTx: 'B6',
   },
   esp32: {
     title: 'ESP32 (MQTT)',
@@ -69,6 +76,8 @@ export const BOARDS: Record<BoardId, BoardDef> = {
     pins: range('D', 0, 39, [1, 3, 6, 7, 8, 9, 10, 11, 20, 24, 28, 29, 30, 31]),
     analogPins: range('D', 32, 39),
     tagUart: 'Serial2',
+    // The pin Espruino drives as Serial2's TX anyway (ESP32_SERIAL2_DEFAULT_TX, kept free by pinHazards).
+    tagUartTx: 'D4',
   },
 };
 
@@ -164,7 +173,9 @@ export const TagSensor = Type.Object(
   {
     ...common,
     kind: Type.Literal('tag'),
-    part: Type.Literal('RDM6300'),
+    part: Type.Union([Type.Literal('RDM6300'), Type.Literal('PN532')], {
+      description: 'reader part (controllers table): RDM6300 125 kHz RFID, or PN532 13.56 MHz NFC on its UART (HSU), which also needs the UART transmit pin (BOARDS tagUartTx)',
+    }),
     event: Type.Optional(Type.Union([Type.Literal('tag'), Type.Literal('stroke'), Type.Literal('hole')])),
     holdMs: Type.Optional(Ms(60000, 'the same tag again within this is the same read')),
   },
@@ -266,5 +277,60 @@ export function checkProfile(input: unknown, board: BoardId): string[] {
   }
   if (watches > MAX_WATCHES) problems.push(`${watches} watched pins, ${board} has ${MAX_WATCHES} watches`);
   if (readers > 1) problems.push('at most one tag reader per board (one UART)');
-  return problems;
+  return problems.length > 0 ? problems : pinHazards(p, board);
+}
+
+/**
+ * Wiring that passes the schema and the generic checks but fails on a real ESP32: what is on a pin decides whether the board boots and whether the pin works at all.
+ *
+ * - D0 and D2 are boot-mode straps: a beam blocked at power-up would put the board in its
+ *   download mode. Nothing goes there.
+ * - D12 sets the flash voltage at reset: held high (a comparator module's output pull-up, a
+ *   reader's TX, an I2C pull-up, a charged peak-hold) it selects 1.8 V and the board does not
+ *   start. Only an open-collector beam receiver, which never drives the pin high, may go there.
+ * - D34–D39 are inputs without internal pull-ups: an open-collector beam receiver there floats.
+ *   Comparator modules (they have their own pull-up) and analog levels are fine.
+ * - Espruino's ESP32 build gives Serial2 a transmit pin even when only `rx` is set: D4. With a
+ *   tag reader on the board, D4 is driven high and nothing else may use it.
+ */
+/** Physical pin -> what is wired to it, for one board. */
+function uses(p: TableProfile, board: BoardId): Map<string, { sensor: string; what: 'beam' | 'piezo' | 'analog' | 'tag' | 'i2c' }> {
+  const w = p.boards[board]!;
+  const out = new Map<string, { sensor: string; what: 'beam' | 'piezo' | 'analog' | 'tag' | 'i2c' }>();
+  const put = (s: SensorOptions, ref: string | undefined, what: 'beam' | 'piezo' | 'analog' | 'tag'): void => {
+    if (ref !== undefined && w.pins[ref]) out.set(w.pins[ref]!, { sensor: s.id, what });
+  };
+  for (const s of p.sensors) {
+    if (s.kind === 'beam' || s.kind === 'pocket') put(s, s.pin, 'beam');
+    if (s.kind === 'pocket') put(s, s.drop, 'beam');
+    if (s.kind === 'piezo') {
+      put(s, s.pin, 'piezo');
+      put(s, s.analog, 'analog');
+    }
+    if (s.kind === 'tag') put(s, s.pin, 'tag');
+  }
+  const colour = p.sensors.find((s) => s.kind === 'beam' && s.colour);
+  if (w.i2c && colour) for (const phys of [w.i2c.scl, w.i2c.sda]) out.set(phys, { sensor: colour.id, what: 'i2c' });
+  return out;
+}
+
+/** The Espruino ESP32 build's transmit pin for Serial2 when only `rx` is given. */
+export const ESP32_SERIAL2_DEFAULT_TX = 'D4';
+
+/** Hazards of one profile's wiring on one board; empty when none (and for boards without wiring). */
+export function pinHazards(p: TableProfile, board: BoardId): string[] {
+  if (board !== 'esp32' || !p.boards[board]) return [];
+  const found: string[] = [];
+  const on = uses(p, board);
+  for (const [phys, u] of on) {
+    if (phys === 'D0' || phys === 'D2') found.push(`${u.sensor} on ${phys}: a boot-mode strapping pin, leave it free`);
+    if (phys === 'D12' && u.what !== 'beam') found.push(`${u.sensor} (${u.what}) on D12: anything that can hold D12 high at reset stops the board booting; only an open-collector beam receiver may go there`);
+    const n = Number(phys.slice(1));
+    if (n >= 34 && n <= 39 && u.what === 'beam') found.push(`${u.sensor} on ${phys}: an input-only pin without a pull-up, an open-collector beam receiver would float`);
+  }
+  const reader = [...on.values()].some((u) => u.what === 'tag');
+  if (reader && BOARDS.esp32.tagUart === 'Serial2' && on.has(ESP32_SERIAL2_DEFAULT_TX)) {
+    found.push(`${on.get(ESP32_SERIAL2_DEFAULT_TX)!.sensor} on ${ESP32_SERIAL2_DEFAULT_TX}: with a tag reader, Espruino drives ${ESP32_SERIAL2_DEFAULT_TX} as Serial2's transmit pin`);
+  }
+  return found;
 }

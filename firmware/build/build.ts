@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { BOARDS, checkProfile, type BoardId, type TableProfile } from '../../shared/profile';
-import { compileProfile, type Compiled, type Identity } from './compile';
+import { checkLink, checkTagUart, compileProfile, type Compiled, type Identity } from './compile';
 import { checkSource, formatProblems, type Problem } from './gate';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -21,6 +21,8 @@ export interface BuildOptions extends Identity {
   board: BoardId;
   /** Default true; false keeps a readable bundle (the gate reports source files then). */
   minify?: boolean;
+  /** The entry module exporting start(cfg, pins); default firmware/app.ts (tests swap it). */
+  app?: string;
 }
 
 export interface BuildResult extends Compiled {
@@ -43,9 +45,9 @@ export function loadProfile(id: string): unknown {
   return JSON.parse(readFileSync(path.join(PROFILES_DIR, `${id}.json`), 'utf8'));
 }
 
-function bundle(c: Compiled, minify: boolean): string {
+function bundle(c: Compiled, minify: boolean, app: string): string {
   const entry = [
-    `import { start } from './firmware/app.ts';`,
+    `import { start } from ${JSON.stringify(app)};`,
     `start(${JSON.stringify(c.cfg)}, [${c.pins.join(', ')}]);`,
   ].join('\n');
   const out = esbuild.buildSync({
@@ -54,7 +56,7 @@ function bundle(c: Compiled, minify: boolean): string {
     format: 'iife',
     target: 'es2015',
     minify,
-    define: { FW_LINK: JSON.stringify(c.cfg.link) },
+    define: { FW_LINK: JSON.stringify(c.cfg.link), FW_TAG: JSON.stringify(c.tag) },
     legalComments: 'none',
     write: false,
     logLevel: 'silent',
@@ -70,11 +72,16 @@ export function buildFirmware(opts: BuildOptions): BuildResult {
   const problems = checkProfile(raw, opts.board);
   if (problems.length) throw new FirmwareBuildError(`profile does not validate for ${opts.board}:\n  ${problems.join('\n  ')}`, problems);
   const profile = raw as TableProfile;
+  const tagUart = checkTagUart(profile, opts.board);
+  if (tagUart.length) throw new FirmwareBuildError(`tag reader does not fit ${opts.board}:\n  ${tagUart.join('\n  ')}`, tagUart);
+  const link = checkLink(profile, opts.board, opts);
+  if (link.length) throw new FirmwareBuildError(`link options do not fit ${opts.board}:\n  ${link.join('\n  ')}`, link);
   const compiled = compileProfile(profile, opts.board, opts);
   // Gate the readable bundle (problems point at source files), then the shipped one.
-  const readable = bundle(compiled, false);
+  const app = opts.app ?? './firmware/app.ts';
+  const readable = bundle(compiled, false, app);
   let gate = checkSource(readable);
-  const code = opts.minify === false ? readable : bundle(compiled, true);
+  const code = opts.minify === false ? readable : bundle(compiled, true, app);
   if (gate.length === 0 && code !== readable) gate = checkSource(code);
   if (gate.length) throw new FirmwareBuildError(`compatibility gate: ${gate.length} problem(s) Espruino would fail on:\n${formatProblems(gate)}`, gate);
   return { ...compiled, code, bytes: Buffer.byteLength(code), profileId: profile.id, board: opts.board };

@@ -22,11 +22,22 @@ describe('firmware:build CLI', { timeout: 90_000 }, () => {
     const out = path.join(dir, 'pool.js');
     const r = cli(['--profile', 'pool', '--board', 'espruino-pico', '--device', 'p1-a', '--table', 'p1', '--out', out]);
     expect(r.status, r.err).toBe(0);
-    expect(r.out).toMatch(/pool\.js: \d+ bytes, 9 sensors, link serial, buffer 128 events; compatibility gate passed/);
+    expect(r.out).toMatch(/pool\.js: \d+ bytes, 9 sensors, link serial on USB, buffer 128 events; compatibility gate passed/);
     expect(r.out).toContain(`npx espruino --board PICO_R1_3 -p /dev/ttyACM0`);
     const code = readFileSync(out, 'utf8');
     expect(code).toContain('d:"p1-a"');
     expect(code.length).toBeLessThan(16 * 1024);
+  });
+
+  it('builds a serial link on a UART; refuses a UART the profile already uses', () => {
+    const out = path.join(dir, 'gb-uart.js');
+    const r = cli(['--profile', 'golf-billiards', '--board', 'espruino-pico', '--uart', 'Serial2', '--baud', '57600', '--out', out]);
+    expect(r.status, r.err).toBe(0);
+    expect(r.out).toMatch(/gb-uart\.js: \d+ bytes, 7 sensors, link serial on Serial2 at 57600 baud, buffer 128 events/);
+    expect(readFileSync(out, 'utf8')).toContain('lp:2,lb:57600');
+    const clash = cli(['--profile', 'golf-billiards', '--board', 'espruino-pico', '--uart', 'Serial1', '--out', out]);
+    expect([clash.status, clash.err]).toEqual([1, expect.stringContaining('--uart: Serial1 needs B6, wired to I2C in profile "golf-billiards"')]);
+    expect(cli(['--profile', 'pool', '--board', 'espruino-pico', '--uart', 'Serial3']).status).toBe(2);
   });
 
   it('exits 2 on usage errors and 1 on a profile that is missing or invalid', () => {
@@ -34,5 +45,15 @@ describe('firmware:build CLI', { timeout: 90_000 }, () => {
     expect(cli(['--profile', 'pool', '--board', 'uno']).err).toContain('unknown board "uno"');
     const missing = cli(['--profile', 'nope', '--board', 'esp32']);
     expect([missing.status, missing.err.trim()]).toEqual([1, 'no profile "nope" under hardware/profiles']);
+  });
+
+  it('--help prints the options; an unknown option is a usage error, not a stack trace', () => {
+    const help = cli(['--help']);
+    expect(help.status).toBe(0);
+    expect(help.out).toContain('--device <id>');
+    const bad = cli(['--profile', 'pool', '--board', 'esp32', '--bogus']);
+    expect(bad.status).toBe(2);
+    expect(bad.err).toContain("Unknown option '--bogus'");
+    expect(bad.err).not.toContain('    at ');
   });
 });

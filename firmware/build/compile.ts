@@ -16,12 +16,67 @@ export interface Identity {
   venue?: string;
   mqttHost?: string;
   mqttPort?: number;
+  /** Serial link on a UART instead of USB (serial boards only), and its baud rate. */
+  uart?: LinkUart;
+  baud?: number;
+}
+
+export type LinkUart = 'Serial1' | 'Serial2';
+export const LINK_BAUD = 115200;
+
+/**
+ * UARTs a serial board can give the hub link, with their default pins (Espruino's board files).
+ * Only the Pico reaches the hub over serial; the MQTT boards' UARTs drive WiFi or the console.
+ */
+export const LINK_UARTS: Partial<Record<BoardId, Record<LinkUart, { tx: string; rx: string }>>> = {
+  'espruino-pico': { Serial1: { tx: 'B6', rx: 'B7' }, Serial2: { tx: 'A2', rx: 'A3' } },
+};
+
+/** Problems with the link options for this profile and board (empty when fine). */
+export function checkLink(p: TableProfile, board: BoardId, id: Identity): string[] {
+  if (id.uart === undefined) return id.baud === undefined ? [] : ['--baud applies to a UART link (--uart)'];
+  const uarts = LINK_UARTS[board];
+  if (BOARDS[board].link !== 'serial' || !uarts) return [`--uart: ${board} reaches the hub over MQTT, not a serial line`];
+  const u = uarts[id.uart];
+  if (!u) return [`--uart: ${board} has no ${id.uart as string} (one of ${Object.keys(uarts).join(', ')})`];
+  const problems: string[] = [];
+  if (id.baud !== undefined && !(Number.isInteger(id.baud) && id.baud >= 1200 && id.baud <= 1000000)) problems.push(`--baud ${id.baud}: an integer from 1200 to 1000000`);
+  if (p.sensors.some((s) => s.kind === 'tag') && BOARDS[board].tagUart === id.uart) problems.push(`--uart: ${id.uart} is the tag reader's UART on ${board}`);
+  const w = p.boards[board]!;
+  const wired = new Map<string, string>(Object.entries(w.pins).map(([ref, phys]) => [phys, `pin "${ref}"`]));
+  if (w.i2c) for (const phys of [w.i2c.scl, w.i2c.sda]) wired.set(phys, 'I2C');
+  for (const phys of [u.tx, u.rx]) {
+    const by = wired.get(phys);
+    if (by) problems.push(`--uart: ${id.uart} needs ${phys}, wired to ${by} in profile "${p.id}"`);
+  }
+  return problems;
+}
+
+/**
+ * Problems with the tag reader's UART (empty when fine): a reader that takes commands (PN532)
+ * also uses the UART's transmit pin, the board's default one (BOARDS tagUartTx), which the
+ * profile must then leave free.
+ */
+export function checkTagUart(p: TableProfile, board: BoardId): string[] {
+  const reader = p.sensors.find((s) => s.kind === 'tag');
+  if (!reader || reader.kind !== 'tag' || !TAG_CONTROLLERS[reader.part]!.tx) return [];
+  const def = BOARDS[board];
+  const tx = def.tagUartTx;
+  const w = p.boards[board]!;
+  const problems: string[] = [];
+  for (const [ref, phys] of Object.entries(w.pins)) {
+    if (phys === tx) problems.push(`sensor ${reader.id}: the ${reader.part} takes commands on ${def.tagUart} TX ${tx}, wired to pin "${ref}" in profile "${p.id}"`);
+  }
+  if (w.i2c && (w.i2c.scl === tx || w.i2c.sda === tx)) problems.push(`sensor ${reader.id}: the ${reader.part} takes commands on ${def.tagUart} TX ${tx}, used by I2C in profile "${p.id}"`);
+  return problems;
 }
 
 export interface Compiled {
   cfg: FirmwareCfg;
   /** Board pin names, in index order. */
   pins: string[];
+  /** The tag reader's part ('' without one): the build leaves the other parts' code out. */
+  tag: string;
 }
 
 export function compileProfile(p: TableProfile, board: BoardId, id: Identity): Compiled {
@@ -109,6 +164,12 @@ export function compileProfile(p: TableProfile, board: BoardId, id: Identity): C
   });
   const scl = w.i2c ? physical(w.i2c.scl) : -1;
   const sda = w.i2c ? physical(w.i2c.sda) : -1;
+  const linkUart = id.uart ? LINK_UARTS[board]![id.uart] : null;
+  const ltx = linkUart ? physical(linkUart.tx) : -1;
+  const lrx = linkUart ? physical(linkUart.rx) : -1;
+  const reader = p.sensors.find((s) => s.kind === 'tag');
+  const tag = reader && reader.kind === 'tag' ? reader.part : '';
+  const utx = tag && TAG_CONTROLLERS[tag]!.tx ? physical(def.tagUartTx) : -1;
   const cfg: FirmwareCfg = {
     fw: FIRMWARE_VERSION,
     board,
@@ -124,7 +185,12 @@ export function compileProfile(p: TableProfile, board: BoardId, id: Identity): C
     scl,
     sda,
     uart: def.tagUart === 'Serial1' ? 1 : 2,
+    utx,
+    lp: id.uart === 'Serial1' ? 1 : id.uart === 'Serial2' ? 2 : 0,
+    lb: id.uart ? (id.baud ?? LINK_BAUD) : 0,
+    ltx,
+    lrx,
     s: sensors,
   };
-  return { cfg, pins };
+  return { cfg, pins, tag };
 }

@@ -33,6 +33,8 @@ export const RULES: Record<string, string> = {
   'tagged-template': 'tagged templates',
   'new-target': 'new.target and import.meta',
   'extends-error': 'class extends Error (or another Error type)',
+  'error-name': 'the .name of an error (Espruino errors have none)',
+  'math-pow': 'Math.pow, inexact for large values (also what esbuild lowers ** to)',
   'private-field': '#private members',
   'missing-builtin': 'built-ins Espruino lacks (Array.from, .flat, .at, Object.freeze, Math.trunc, Promise.race, …)',
   'builtin-prototype': 'calls through a built-in prototype (Array.prototype.slice.call)',
@@ -68,6 +70,26 @@ function isFunctionLike(n: ts.Node): n is ts.FunctionLikeDeclaration {
 
 function isLoop(n: ts.Node): n is ts.IterationStatement {
   return ts.isForStatement(n) || ts.isForOfStatement(n) || ts.isForInStatement(n) || ts.isWhileStatement(n) || ts.isDoStatement(n);
+}
+
+/**
+ * Is `e` an error value: a `new Error(…)` (or another Error type), the variable of an enclosing
+ * `catch (e)`, or the first parameter of a function handed to `.catch(…)`? Shadowing is
+ * ignored: a same-named variable inside such a scope is treated as the error (stricter, never
+ * looser).
+ */
+function isError(e: ts.Expression): boolean {
+  if (ts.isNewExpression(e)) return ts.isIdentifier(e.expression) && ERROR_TYPES.includes(e.expression.text);
+  if (!ts.isIdentifier(e)) return false;
+  for (let p: ts.Node | undefined = e.parent; p; p = p.parent) {
+    if (ts.isCatchClause(p) && p.variableDeclaration && ts.isIdentifier(p.variableDeclaration.name) && p.variableDeclaration.name.text === e.text) return true;
+    if ((ts.isFunctionExpression(p) || ts.isArrowFunction(p)) && ts.isCallExpression(p.parent) && p.parent.arguments.includes(p)) {
+      const callee = p.parent.expression;
+      const first = p.parameters[0];
+      if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'catch' && first && ts.isIdentifier(first.name) && first.name.text === e.text) return true;
+    }
+  }
+  return false;
 }
 
 /** Is this identifier a reference (not a property name, declaration name or label)? */
@@ -167,9 +189,21 @@ export function checkSource(code: string, fileName = 'bundle.js'): Problem[] {
       const called = ts.isCallExpression(n.parent) && n.parent.expression === n;
       if (called && MISSING_METHODS.includes(name)) add('missing-builtin', n);
       if (called && ITERATOR_METHODS.includes(name) && !(ts.isIdentifier(obj) && obj.text === 'Object')) add('missing-builtin', n);
+      if (ts.isIdentifier(obj) && obj.text === 'Math' && name === 'pow') add('math-pow', n);
+      if (name === 'name' && isError(obj)) add('error-name', n);
       if (ts.isPropertyAccessExpression(obj) && obj.name.text === 'prototype' && ts.isIdentifier(obj.expression) && BUILTIN_CTORS.includes(obj.expression.text)) {
         add('builtin-prototype', n);
       }
+    }
+    // The same built-ins reached by a string key: Array['from'](…), list['flat']().
+    if (ts.isElementAccessExpression(n) && ts.isStringLiteral(n.argumentExpression)) {
+      const name = n.argumentExpression.text;
+      const obj = n.expression;
+      const called = ts.isCallExpression(n.parent) && n.parent.expression === n;
+      if (ts.isIdentifier(obj) && MISSING_STATIC[obj.text]?.includes(name)) add('missing-builtin', n);
+      if (called && MISSING_METHODS.includes(name)) add('missing-builtin', n);
+      if (ts.isIdentifier(obj) && obj.text === 'Math' && name === 'pow') add('math-pow', n);
+      if (name === 'name' && isError(obj)) add('error-name', n);
     }
     if (isLoop(n)) checkLoopClosures(n);
     if (ts.isSourceFile(n) || ts.isBlock(n) || ts.isModuleBlock(n) || ts.isCaseClause(n) || ts.isDefaultClause(n)) checkHoisting(n.statements);

@@ -77,6 +77,13 @@ export interface FirmwareCfg {
   sda: number;
   /** UART of the tag reader: 1 = Serial1, 2 = Serial2. */
   uart: number;
+  /** Its transmit pin (index) for a reader that takes commands (PN532), else -1. */
+  utx: number;
+  /** Serial link port: 0 USB, 1 Serial1, 2 Serial2; a UART's baud rate and TX/RX pins (indexes, else -1). */
+  lp: number;
+  lb: number;
+  ltx: number;
+  lrx: number;
   s: SensorCfg[];
 }
 

@@ -116,6 +116,16 @@ describe('device core over USB serial', () => {
     expect(run.sent().map((l) => l['n'])).toEqual([2, 3, 4]);
   });
 
+  it('a resend request beyond the last sequence does not hold back later events', () => {
+    const { run, b } = boot();
+    ball(run.board, P.cup!, 5_000);
+    run.hub({ v: 1, k: 'ack', b, n: 1 });
+    run.hub({ v: 1, k: 'rs', b, n: 50 });
+    run.sent();
+    ball(run.board, P.cup!, 5_000);
+    expect(run.sent().map((l) => l['n'])).toEqual([2]);
+  });
+
   it('replays everything unacknowledged after the hub was away, in order', () => {
     const { run, b } = boot();
     ball(run.board, P.cup!, 5_000);

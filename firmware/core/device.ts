@@ -152,6 +152,9 @@ function ack(n: number, t: number): void {
 }
 
 function resend(n: number): void {
+  // A sequence beyond the last one would leave sentTo ahead of new events: they would wait for
+  // the retry timer instead of going out live.
+  if (n > ring.next) n = ring.next;
   sentTo = (n > ring.first ? n : ring.first) - 1;
   pump();
 }

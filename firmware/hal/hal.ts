@@ -55,10 +55,15 @@ export function i2cRead(addr: number, n: number): Uint8Array {
   return I2C1.readFrom(addr, n);
 }
 
-/** The tag reader's UART: 1 = Serial1, 2 = Serial2. */
-export function uartSetup(n: number, baud: number, rx: Pin, cb: (data: string) => void): void {
+/**
+ * The tag reader's UART: 1 = Serial1, 2 = Serial2; `tx` only for a reader that takes commands.
+ * On Serial1 the console is kept on USB: Espruino moves it to Serial1 when USB carries no data
+ * (a WiFi board on a USB power supply), and the reader's frames would go to the interpreter.
+ */
+export function uartSetup(n: number, baud: number, rx: Pin, tx: Pin | undefined, cb: (data: string) => void): void {
+  if (n === 1 && typeof USB !== 'undefined') USB.setConsole(true);
   const u = n === 1 ? Serial1 : Serial2;
-  u.setup(baud, { rx: rx });
+  u.setup(baud, tx ? { rx: rx, tx: tx } : { rx: rx });
   u.on('data', cb);
 }
 
@@ -73,6 +78,22 @@ export function usbSetup(cb: (data: string) => void): void {
 
 export function usbWrite(s: string): void {
   USB.write(s);
+}
+
+/**
+ * The hub link on a UART (1 = Serial1, 2 = Serial2), e.g. through an RS-485 transceiver for a
+ * long cable run. The REPL is forced onto USB so the hub's lines reach the firmware (Espruino
+ * moves the console to Serial1 when USB is unplugged) and uploads over USB keep working.
+ */
+export function uartLinkSetup(n: number, baud: number, tx: Pin, rx: Pin, cb: (data: string) => void): void {
+  USB.setConsole(true);
+  const u = n === 1 ? Serial1 : Serial2;
+  u.setup(baud, { tx: tx, rx: rx });
+  u.on('data', cb);
+}
+
+export function uartWrite(n: number, s: string): void {
+  (n === 1 ? Serial1 : Serial2).write(s);
 }
 
 export function storageJSON(name: string): unknown {

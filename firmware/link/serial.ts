@@ -1,12 +1,14 @@
 /**
- * Serial link: protocol v1 lines over USB (the hub's end is a serial port). Lines from the hub
- * are split on newlines; a line longer than the protocol allows is dropped.
+ * Serial link: protocol v1 lines over USB or a UART (the hub's end is a serial port). Lines from
+ * the hub are split on newlines; a line longer than the protocol allows is dropped.
  */
 import { MAX_LINE_BYTES } from '../../shared/protocol/wire';
-import { now, usbSetup, usbWrite } from '../hal/hal';
+import { now, uartLinkSetup, uartWrite, usbSetup, usbWrite, type Pin } from '../hal/hal';
 import { command, linkUp, linkUse } from '../core/device';
 
 let inBuf = '';
+/** 0 USB, else the UART number. */
+let port = 0;
 
 function onData(d: string): void {
   const t = now();
@@ -22,13 +24,20 @@ function onData(d: string): void {
 }
 
 function sendLine(line: string): boolean {
-  usbWrite(line + '\n');
+  if (port) uartWrite(port, line + '\n');
+  else usbWrite(line + '\n');
   return true;
 }
 
-export function serialStart(): void {
+/** `p`: 0 USB, 1 Serial1, 2 Serial2 (then `baud`, `tx`, `rx` apply). */
+export function serialStart(p: number, baud: number, tx: Pin | undefined, rx: Pin | undefined): void {
   inBuf = '';
-  usbSetup(onData);
+  port = p;
+  if (p && tx && rx) uartLinkSetup(p, baud, tx, rx, onData);
+  else {
+    port = 0;
+    usbSetup(onData);
+  }
   linkUse(sendLine);
   linkUp();
 }

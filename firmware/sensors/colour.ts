@@ -4,6 +4,7 @@
  * TCS34725/TCS34727 wiring: VIN 3.3 V, GND, SCL, SDA to the board's I2C pins (profile `i2c`).
  */
 import { i2cRead, i2cWrite } from '../hal/hal';
+import { setFault, F_ABSENT } from '../core/device';
 import { st } from './state';
 
 const ADDR = 0x29;
@@ -43,6 +44,8 @@ export function colourRead(si: number): number {
     i2cWrite(ADDR, READ);
     d = i2cRead(ADDR, 8);
   } catch {
+    // The part stopped answering (a loose wire): status says so; goals still count, unnamed.
+    setFault(si, F_ABSENT);
     return 0;
   }
   const c = (d[0] as number) | ((d[1] as number) << 8);

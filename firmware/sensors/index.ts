@@ -14,6 +14,7 @@ import { tagSetup } from './tag';
 
 let second = 0;
 let uart = 2;
+let utx = -1;
 
 function arm(si: number): void {
   const sc = st.S[si]!;
@@ -37,7 +38,7 @@ function arm(si: number): void {
 function setup(si: number): void {
   const sc = st.S[si]!;
   if (sc.k === KIND_TAG) {
-    tagSetup(si, uart);
+    tagSetup(si, uart, utx);
     return;
   }
   input(st.P[sc.pin]!, sc.lo);
@@ -53,6 +54,7 @@ function setup(si: number): void {
 export function sensorsSetup(c: FirmwareCfg, pins: Pin[]): void {
   stateInit(c.s, pins);
   uart = c.uart;
+  utx = c.utx;
   second = now();
   if (c.scl >= 0) i2cSetup(pins[c.scl]!, pins[c.sda]!);
   for (let si = 0; si < c.s.length; si++) setup(si);

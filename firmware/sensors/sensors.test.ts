@@ -68,6 +68,57 @@ describe('goal: break-beam with a colour sensor', () => {
   });
 });
 
+describe('colour sensor part variants and faults (controllers table)', () => {
+  const withPart = (part: 'TCS34725' | 'TCS34727'): TableProfile => ({
+    ...BENCH_PROFILE,
+    sensors: BENCH_PROFILE.sensors.map((s) => (s.kind === 'beam' && s.colour ? { ...s, colour: { ...s.colour, part } } : s)),
+  });
+
+  it('a TCS34727 declared and fitted (its own ID) names balls like a TCS34725', () => {
+    const tcs = new SimTcs34725(0x4d);
+    const run = boot({ colour: tcs, profile: withPart('TCS34727') });
+    tcs.setColour(2000, 1500, 450, 400);
+    ball(run.board, P.goal!, 12_000);
+    expect(events(run).map((e) => [e['s'], e['o']])).toEqual([['g1', 'red']]);
+    // The part was started: enable (PON|AEN), 2.4 ms integration, 4x gain.
+    expect([tcs.regs[0x00], tcs.regs[0x01], tcs.regs[0x0f]]).toEqual([0x03, 0xff, 0x01]);
+  });
+
+  it('a colour sensor that stops answering mid-game is an absent fault; goals still count, unnamed', () => {
+    const tcs = new SimTcs34725();
+    tcs.setColour(2400, 950, 930, 900);
+    const run = boot({ colour: tcs });
+    ball(run.board, P.goal!, 12_000);
+    delete run.board.i2c[0x29];
+    ball(run.board, P.goal!, 12_000);
+    ball(run.board, P.goal!, 12_000);
+    expect(events(run).map((e) => [e['n'], e['o']])).toEqual([
+      [1, 'white'],
+      [2, undefined],
+      [3, undefined],
+    ]);
+    run.board.advance(1_100);
+    expect(statusFaults(run)).toEqual([[{ s: 'g1', c: 'absent' }]]);
+    expect(run.board.errors).toEqual([]);
+  });
+});
+
+describe('beam part variants', () => {
+  it('an active-high beam (activeLow false): the high level is the ball, no pull-up', () => {
+    const profile: TableProfile = {
+      ...BENCH_PROFILE,
+      sensors: [{ id: 'o1', kind: 'beam', event: 'out', place: 'rail', pin: 'cup', activeLow: false }],
+    };
+    const run = boot({ profile, colour: null });
+    expect(run.board.modes[P.cup!]).toBe('input');
+    run.board.set(P.cup!, 1);
+    run.board.advance(6);
+    run.board.set(P.cup!, 0);
+    run.board.advance(2);
+    expect(events(run).map((e) => [e['e'], e['s'], e['w']])).toEqual([['out', 'o1', 6000]]);
+  });
+});
+
 describe('beam faults', () => {
   it('a beam blocked longer than stuckMs is a stuck fault, never an event; clearing it clears the fault', () => {
     const run = boot();

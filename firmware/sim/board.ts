@@ -54,11 +54,16 @@ class Emitter {
 export class SimSerial extends Emitter {
   out = '';
   baud = 0;
+  /** Pins given to setup() (names), if any. */
+  rx: string | null = null;
+  tx: string | null = null;
   console = false;
   /** Called with everything the firmware writes (e.g. a bridge to a pty). */
   onWrite: ((s: string) => void) | null = null;
-  setup(baud: number): void {
+  setup(baud: number, opts?: { rx?: SimPin; tx?: SimPin }): void {
     this.baud = baud;
+    this.rx = opts?.rx?.name ?? null;
+    this.tx = opts?.tx?.name ?? null;
   }
   write(s: string): void {
     this.out += s;
@@ -241,6 +246,11 @@ export class SimBoard {
     const t: Timer = { id: this.nextId++, at: this.us + Math.max(1, Math.round(ms * 1000)), fn, every: Math.round(every * 1000) };
     this.timers.push(t);
     return t.id;
+  }
+
+  /** Runs `fn` after `ms` of virtual time (a simulated device answering later). */
+  later(ms: number, fn: () => void): number {
+    return this.addTimer(fn, ms, 0);
   }
 
   private clearTimer(id: number): void {

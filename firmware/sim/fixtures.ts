@@ -30,7 +30,7 @@ export const BENCH_PROFILE: TableProfile = {
       bufferEvents: 8,
     },
     esp32: {
-      pins: { goal: 'D4', jaw: 'D5', drop: 'D12', rail_n: 'D13', lvl: 'D34', rail_s: 'D14', tag_rx: 'D16', cup: 'D15' },
+      pins: { goal: 'D25', jaw: 'D5', drop: 'D12', rail_n: 'D13', lvl: 'D34', rail_s: 'D14', tag_rx: 'D16', cup: 'D15' },
       i2c: { scl: 'D22', sda: 'D21' },
       bufferEvents: 8,
     },
@@ -55,6 +55,11 @@ export function hit(b: SimBoard, pin: string): void {
   b.set(pin, 1);
   b.advance(0.1);
   b.set(pin, 0);
+}
+
+/** `profile` with its tag reader changed to another part (e.g. the PN532 instead of the RDM6300). */
+export function withTagPart(profile: TableProfile, part: 'RDM6300' | 'PN532'): TableProfile {
+  return { ...profile, sensors: profile.sensors.map((s) => (s.kind === 'tag' ? { ...s, part } : s)) };
 }
 
 /** An RDM6300 frame for a 5-byte tag id (10 hex digits) with its checksum. */

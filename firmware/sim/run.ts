@@ -3,7 +3,7 @@
  * load, boot. The bundle is the same text `npm run firmware:build` writes for the board.
  */
 import { buildFirmware, type BuildOptions, type BuildResult } from '../build/build';
-import { SimBoard } from './board';
+import { SimBoard, type SimSerial } from './board';
 
 const cache: Record<string, BuildResult> = {};
 
@@ -15,11 +15,13 @@ export function cachedBuild(opts: BuildOptions): BuildResult {
 export interface SimRun {
   board: SimBoard;
   build: BuildResult;
-  /** Lines the firmware wrote to USB since the last call, parsed. */
+  /** The serial device of the hub link: USB, or the UART of a UART link. */
+  link: SimSerial;
+  /** Lines the firmware wrote to the link since the last call, parsed. */
   sent(): Record<string, unknown>[];
   /** Raw lines, unparsed. */
   sentRaw(): string[];
-  /** A hub command line arrives over USB. */
+  /** A hub command line arrives over the link. */
   hub(cmd: object): void;
 }
 
@@ -41,11 +43,13 @@ export function runFirmware(opts: RunOptions): SimRun {
   before?.(board);
   board.load(build.code);
   if (!noBoot) board.boot();
+  const link = [board.usb, board.serial1, board.serial2][build.cfg.lp]!;
   return {
     board,
     build,
-    sentRaw: () => board.usb.takeLines(),
-    sent: () => board.usb.takeLines().map((l) => JSON.parse(l) as Record<string, unknown>),
-    hub: (cmd) => board.usb.inject(JSON.stringify(cmd) + '\n'),
+    link,
+    sentRaw: () => link.takeLines(),
+    sent: () => link.takeLines().map((l) => JSON.parse(l) as Record<string, unknown>),
+    hub: (cmd) => link.inject(JSON.stringify(cmd) + '\n'),
   };
 }

@@ -155,10 +155,11 @@ export const calibrationPlugin: FastifyPluginAsync<CalibrationPluginOptions> = a
     return { record, sent, file: opts.file };
   });
 
-  /** Cancels: the device gets its profile's values back. */
+  /** Cancels: the device goes back to what it ran before, its stored calibration or else its profile's values. */
   app.delete('/api/calibration/sessions/:id', { ...venueOnly, schema: { params: SessionParams } }, async (req) => {
     const s = sessionOf((req.params as { id: string }).id);
     sessions.delete(s.id);
-    return { sent: sendSet(s.device, profileOptions(s.profile)) };
+    const rec = stored.get(s.device);
+    return { sent: sendSet(s.device, { ...profileOptions(s.profile), ...(rec && rec.profile === s.profile.id ? rec.set : {}) }) };
   });
 };

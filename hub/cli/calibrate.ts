@@ -93,7 +93,7 @@ export async function calibrate(o: CalibrateOptions, io: CalibrateIO): Promise<C
       const a = (await io.ask('  Enter when done, r to redo, q to cancel: ')).trim().toLowerCase();
       if (a === 'q') {
         const c = await call<{ sent: boolean }>(o, 'DELETE', `/api/calibration/sessions/${id}`);
-        io.out(c.sent ? 'Cancelled: the device has its profile values back.' : 'Cancelled (the device could not be reached: restart it to get its profile values back).');
+        io.out(c.sent ? 'Cancelled: the device is back on the values it had before.' : 'Cancelled (the device could not be reached: restart it to get its values back).');
         return null;
       }
       if (a === 'r') {
@@ -113,7 +113,7 @@ export async function calibrate(o: CalibrateOptions, io: CalibrateIO): Promise<C
     const a = (await io.ask(`Apply them to ${device} and store them? [Y/n] `)).trim().toLowerCase();
     if (a === 'n' || a === 'no') {
       await call(o, 'DELETE', `/api/calibration/sessions/${id}`);
-      io.out('Not applied: the device has its profile values back.');
+      io.out('Not applied: the device is back on the values it had before.');
       return null;
     }
   }

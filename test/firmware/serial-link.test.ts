@@ -11,7 +11,8 @@ import { openPtyPair, type PtyPair } from '../helpers/pty';
 import { DEMO_VENUE, type VenueConfig } from '../../shared/venue';
 import { decodeDeviceMessage } from '../../shared/protocol/decode';
 import { runFirmware, type SimRun } from '../../firmware/sim/run';
-import { bridgeUsb, type SerialBridge } from '../../firmware/sim/serial-bridge';
+import { bridgeSerial, type SerialBridge } from '../../firmware/sim/serial-bridge';
+import type { LinkUart } from '../../firmware/build/compile';
 import { ball } from '../../firmware/sim/fixtures';
 
 const venue = (id: string): VenueConfig => ({
@@ -27,19 +28,19 @@ describe('firmware <-> hub over a real serial line (pty)', () => {
     cleanup.length = 0;
   });
 
-  async function setup(storePath = ':memory:'): Promise<{ pty: PtyPair; hub: TestHub; run: SimRun; bridge: SerialBridge; written: string[] }> {
+  async function setup(storePath = ':memory:', uart?: LinkUart): Promise<{ pty: PtyPair; hub: TestHub; run: SimRun; bridge: SerialBridge; written: string[] }> {
     const pty = await openPtyPair();
     cleanup.push(() => pty.close());
     const hub = await newHub({ venue: venue(`fw-serial-${process.pid}`), serial: [{ path: pty.hubEnd }], storePath });
     cleanup.push(() => hub.close());
     await waitFor(() => hub.links[0]!.state() === 'online', 'the hub to open its end');
-    const run = runFirmware({ profile: 'golf-billiards', board: 'espruino-pico', device: 'gb1-a', table: 'gb1', noBoot: true });
+    const run = runFirmware({ profile: 'golf-billiards', board: 'espruino-pico', device: 'gb1-a', table: 'gb1', noBoot: true, uart });
     cleanup.push(() => run.board.stop());
     const written: string[] = [];
-    const bridge = await bridgeUsb(run.board, pty.deviceEnd);
+    const bridge = await bridgeSerial(run.link, pty.deviceEnd);
     cleanup.push(() => bridge.close());
-    const tap = run.board.usb.onWrite!;
-    run.board.usb.onWrite = (s) => {
+    const tap = run.link.onWrite!;
+    run.link.onWrite = (s) => {
       written.push(s);
       tap(s);
     };
@@ -65,6 +66,19 @@ describe('firmware <-> hub over a real serial line (pty)', () => {
     expect(lines.slice(0, 2).map((l) => (JSON.parse(l) as { k: string }).k)).toEqual(['hi', 'st']);
     for (const l of lines) expect(decodeDeviceMessage(l), l).toMatchObject({ ok: true });
     expect(hub.ingest.deviceInfo().find((d) => d.id === 'gb1-a')).toMatchObject({ state: 'online', link: expect.stringContaining('serial:') });
+    expect(run.board.errors).toEqual([]);
+  });
+
+  it('over a UART link (Serial2) instead of USB: the same lines, stored and acknowledged', async () => {
+    const { hub, run, written } = await setup(':memory:', 'Serial2');
+    expect(run.link).toBe(run.board.serial2);
+    run.link.inject(JSON.stringify({ v: 1, k: 'cfg', set: { hb: 1 } }) + '\n');
+    ball(run.board, 'B4', 15_000);
+    await waitFor(async () => (await hub.store.countDeviceEvents()) === 1, 'the event stored');
+    const stored = (await hub.store.recentDeviceEvents(10)).map((s) => s.event);
+    expect(stored.map((e) => [e.d, e.n, e.e, e.s, e.w])).toEqual([['gb1-a', 1, 'goal', 'g2', 15000]]);
+    await waitFor(() => /"k":"hb"[^\n]*"q":0,"n":1/.test(written.join('')), 'a heartbeat with q=0');
+    expect(run.board.usb.out).toBe('');
     expect(run.board.errors).toEqual([]);
   });
 
