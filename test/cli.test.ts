@@ -50,6 +50,7 @@ describe('autoref CLI', { timeout: 60_000 }, () => {
     ['three-cushion', 'carom/three-cushion-ceb-lag-ayse-wins-to-3.jsonl'],
     ['golf-billiards', 'golf-billiards/ann-wins-match-2-0.jsonl'],
     ['eight-ball', 'pocket/eight-ball-a-wins-called-eight.jsonl'],
+    ['nine-ball', 'pocket/nine-ball-a-wins-race-to-2.jsonl'],
     ['minigolf', 'minigolf/golden-stroke-p-wins.jsonl'],
   ])('replay --game %s prints the final state of a recorded match as JSON', async (game, fixture) => {
     const r = await run('replay', path.resolve(__dirname, 'fixtures', fixture), '--game', game);
@@ -60,6 +61,18 @@ describe('autoref CLI', { timeout: 60_000 }, () => {
     expect(out.summary.winner).not.toBeNull();
     expect(out.report).toBeDefined();
     expect(Array.isArray(out.corrections) && Array.isArray(out.rejected)).toBe(true);
+  });
+
+  it.each([
+    ['three-ball', 'carom/three-ball-salon-series-of-3-then-out.jsonl'],
+    ['four-ball', 'carom/four-ball-no-contact-erases-55.jsonl'],
+  ])('replay --game %s prints the state of a match still being played', async (game, fixture) => {
+    const r = await run('replay', path.resolve(__dirname, 'fixtures', fixture), '--game', game);
+    expect(r.code, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout) as { game: string; summary: { status: string; winner: string | null }; report: unknown };
+    expect(out.game).toBe(game);
+    expect(out.summary).toMatchObject({ status: 'playing', winner: null });
+    expect(out.report).toBeDefined();
   });
 
   it('devices lists serial ports and says when no hub answers', async () => {

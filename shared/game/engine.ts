@@ -78,6 +78,16 @@ export interface RejectedEvent {
 }
 
 /**
+ * A clock event the state is waiting for: the hub appends `event` to the log at `at` (ms on the
+ * hub's timeline, the same as event times) unless an earlier event changes what is due. The engine
+ * keeps no timer itself; its next state says again what it waits for.
+ */
+export interface DueClock {
+  at: number;
+  event: { type: 'clock'; clock: string; phase: 'warn' | 'expire'; player?: string };
+}
+
+/**
  * A rules engine: pure, deterministic, no I/O, no clock. Same log in, same state out.
  * `reduce` never throws on bad input: it records a RejectedEvent in the state instead.
  */
@@ -95,4 +105,9 @@ export interface RulesEngine<S = unknown> {
    * "the last shot". Optional: `at_rest` is the default.
    */
   isShotEnd?(event: GameEvent): boolean;
+  /**
+   * The next clock event this state waits for (shot clock, turn clock, stroke clock, a timeout's
+   * end), or null. Optional: a game without clocks has none.
+   */
+  nextClock?(state: S): DueClock | null;
 }

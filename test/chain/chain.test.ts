@@ -117,8 +117,11 @@ function golfBilliards(shots: number): { count: Record<string, number>; wrong: s
   const fw = new FirmwareTable({ profile: 'golf-billiards', device: 'gb1-a', table: 'gb1' });
   // A lively rail: some balls jump off, so the off-table fouls and the re-spots are exercised.
   const game = new SimGame('golf-billiards', { skill: 0.7, seed: 500, follow: true, table: { jumpSpeed: 0.8, jumpChance: 0.25 } });
-  const newMatch = (): unknown =>
-    engine.reduce(engine.initial(), {
+  // Every event gets its log position as seq: the engine's questions about an unnamed ball end with it.
+  let seq = 0;
+  const newMatch = (): unknown => {
+    seq = 0;
+    return engine.reduce(engine.initial(), {
       type: 'start',
       t: 0,
       by: 'referee',
@@ -129,12 +132,16 @@ function golfBilliards(shots: number): { count: Record<string, number>; wrong: s
       // The profile's goal places and colour labels (hardware/profiles/golf-billiards.json).
       config: { goals: { A: 'a', B: 'b' }, colours: { A: 'white', B: 'red' } },
     } as GameEvent);
+  };
   let state = newMatch();
+  const feed = (e: Record<string, unknown>): void => {
+    state = engine.reduce(state, { ...e, seq: ++seq } as GameEvent);
+  };
   const count = {
     strokes: 0, openings: 0, sets: 1, matches: 1,
     turnDecided: 0, turnWrong: 0, turnPending: 0,
     foulsRight: 0, foulsWrong: 0, offTrue: 0, zoneFailTrue: 0,
-    goalsTrue: 0, goalsEngine: 0, creditedRight: 0, creditedWrong: 0, refused: 0, unnamedTrue: 0, forced: 0,
+    goalsTrue: 0, goalsEngine: 0, creditedRight: 0, creditedWrong: 0, refused: 0, unnamedTrue: 0, asked: 0, defaultRight: 0, forced: 0,
   };
   const answered: Record<string, number> = {};
   const wrong: string[] = [];
@@ -163,38 +170,46 @@ function golfBilliards(shots: number): { count: Record<string, number>; wrong: s
     const sig = signalsFor(game.table, fw.profile, res.events, { noise: BAR_NOISE, seed: 21_000 + i, colourOf: (b) => game.colourOf(b) });
     const fired = fw.play(sig.edges, sig.durationUs);
     const refusedBefore = before.rejected.filter((r) => r.code === 'unknown-ball').length;
-    state = engine.reduce(state, { type: 'strike', t, by: 'hub' } as GameEvent);
+    feed({ type: 'strike', t, by: 'hub' });
     const base = fired[0]?.t ?? 0;
     const captures = res.events.flatMap((e) => (e.type === 'capture' ? [e] : []));
     const offs = res.events.flatMap((e) => (e.type === 'off' ? [e] : []));
     const seenAt: Record<string, number> = {};
+    // The true ball of each goal or off-table event no sensor named, by its seq.
+    const unnamed = new Map<number, string>();
     for (const e of fired) {
       const at = t + (e.t - base) / 1000 + 1;
       const g = toGameEvent({ event: e, at } as never);
-      if (g?.kind === 'event') state = engine.reduce(state, g.event);
+      if (g?.kind === 'event') feed(g.event);
       if (e.e === 'goal' && e.o === undefined) {
-        // No colour sensor at this goal: the engine refuses it; the referee enters whose ball it was.
+        // No colour sensor at this goal: the engine keeps the ball unidentified and asks whose it was.
         const place = e.p ?? '';
         const k = (seenAt[place] = (seenAt[place] ?? -1) + 1);
         const ball = captures.filter((c) => c.place === place)[k]?.ball;
-        if (ball) state = engine.reduce(state, { type: 'goal', t: at, by: 'referee', goal: place, ball: ball.slice(0, 1) } as GameEvent);
+        if (ball) unnamed.set(seq, ball);
       } else if (e.e === 'goal') seenAt[e.p ?? ''] = (seenAt[e.p ?? ''] ?? -1) + 1;
       if (e.e === 'out' && e.o === undefined) {
-        // The out beam does not see whose ball left: refused; the referee enters it.
+        // The out beam does not see whose ball left: asked too.
         const k = (seenAt['out'] = (seenAt['out'] ?? -1) + 1);
         const ball = offs[k]?.ball;
-        if (ball) state = engine.reduce(state, { type: 'off_table', t: at, by: 'referee', ball: ball.slice(0, 1) } as GameEvent);
+        if (ball) unnamed.set(seq, ball);
       }
     }
     t += res.duration * 1000 + 10;
-    state = engine.reduce(state, { type: 'at_rest', t, by: 'hub' } as GameEvent);
+    feed({ type: 'at_rest', t, by: 'hub' });
     const scoring = engine.summary(state).provisional;
+    // The questions about unnamed balls, and how often their default (what a bar table gets when nobody taps) is the truth.
+    for (const p of engine.summary(state).pending) {
+      if (p.kind !== 'golf-billiards.goal_ball' && p.kind !== 'golf-billiards.off_ball') continue;
+      count.asked++;
+      if (p.default === golfAnswer(p, played, game, unnamed)) count.defaultRight++;
+    }
     // The referee answers every question from the truth (answers may raise new ones: designate, then re-spot).
     for (let round = 0; round < 8 && engine.summary(state).pending.length > 0; round++) {
       for (const p of engine.summary(state).pending) {
-        const answer = golfAnswer(p, played, game) ?? p.default ?? p.options[0]?.value ?? '';
+        const answer = golfAnswer(p, played, game, unnamed) ?? p.default ?? p.options[0]?.value ?? '';
         answered[p.kind] = (answered[p.kind] ?? 0) + 1;
-        state = engine.reduce(state, { type: 'decide', t: t + 1, by: 'referee', decision: p.id, answer } as GameEvent);
+        feed({ type: 'decide', t: t + 1, by: 'referee', decision: p.id, answer });
       }
     }
     t += 1000;
@@ -244,10 +259,13 @@ describe('chain: golf billiards (engine: goals, fouls, turns)', () => {
     expect(errors).toEqual([]);
     expect(count.openings).toBeGreaterThan(0);
     expect(count.goalsEngine).toBeGreaterThan(0);
-    // Goal B has no colour sensor in the profile: those goals are refused, never guessed, and the referee enters them.
+    // Goal B and the out beam have no colour sensor in the profile: each such ball is kept unidentified and
+    // asked (never refused); the referee answers from the truth, and every goal is then credited rightly.
     expect(count.creditedWrong).toBe(0);
     expect(count.goalsEngine).toBe(count.goalsTrue);
-    expect(count.refused).toBe(count.unnamedTrue);
+    expect(count.refused).toBe(0);
+    expect(count.unnamedTrue).toBeGreaterThan(0);
+    expect(count.asked).toBe(count.unnamedTrue);
     expect(count.forced).toBe(0);
     // Beams do not miss and nothing else is noisy for these decisions: exact.
     expect(count.foulsWrong).toBe(0);

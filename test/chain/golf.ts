@@ -1,8 +1,9 @@
 /**
  * Golf billiards in the chain: a simulated referee who answers the engine's pending decisions
- * from the ground truth (opening, re-spot points, designations, zone play, ...), enters the goals
- * the sensors cannot identify, and puts the simulated balls where the engine's decisions put them
- * (re-spots, annulled goals), so the simulated set follows the engine's stroke order. Used by
+ * from the ground truth (opening, re-spot points, designations, zone play, whose ball went into a
+ * goal or off the table where no sensor names it, ...), and puts the simulated balls where the
+ * engine's decisions put them (re-spots, annulled goals), so the simulated set follows the
+ * engine's stroke order. Used by
  * chain.test.ts (engine fed directly) and hub-chain.test.ts (through Mosquitto and the hub).
  */
 import type { PendingDecision } from '../../shared/game/engine';
@@ -39,9 +40,16 @@ export function respotPoint(chooser: string, spot: string): { x: number; y: numb
   return p ? { x: p[0] / 1000, y: p[1] / 1000 } : null;
 }
 
+/**
+ * Room for a ball at (x, y): clear of the balls on the table and of the simulated table's bumpers
+ * (the simulator lays out its twelve bumpers itself, sim/physics/tables.ts, so an engine point can
+ * fall on one of them).
+ */
 function free(game: SimGame, x: number, y: number): boolean {
-  const d = 2 * game.table.ballRadius + 0.002;
-  return game.balls.every((b) => b.state !== 'table' || Math.hypot(b.x - x, b.y - y) > d);
+  const R = game.table.ballRadius;
+  const d = 2 * R + 0.002;
+  return game.balls.every((b) => b.state !== 'table' || Math.hypot(b.x - x, b.y - y) > d)
+    && game.table.bumpers.every((b) => Math.hypot(b.x - x, b.y - y) > b.r + R + 0.002);
 }
 
 /** A free place as close as possible to (x, y) ("near"), searched on rings around it. */
@@ -82,13 +90,21 @@ export function golfTruth(played: PlayedShot, game: SimGame, zonePlay: boolean):
   };
 }
 
-/** The referee's answer to one of the engine's questions, from the truth; null: answer with the default. */
-export function golfAnswer(p: PendingDecision, played: PlayedShot, game: SimGame): string | null {
+/**
+ * The referee's answer to one of the engine's questions, from the truth; null: answer with the
+ * default. `unnamed` maps the log position (seq) of each goal or off-table event that no sensor
+ * named to the ball that truly went (the question's id ends with that seq).
+ */
+export function golfAnswer(p: PendingDecision, played: PlayedShot, game: SimGame, unnamed: ReadonlyMap<number, string> = new Map()): string | null {
   const ev: readonly TruthEvent[] = played.result.events;
   const options = p.options.map((o) => o.value);
   const side = played.player as 'A' | 'B';
   const struck = ev.find((e) => e.type === 'strike');
   switch (p.kind) {
+    case 'golf-billiards.goal_ball':
+    case 'golf-billiards.off_ball':
+      // Whose ball it was: the side of the true ball (balls of one colour are interchangeable).
+      return unnamed.get(Number(/-(\d+)$/.exec(p.id)?.[1]))?.slice(0, 1) ?? null;
     case 'golf-billiards.opening':
       return game.opening ? 'repeat' : game.turn;
     case 'golf-billiards.respot':

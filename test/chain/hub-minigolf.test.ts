@@ -15,11 +15,10 @@
  * The hub ends each lane's stroke at its hole or after its own rest window (a hole on one lane does
  * not end another lane's stroke). Lanes x groups: AUTOREF_HUB_CHAIN_MG_LANES (default 6) x
  * AUTOREF_HUB_CHAIN_MG_GROUPS (default 3, one player each). Under ~25 s on 2 cores. A group that
- * catches up with another waits (MG-ORDER-4); strokes the engine refuses as unattributed there are
- * counted (an engine finding at 8 x 4 before per-lane play; none since). The hub's `at_rest` names no
- * lane and the engine stops every moving ball of the course on it (an engine finding,
- * docs/simulator.md): the strokes of a wave start together and every roll is shorter than the rest
- * window, so no lane's rest comes while another lane's ball of the wave still rolls.
+ * catches up with another waits (MG-ORDER-4). The hub's `at_rest` names its lane (one shot assembler
+ * per lane device) and the engine stops only that lane's ball on it. Strokes the engine refuses as
+ * unattributed are counted: a lane device's stroke names no player, and when two groups stand at a
+ * lane neither has started the engine does not guess whose it is.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -199,9 +198,8 @@ describe('chain through Mosquitto and the hub: minigolf', () => {
     expect(count.lanesWrong).toBeLessThanOrEqual(allowedWrong(count.lanesTrue));
     // Nothing refused: strokes and holes reach the lane they were made on, and no ball is at rest
     // for the engine while it still rolls (that would refuse the next stroke or ask about the hole).
-    // Except an engine finding, counted: a group that catches up waits at the lane (MG-ORDER-4), and
-    // the engine then refuses the strokes of the group playing it (`unattributed_stroke`: two groups
-    // on the lane), though only that group may play; the hole then asks (hole_without_stroke).
+    // Except, counted: an unnamed stroke on a lane where two groups stand and neither has started it
+    // (`unattributed_stroke`, never guessed); the hole then asks (hole_without_stroke).
     expect(final.rejected.filter((r) => r.code !== 'unattributed_stroke')).toEqual([]);
     expect(count.lanesWrong).toBeLessThanOrEqual(count.strokes - count.strokesHeard + unattributed);
   }, 60_000);

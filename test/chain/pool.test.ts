@@ -8,9 +8,13 @@
  * Shots: AUTOREF_CHAIN_SHOTS when set, else 160 nine-ball and 120 eight-ball shots (each test
  * stays under ~20 s on the 2-core machine: the players' trial shots are most of the time).
  */
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BAR_NOISE } from '../../sim/signals/signals';
 import type { PoolGame } from '../../sim/players/truth';
+import type { PocketReport } from '../../hub/rules/pocket/report';
 import { poolChain, type PoolRun } from './pool';
 
 const env = process.env['AUTOREF_CHAIN_SHOTS'];
@@ -97,5 +101,42 @@ describe('chain: eight-ball (engine: fouls, groups, the called 8, turns, rack wi
     expect(r.reasons['8-ball legally pocketed']).toBeGreaterThan(0);
     // The player calls the 8 before shooting it: the engine never has to ask whether it was called.
     expect(r.asked['eight-ball.eight-call'] ?? 0).toBe(0);
+  }, 120_000);
+});
+
+/**
+ * The command line end to end on recorded pocket matches: `bin/autoref.js replay FILE --game ID`
+ * as a user types it, its stdout parsed as JSON and compared with the fixture's expected outcome.
+ * (hub/rules/pocket/fixtures.test.ts checks every fixture and every documented key in-process;
+ * here one match per engine goes through the real process.)
+ */
+describe('autoref replay --game eight-ball|nine-ball on recorded pocket matches', () => {
+  const fixtures = path.resolve(__dirname, '../fixtures/pocket');
+  const cli = (file: string, game: string) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(process.execPath, [path.resolve(__dirname, '../../bin/autoref.js'), 'replay', file, '--game', game], { timeout: 60_000 }, (err, stdout, stderr) => {
+        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+      });
+    });
+
+  it('prints the final state of a nine-ball and an eight-ball match as the documented JSON', async () => {
+    const names = ['nine-ball-a-wins-race-to-2', 'eight-ball-b-wins-eight-in-wrong-pocket'];
+    const runs = await Promise.all(
+      names.map(async (name) => {
+        const expected = JSON.parse(readFileSync(path.join(fixtures, `${name}.expected.json`), 'utf8')) as { game: string; winner: string; status: string; racks: unknown[] };
+        return { expected, run: await cli(path.join(fixtures, `${name}.jsonl`), expected.game) };
+      }),
+    );
+    for (const { expected, run } of runs) {
+      expect(run.code, run.stderr).toBe(0);
+      const out = JSON.parse(run.stdout) as { game: string; summary: { status: string; winner: string }; report: PocketReport; corrections: unknown[]; rejected: unknown[] };
+      expect(Object.keys(out).sort()).toEqual(['corrections', 'game', 'rejected', 'report', 'summary']);
+      expect(out.game).toBe(expected.game);
+      expect(out.report.game).toBe(expected.game);
+      expect(out.summary.status).toBe(expected.status);
+      expect(out.report.winner).toBe(expected.winner);
+      expect(out.report.racks.map(({ no, breaker, winner, reason }) => ({ no, breaker, winner, reason }))).toEqual(expected.racks);
+      expect(out.rejected).toEqual([]);
+    }
   }, 120_000);
 });

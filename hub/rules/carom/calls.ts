@@ -7,7 +7,7 @@ import type { GameEventOf } from '../../../shared/game/events';
 import { ballsOf } from './config';
 import { FOULS, foulDef, spotFrozen } from './general';
 import { lagCall } from './lag';
-import { beginPlay, editInning, endInning, finish } from './match';
+import { beginPlay, clockFrom, editInning, endInning, finish, restoreAfterFoul } from './match';
 import { type Live, type FoulRec, closed, findPlayer, innings, note, opponentsOf, playerAt, points, reject, updatePlayer, edit, editPlayer } from './state';
 import { push } from '../common/plist';
 
@@ -54,7 +54,9 @@ export function refCall(s: Live, e: Ref): Live {
       return endTimeout(s, e);
     case 'play':
       if (s.config.shotClockSeconds === null) return reject(s, e, 'no_shot_clock', 'this game has no shot clock');
-      return edit(s, { clock: { running: true, startedAt: e.t, player: s.turn === null ? null : s.order[s.turn]! } });
+      if (s.shot) return reject(s, e, 'shot_in_progress', '"play" is said when the balls are at rest');
+      if (s.timeoutActive) return reject(s, e, 'timeout_active', 'a timeout is running');
+      return edit(s, { clock: clockFrom(s, e.t) });
     case 'end_game':
       return finish(s, 'ended by the referee');
     case 'cue_ball': {
@@ -129,10 +131,8 @@ function foulCall(s: Live, e: Ref): Live {
   const rec = foulRec(next, e, code, atTable.id);
   next = updatePlayer(edit(next, { fouls: push(next.fouls, rec) }), atTable.id, (x) => editPlayer(x, { fouls: x.fouls + 1 }));
   next = endInning(next);
-  if (rec.intentional && next.turn !== null) {
-    next = edit(next, { restoreOption: { player: next.order[next.turn]!, reason: 'C3-FOUL-8: intentional foul; the opponent may have the balls restored' } });
-  }
-  return next;
+  // The balls are at rest and the opponent is to play: his shot clock starts (CQ-21).
+  return edit(next, { clock: clockFrom(next, e.t), restoreOption: restoreAfterFoul(next, [rec]) });
 }
 
 function frozen(s: Live, e: Ref): Live {
@@ -189,7 +189,8 @@ function timeout(s: Live, e: Ref): Live {
   if (!s.players.some((x) => closed(x) > 0)) return reject(s, e, 'no_foul_before', 'C3-TO-1: only after the opponent\'s inning ended (a "foul" in CEB terms)');
   if (p.timeoutsUsed >= s.config.timeoutsPerPlayer) return reject(s, e, 'no_timeout_left', 'C3-TO-1: timeout already used');
   const others = opponentsOf(s, p.id);
-  let next: Live = edit(s, { timeoutActive: true });
+  // The shot clock stops for the timeout and starts again when it ends (endTimeout).
+  let next: Live = edit(s, { timeoutActive: true, clock: { running: false, startedAt: null, player: null } });
   next = {
     ...next,
     timeouts: [
@@ -204,7 +205,9 @@ function timeout(s: Live, e: Ref): Live {
 
 export function endTimeout(s: Live, e: { t: number; seq?: number; type: string }): Live {
   if (!s.timeoutActive) return reject(s, e as Ref, 'no_timeout', 'no timeout is running');
-  return edit(s, { timeoutActive: false, timeouts: s.timeouts.map((t) => (t.end === null ? { ...t, end: e.t } : t)) });
+  // Ended by a strike (a shot under way): no clock; else the player's 30 s start again (CQ-21).
+  const clock = s.shot ? s.clock : clockFrom(s, e.t);
+  return edit(s, { timeoutActive: false, clock, timeouts: s.timeouts.map((t) => (t.end === null ? { ...t, end: e.t } : t)) });
 }
 
 /** C3-ABAN-1/2: the player who leaves or refuses to continue loses by forfeit; force majeure leaves no winner. */

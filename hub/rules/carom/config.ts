@@ -38,6 +38,12 @@ export interface CaromConfig {
   cushionCount: 'contacts' | 'distinct';
   /** CQ-1: 4-ball white↔yellow: a contact is enough, or a carom including the other cue ball. */
   fourBallWhiteYellow: 'contact' | 'carom';
+  /**
+   * C3-FOUL-8 (ceb-004): after which fouls the opponent may have the balls restored. `any`: every
+   * foul, as seed 004 words it ("the fouls of the previous section are intentional fouls");
+   * `intentional`: only fouls entered with `data.intentional` (the digest's CQ-19 proposal).
+   */
+  foulRestore: 'any' | 'intentional';
   /** CG-REF-7: false = no referee; the players (or the hall owner) enter every call. */
   referee: boolean;
   balls: BallIds;
@@ -58,6 +64,7 @@ const base: CaromConfig = {
   setNumber: 1,
   cushionCount: 'contacts',
   fourBallWhiteYellow: 'contact',
+  foulRestore: 'any',
   referee: true,
   balls: { white: 'W', yellow: 'Y', red: 'R', maroon: 'M' },
 };
@@ -130,6 +137,10 @@ export function parseConfig(game: CaromGame, raw: Record<string, unknown> | unde
       case 'fourBallWhiteYellow':
         if (value === 'contact' || value === 'carom') c.fourBallWhiteYellow = value;
         else problems.push(`fourBallWhiteYellow: expected "contact" or "carom"`);
+        break;
+      case 'foulRestore':
+        if (value === 'any' || value === 'intentional') c.foulRestore = value;
+        else problems.push(`foulRestore: expected "any" or "intentional"`);
         break;
       case 'balls': {
         const b = value as Record<string, unknown> | null;

@@ -1,10 +1,14 @@
 /**
- * The carom engines: three-cushion, 3-ball and 4-ball, one reducer with the game's scoring rule.
+ * The carom engines: three-cushion, 3-ball and 4-ball. Each game's scoring rule is its own module
+ * (three-cushion.ts, three-ball.ts, four-ball.ts); the match flow (innings, fouls, decisions, lag,
+ * clocks, corrections) is one reducer shared by the three, and the engines are registered in
+ * ../registry.ts.
  */
 import type { GameId, RulesEngine } from '../../../shared/game/engine';
 import type { CaromGame } from './config';
 import { type CaromState, initialState, reduce } from './reducer';
 import { report, summary } from './report';
+import { nextClock } from './clocks';
 
 function caromEngine(id: CaromGame & GameId, title: string): RulesEngine<CaromState> {
   return {
@@ -14,6 +18,7 @@ function caromEngine(id: CaromGame & GameId, title: string): RulesEngine<CaromSt
     reduce,
     summary,
     report,
+    nextClock,
   };
 }
 
@@ -25,4 +30,8 @@ export type { CaromState } from './reducer';
 export type { CaromReport, PlayerReport } from './report';
 export { isCarom, isPoint, isRedFirst, fourBallPoints, touchedNoBall } from './shot';
 export { isFoul, isTurnOver, FOULS } from './general';
+export { threeCushionOutcome } from './three-cushion';
+export { threeBallOutcome } from './three-ball';
+export { fourBallOutcome } from './four-ball';
 export { clubRanking, type PlayerTotals } from './stats';
+export { nextClock as caromNextClock } from './clocks';

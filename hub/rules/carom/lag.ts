@@ -22,6 +22,7 @@ export function startLag(s: Live): Live {
     winner: null,
     touchedRed: [],
     collision: false,
+    unidentified: 0,
     inProgress: false,
     startSeq: undefined,
   };
@@ -37,7 +38,7 @@ function other(s: Live, id: string): string {
 }
 
 function nextRound(s: Live, lag: LagState): Live {
-  return edit(s, { lag: { ...lag, round: lag.round + 1, touchedRed: [], collision: false, inProgress: false } });
+  return edit(s, { lag: { ...lag, round: lag.round + 1, touchedRed: [], collision: false, unidentified: 0, inProgress: false } });
 }
 
 /** A repeat caused by a player; the second one loses him the right to open (C3-LAG-4). */
@@ -56,24 +57,62 @@ export function lagWon(s: Live, winner: string): Live {
 
 /** Apply an answer to a lag decision. */
 export function applyLagAnswer(s: Live, answer: string): Live {
-  if (answer === 'equal' || answer === 'undecidable') return repeatLag(s, undefined);
+  if (answer === 'equal' || answer === 'undecidable' || answer === 'both_red') return repeatLag(s, undefined);
   if (answer.startsWith('repeat_fault:')) return repeatLag(s, answer.slice('repeat_fault:'.length));
   if (answer.startsWith('fault:')) return lagWon(s, other(s, answer.slice('fault:'.length)));
   return lagWon(s, answer);
 }
 
+/**
+ * What the sensors told about the lag stroke, in plain words. Contacts that name fewer than two
+ * balls are said as such: they may have been a touch of the red or a collision, and the engine
+ * does not pretend otherwise.
+ */
+function lagEvidence(s: Live, lag: LagState): string[] {
+  const name = (id: string) => findPlayer(s, id)?.name ?? id;
+  const { red } = s.config.balls;
+  const unknown = lag.unidentified ?? 0;
+  const lines = [lag.collision ? 'contact between the two lag balls (C3-LAG-5)' : 'no contact between the two lag balls was identified'];
+  if (lag.touchedRed.length > 0) for (const p of lag.touchedRed) lines.push(`${name(p)}'s ball touched the red ${red} (C3-LAG-7)`);
+  else lines.push(`no lag ball was identified touching the red ${red}`);
+  if (unknown > 0) lines.push(`${unknown} contact(s) without ball identity: a lag ball may have touched the red (C3-LAG-7) or the other lag ball (C3-LAG-5)`);
+  return lines;
+}
+
+function collisionOptions(a: string, b: string, name: (id: string) => string): PendingDecision['options'] {
+  return [
+    { value: `fault:${a}`, label: `${name(a)} is at fault` },
+    { value: `fault:${b}`, label: `${name(b)} is at fault` },
+    { value: 'undecidable', label: 'Cannot tell: repeat the lag' },
+  ];
+}
+
 function lagQuestion(s: Live, lag: LagState, e: GameEvent, evidence: string[]): PendingDecision {
   const [a, b] = s.players.map((p) => p.id) as [string, string];
   const name = (id: string) => findPlayer(s, id)?.name ?? id;
-  if (lag.collision) {
+  if (lag.collision && (lag.unidentified ?? 0) === 0) {
     return {
       id: `lag-${lag.round}:collision`,
       kind: 'c3.lag_collision',
       question: 'The lag balls collided: who is at fault (the collision was outside his half)?',
+      options: collisionOptions(a, b, name),
+      default: null,
+      answeredBy: 'referee',
+      evidence,
+      raisedAt: e.seq ?? -1,
+    };
+  }
+  const toucher = lag.touchedRed[0];
+  if (toucher !== undefined) {
+    // One ball touched the red (sensed) and a contact named no ball: the other may have too.
+    const o = other(s, toucher);
+    return {
+      id: `lag-${lag.round}:winner`,
+      kind: 'c3.lag',
+      question: `${name(toucher)}'s ball touched the red: did the other lag ball touch it too?`,
       options: [
-        { value: `fault:${a}`, label: `${name(a)} is at fault` },
-        { value: `fault:${b}`, label: `${name(b)} is at fault` },
-        { value: 'undecidable', label: 'Cannot tell: repeat the lag' },
+        { value: o, label: `No: ${name(o)} wins the lag` },
+        { value: 'both_red', label: 'Both lag balls touched the red: repeat the lag' },
       ],
       default: null,
       answeredBy: 'referee',
@@ -91,6 +130,10 @@ function lagQuestion(s: Live, lag: LagState, e: GameEvent, evidence: string[]): 
       { value: 'equal', label: 'Same distance: repeat the lag' },
       { value: `repeat_fault:${a}`, label: `Repeat: not simultaneous, caused by ${name(a)}` },
       { value: `repeat_fault:${b}`, label: `Repeat: not simultaneous, caused by ${name(b)}` },
+      // Only when a contact named no ball: both lag balls may have touched the red (C3-LAG-7). A
+      // collision's fault (C3-LAG-5) is answered by naming the other player, "cannot tell" by a
+      // repeat (C3-LAG-6): the same effects, so no more options.
+      ...((lag.unidentified ?? 0) > 0 ? [{ value: 'both_red', label: 'Both lag balls touched the red: repeat the lag' }] : []),
     ],
     default: null,
     answeredBy: 'referee',
@@ -108,13 +151,11 @@ export function lagSensor(s: Live, e: GameEvent): Live {
   }
   if (e.type === 'at_rest') {
     if (!lag.inProgress) return reject(s, e, 'no_shot', 'at rest without a lag stroke');
-    const { red } = s.config.balls;
     if (lag.touchedRed.length === 2) return nextRound(s, lag); // C3-LAG-7: both touched the red
-    if (lag.touchedRed.length === 1) return lagWon(s, other(s, lag.touchedRed[0]!)); // C3-LAG-7
-    const q = lagQuestion(s, lag, e, [
-      lag.collision ? 'contact between the two lag balls' : 'no contact between the lag balls',
-      `no lag ball touched the red (${red})`,
-    ]);
+    // C3-LAG-7: one touched the red, decided alone only when no contact was left unnamed (the
+    // other ball may have touched it too: then the lag is repeated).
+    if (lag.touchedRed.length === 1 && (lag.unidentified ?? 0) === 0) return lagWon(s, other(s, lag.touchedRed[0]!));
+    const q = lagQuestion(s, lag, e, lagEvidence(s, lag));
     const a = s.answers[q.id];
     if (a) {
       const settled = edit(s, { decisions: push(s.decisions, { id: q.id, kind: q.kind, raisedAt: q.raisedAt, ...a }) });
@@ -125,6 +166,8 @@ export function lagSensor(s: Live, e: GameEvent): Live {
   const started: LagState = lag.inProgress ? lag : { ...lag, inProgress: true, startSeq: e.seq };
   if (e.type === 'contact') {
     const c = e as GameEventOf<'contact'>;
+    // A contact naming fewer than two balls is kept as such, never read as "no touch" (lagEvidence).
+    if (c.a === undefined || c.b === undefined) return edit(s, { lag: { ...started, unidentified: (started.unidentified ?? 0) + 1 } });
     const { red } = s.config.balls;
     const pa = playerOfBall(lag, c.a);
     const pb = playerOfBall(lag, c.b);

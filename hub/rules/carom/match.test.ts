@@ -120,4 +120,15 @@ describe('club statistics across matches', () => {
       ['A', 2, 1, 1, 3, 2, 1.5, 3, 3],
     ]);
   });
+
+  it('CG-REF-2, C3-ABAN-1: both disqualified is a loss for each; force majeure is no result for anyone', () => {
+    const rep = (l: Log) => threeCushion.report(run(threeCushion, l).game) as CaromReport;
+    const dq = rep(new Log(['A', 'B'], C3).point3c().ref('referee_result', { value: 'disqualify_both' }));
+    const fm = rep(new Log(['A', 'B'], C3).point3c().ref('abandon', { player: 'B', value: 'force_majeure' }));
+    const left = rep(new Log(['A', 'B'], C3).point3c().ref('abandon', { player: 'B', value: 'left' }));
+    const byId = (r: CaromReport[]) => Object.fromEntries(clubRanking(r).map((p) => [p.id, [p.games, p.wins, p.draws, p.losses]]));
+    expect(byId([dq])).toEqual({ A: [1, 0, 0, 1], B: [1, 0, 0, 1] });
+    expect(byId([fm])).toEqual({ A: [1, 0, 0, 0], B: [1, 0, 0, 0] });
+    expect(byId([left])).toEqual({ A: [1, 1, 0, 0], B: [1, 0, 0, 1] });
+  });
 });

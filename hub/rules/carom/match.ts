@@ -4,8 +4,11 @@
  */
 import type { GameEvent } from '../../../shared/game/events';
 import { openingPosition } from './general';
-import { type Live, closeRun, closed, editPlayer, findPlayer, innings, points, reject, updatePlayer, withRuns, edit } from './state';
+import { type Live, type FoulRec, closeRun, closed, editPlayer, findPlayer, innings, points, reject, updatePlayer, withRuns, edit } from './state';
 import { push, toArray } from '../common/plist';
+
+/** The shot clock when it does not run. */
+const STOPPED: Live['clock'] = Object.freeze({ running: false, startedAt: null, player: null });
 
 /** The other white/yellow ball. */
 export function otherCue(s: Live, cue: string | null): string {
@@ -28,8 +31,32 @@ export function beginPlay(s: Live, opener: string): Live {
     shotsInInning: 0,
     opening: true,
     spotting,
+    // Before the break the clock runs only from the referee's "play" (CQ-21).
+    clock: STOPPED,
   };
   return updatePlayer(started, opener, (p) => editPlayer(p, { current: 0 }));
+}
+
+const RESTORE_REASON = 'C3-FOUL-8: after a foul the opponent may have the balls put back where they were';
+
+/**
+ * C3-FOUL-8 (ceb-004): after `fouls` the opponent, now at the table, may ask for the balls to be
+ * put back where they were before the foul. `s` is the state after the inning ended. Which fouls
+ * give the option is `config.foulRestore` (seed 004: every foul; CQ-19: those marked intentional).
+ */
+export function restoreAfterFoul(s: Live, fouls: readonly FoulRec[]): Live['restoreOption'] {
+  if (s.config.ruleset !== 'ceb-004' || s.status !== 'playing' || s.turn === null || fouls.length === 0) return null;
+  const applies = s.config.foulRestore === 'any' || fouls.some((f) => f.intentional);
+  return applies ? { player: s.order[s.turn]!, reason: RESTORE_REASON } : null;
+}
+
+/**
+ * The shot clock (C3-TIME-1, CQ-21) running from `t` for the player at the table: the balls are at
+ * rest and he is to play. Stopped when the game has no shot clock or nobody is to play.
+ */
+export function clockFrom(s: Live, t: number): Live['clock'] {
+  if (s.config.shotClockSeconds === null || s.status !== 'playing' || s.turn === null) return STOPPED;
+  return { running: true, startedAt: t, player: s.order[s.turn]! };
 }
 
 /** Top score wins; a tie at the top is a draw. */

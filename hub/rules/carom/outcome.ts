@@ -1,78 +1,33 @@
 /**
- * The scoring rule of each carom game, as one outcome function over a shot's sensor events,
- * plus the points and words of each outcome. Uncertain shots are read every possible way
- * (shot.ts `readings`); more than one outcome means a pending decision.
+ * The scoring rule of each carom game (one module per game: three-cushion.ts, three-ball.ts,
+ * four-ball.ts) behind one outcome function, plus the points and words of each outcome.
+ * Uncertain shots are read every possible way (shot.ts `readings`); more than one outcome means a
+ * pending decision.
  */
 import type { GameEvent } from '../../../shared/game/events';
-import type { CaromConfig, CaromGame } from './config';
-import { ballsOf } from './config';
+import type { CaromGame } from './config';
 import { flat } from '../common/text';
-import { MAX_ASSIGNMENTS, cushionsBeforeLastBall, fourBallPoints, isCarom, isPoint, isRedFirst, touchedNoBall } from './shot';
+import { MAX_ASSIGNMENTS } from './shot';
+import { type ShotContext, objectBalls } from './context';
+import { missCallFor, threeCushionCushions, threeCushionOutcome } from './three-cushion';
+import { threeBallOutcome } from './three-ball';
+import { FOUR_BALL_CODE, fourBallOutcome, hasContact } from './four-ball';
 
-export interface ShotContext {
-  game: CaromGame;
-  config: CaromConfig;
-  /** The ball that was struck. */
-  cue: string;
-  /** This is the opening shot of the game. */
-  opening: boolean;
-}
+export { type ShotContext, objectBalls } from './context';
+export { hasContact } from './four-ball';
+export { missCallFor } from './three-cushion';
 
-const objectLists = new WeakMap<readonly string[], Map<string, string[]>>();
-
-/** The balls other than the cue ball (one shared list per ball set and cue: do not mutate). */
-export function objectBalls(ctx: ShotContext): string[] {
-  const balls = ballsOf(ctx.game, ctx.config);
-  let byCue = objectLists.get(balls);
-  if (!byCue) {
-    byCue = new Map();
-    objectLists.set(balls, byCue);
-  }
-  let list = byCue.get(ctx.cue);
-  if (!list) {
-    list = balls.filter((b) => b !== ctx.cue);
-    byCue.set(ctx.cue, list);
-  }
-  return list;
-}
-
-function otherCueBall(ctx: ShotContext): string {
-  const { white, yellow } = ctx.config.balls;
-  return ctx.cue === white ? yellow : ctx.cue === yellow ? white : white;
-}
+/** The scoring rule of each game, in one table (each in its own module). */
+const RULES: Record<CaromGame, (events: readonly GameEvent[], ctx: ShotContext) => string> = {
+  'three-cushion': threeCushionOutcome,
+  'three-ball': threeBallOutcome,
+  'four-ball': fourBallOutcome,
+};
 
 /** The outcome code of a shot whose balls are all identified. */
 export function outcomeOf(events: readonly GameEvent[], ctx: ShotContext): string {
-  switch (ctx.game) {
-    case 'three-cushion':
-      // C3-BREAK-3 + CQ-16: on the break, a first contact other than the red is a miss.
-      if (ctx.opening && ctx.config.breakRedFirst && !isRedFirst(events, ctx.cue, ctx.config.balls.red)) return 'miss';
-      return isPoint(events, ctx.cue, objectBalls(ctx), ctx.config.cushionCount) ? 'point' : 'miss';
-    case 'three-ball':
-      return isCarom(events, ctx.cue, objectBalls(ctx)) ? 'point' : 'miss';
-    case 'four-ball': {
-      // C4-ERASE-1 erases only when the cue ball touched no ball. A contact heard, whichever balls
-      // it names or leaves unknown, means it touched one: the shot starts on a still table with the
-      // cue ball alone struck, and a ball at rest moves only when a moving ball hits it, so every
-      // contact of the shot follows one of the cue ball. A reading whose named contacts leave the
-      // cue ball out then credits nothing and erases nothing (`p0`): the cue ball's own contact
-      // was missed, and what a sensor did not see neither scores nor takes away.
-      if (touchedNoBall(events, ctx.cue)) return hasContact(events) ? 'p0' : 'none';
-      const { red, maroon } = ctx.config.balls;
-      const v = fourBallPoints(events, { cue: ctx.cue, otherCue: otherCueBall(ctx), red, maroon }, ctx.config.fourBallWhiteYellow);
-      return FOUR_BALL_CODE[v];
-    }
-  }
+  return RULES[ctx.game](events, ctx);
 }
-
-/** The shot has a contact event, whatever balls it names (none, one or two). */
-export function hasContact(events: readonly GameEvent[]): boolean {
-  for (const e of events) if (e.type === 'contact') return true;
-  return false;
-}
-
-/** The code of a 4-ball value: one string per value, not a new one per reading of every shot. */
-const FOUR_BALL_CODE = { 0: 'p0', 1: 'p1', 5: 'p5', 25: 'p25', 50: 'p50' } as const;
 
 /** The points of the codes outcomes are made of (`pointsOf` without a regular expression per shot). */
 const CODE_POINTS = new Map<string, number>([['point', 1], ['miss', 0], ['none', 0], ['foul', 0], ...Object.values(FOUR_BALL_CODE).map((c) => [c, Number(c.slice(1))] as [string, number])]);
@@ -112,19 +67,12 @@ export function allOutcomes(game: CaromGame, contact = false): readonly string[]
 
 /** CEB referee call for a three-cushion miss (C3-MISS-1): "no cushion", "one cushion", "two cushions". */
 export function missCall(events: readonly GameEvent[], ctx: ShotContext): string | null {
-  if (ctx.game !== 'three-cushion') return null;
-  return missCallFor(cushionsBeforeLastBall(events, ctx.cue, objectBalls(ctx), ctx.config.cushionCount));
-}
-
-/** The call for a miss with `n` cushions before the last ball (`cushionsOf`). */
-export function missCallFor(n: number): string | null {
-  return n >= 3 ? null : (['no cushion', 'one cushion', 'two cushions'][n] ?? null);
+  return ctx.game === 'three-cushion' ? missCallFor(threeCushionCushions(events, ctx)) : null;
 }
 
 /** The rule an outcome is scored by, for reports. */
 export function cushionsOf(events: readonly GameEvent[], ctx: ShotContext): number | null {
-  if (ctx.game !== 'three-cushion') return null;
-  return cushionsBeforeLastBall(events, ctx.cue, objectBalls(ctx), ctx.config.cushionCount);
+  return ctx.game === 'three-cushion' ? threeCushionCushions(events, ctx) : null;
 }
 
 // A reading's event is only read by `outcomeOf`, through type, balls and cushion: a literal of

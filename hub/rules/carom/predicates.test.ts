@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../../shared/game/events';
 import { FOULS, isFoul, isTurnOver, spotOffTable } from './general';
 import { defaultConfig } from './config';
+import { outcomeOf } from './outcome';
+import { threeCushionOutcome } from './three-cushion';
+import { threeBallOutcome } from './three-ball';
+import { fourBallOutcome } from './four-ball';
 import {
   cushionsBeforeLastBall,
   firstContact,
@@ -139,5 +143,30 @@ describe('general predicates', () => {
         reason: 'C3-SPOT-1: ball off the table',
       },
     ]);
+  });
+});
+
+describe('one scoring module per game', () => {
+  const ctx = (game: 'three-cushion' | 'three-ball' | 'four-ball', opening = false) => ({ game, config: defaultConfig(game), cue: 'W', opening });
+  it('C3-POINT-1, C3-BREAK-3: three-cushion.ts: both balls after three cushions; on the break the red first', () => {
+    const yellowFirst = shot('c:W', 'c:W', 'c:W', 'W-Y', 'W-R');
+    expect(threeCushionOutcome(yellowFirst, ctx('three-cushion'))).toBe('point');
+    expect(threeCushionOutcome(yellowFirst, ctx('three-cushion', true))).toBe('miss');
+    expect(threeCushionOutcome(shot('W-R', 'c:W', 'c:W', 'W-Y'), ctx('three-cushion'))).toBe('miss');
+  });
+  it('C3B-SCORE-1: three-ball.ts: both balls, no cushion needed', () => {
+    expect(threeBallOutcome(shot('W-Y', 'W-R'), ctx('three-ball'))).toBe('point');
+    expect(threeBallOutcome(shot('W-Y', 'Y-R'), ctx('three-ball'))).toBe('miss');
+  });
+  it('C4-SCORE-4, C4-ERASE-1: four-ball.ts: values, and "none" only when no contact was heard', () => {
+    expect(fourBallOutcome(shot('c:W', 'W-R', 'W-M', 'W-Y'), ctx('four-ball'))).toBe('p50');
+    expect(fourBallOutcome(shot('c:W', 'c:W'), ctx('four-ball'))).toBe('none');
+    expect(fourBallOutcome(shot('R-M'), ctx('four-ball'))).toBe('p0');
+  });
+  it('outcomeOf dispatches to the game\'s own module', () => {
+    const ev = shot('c:W', 'W-R', 'c:W', 'c:W', 'W-Y', 'W-M');
+    expect(outcomeOf(ev, ctx('three-cushion'))).toBe(threeCushionOutcome(ev, ctx('three-cushion')));
+    expect(outcomeOf(ev, ctx('three-ball'))).toBe(threeBallOutcome(ev, ctx('three-ball')));
+    expect(outcomeOf(ev, ctx('four-ball'))).toBe(fourBallOutcome(ev, ctx('four-ball')));
   });
 });

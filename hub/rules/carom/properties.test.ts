@@ -20,7 +20,8 @@ type Action =
   | { k: 'decide'; pick: number }
   | { k: 'undo' }
   | { k: 'redo' }
-  | { k: 'call'; call: string; player: string; value: string };
+  | { k: 'call'; call: string; player: string; value: string }
+  | { k: 'clock'; clock: string; phase: 'start' | 'warn' | 'expire' | 'stop' };
 
 function actions(balls: string[]): fc.Arbitrary<Action[]> {
   const a: fc.Arbitrary<Action> = fc.oneof(
@@ -36,7 +37,13 @@ function actions(balls: string[]): fc.Arbitrary<Action[]> {
     {
       weight: 1,
       arbitrary: fc
-        .tuple(fc.constantFrom('timeout', 'frozen', 'frozen_option', 'opener', 'lag_winner', 'interference', 'edit_inning'), fc.constantFrom('A', 'B', 'C'), fc.constantFrom('spot', 'W', 'R', 'play_on'))
+        .tuple(fc.constantFrom('shot', 'timeout'), fc.constantFrom('start', 'warn', 'expire', 'stop') as fc.Arbitrary<'start' | 'warn' | 'expire' | 'stop'>)
+        .map(([clock, phase]): Action => ({ k: 'clock', clock, phase })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.constantFrom('timeout', 'timeout_end', 'play', 'frozen', 'frozen_option', 'restore', 'opener', 'lag_winner', 'interference', 'edit_inning'), fc.constantFrom('A', 'B', 'C'), fc.constantFrom('spot', 'W', 'R', 'play_on'))
         .map(([call, player, value]): Action => ({ k: 'call', call, player, value })),
     },
   );
@@ -92,6 +99,9 @@ function build(engine: RulesEngine<CaromState>, players: string[], config: Recor
       case 'redo':
         push({ type: 'redo', by: 'referee', why: 'test' });
         break;
+      case 'clock':
+        push({ type: 'clock', clock: x.clock, phase: x.phase, by: 'hub' });
+        break;
       case 'call':
         push({ type: 'ref', call: x.call, player: x.player, value: x.value, ball: x.value, by: 'referee', why: 'test', data: { inning: 1, run: 2, balls: [x.value] } });
         break;
@@ -127,8 +137,11 @@ function checkInvariants(m: MatchState<CaromState>): void {
       expect(ns[0]! - ns[i]!).toBeLessThanOrEqual(1);
     }
     expect(s.inning).toBe(ns[0]);
+    // A running shot clock times the player at the table waiting to strike (C3-TIME-1, C3-TO-4).
+    if (s.clock.running) expect([s.clock.player, s.shot, s.timeoutActive]).toEqual([at, null, false]);
   } else {
     expect(s.turn).toBeNull();
+    expect(s.clock.running).toBe(false);
   }
 }
 

@@ -12,7 +12,7 @@ import { type Prefix, append, toArray } from '../common/prefix';
 import { ballsOf, defaultConfig, parseConfig, type CaromGame } from './config';
 import { refCall, endTimeout } from './calls';
 import { lagSensor, startLag } from './lag';
-import { beginPlay, endInning } from './match';
+import { beginPlay, clockFrom, endInning } from './match';
 import { resolveShot } from './resolve';
 import { isOldTail, upgradeLive, upgradeTail } from './legacy';
 import { type Core, type Live, type FoulRec, type LivePlayer, type ShotRec, emptyLive, innings, materialize, newPlayer, playerAt, reject, updatePlayer, edit, editPlayer, withEvents, withShot } from './state';
@@ -138,7 +138,7 @@ function sensor(s: Live, e: GameEvent): Live {
 /** CQ-21: with a shot clock, it starts when the balls come to rest. */
 function afterShot(s: Live, e: GameEvent): Live {
   if (s.status !== 'playing' || s.config.shotClockSeconds === null) return s;
-  return edit(s, { clock: { running: true, startedAt: e.t, player: s.turn === null ? null : s.order[s.turn]! } });
+  return edit(s, { clock: clockFrom(s, e.t) });
 }
 
 function clock(s: Live, e: GameEventOf<'clock'>): Live {
@@ -150,15 +150,24 @@ function clock(s: Live, e: GameEventOf<'clock'>): Live {
   if (s.config.shotClockSeconds === null) return reject(s, e, 'no_shot_clock', 'this game has no shot clock');
   if (s.status !== 'playing') return reject(s, e, 'not_playing', `no play in status ${s.status}`);
   const at = playerAt(s)!;
-  if (e.phase === 'start') return edit(s, { clock: { running: true, startedAt: e.t, player: at.id } });
+  if (e.phase === 'start') {
+    // The clock times the wait for a stroke: not during a shot, nor during a timeout (C3-TO-4).
+    if (s.shot) return reject(s, e, 'shot_in_progress', 'the shot clock starts when the balls are at rest');
+    if (s.timeoutActive) return reject(s, e, 'timeout_active', 'a timeout is running');
+    return edit(s, { clock: clockFrom(s, e.t) });
+  }
   if (e.phase === 'stop') return edit(s, { clock: { ...s.clock, running: false } });
   if (e.phase === 'warn') return s;
   if (s.shot) return reject(s, e, 'stale_clock', 'the player struck before the clock expired');
+  // Stopped by the referee, by a timeout, or never started: nothing ran out.
+  if (!s.clock.running) return reject(s, e, 'stale_clock', 'the shot clock is not running');
   if (e.player !== undefined && e.player !== at.id) return reject(s, e, 'stale_clock', 'the clock was for another player');
   // C3-TIME-1: "did not play": a foul, the play passes to the opponent.
   const rec: FoulRec = { seq: e.seq, t: e.t, player: at.id, code: 'did_not_play', inning: innings(at), intentional: false, who: undefined };
-  const next = updatePlayer(edit(s, { fouls: push(s.fouls, rec) }), at.id, (p) => editPlayer(p, { fouls: p.fouls + 1 }));
-  return endInning(next);
+  const next = endInning(updatePlayer(edit(s, { fouls: push(s.fouls, rec) }), at.id, (p) => editPlayer(p, { fouls: p.fouls + 1 })));
+  // The balls are at rest and the opponent is to play: his 30 s start now (CQ-21).
+  // No ball moved: nothing to restore (C3-FOUL-8).
+  return edit(next, { clock: clockFrom(next, e.t), restoreOption: null });
 }
 
 export function reduceCore(s: Live, e: GameEvent): Live {

@@ -6,7 +6,7 @@ import type { GameEvent } from '../../../shared/game/events';
 import type { PendingDecision } from '../../../shared/game/engine';
 import { ballsOf } from './config';
 import { isTurnOver, spotOffTable } from './general';
-import { addPoints, endInning } from './match';
+import { addPoints, endInning, restoreAfterFoul } from './match';
 import { cushionsOf, labelOf, missCallFor, outcomeOf, pointsOf, possibleOutcomes, type ShotContext } from './outcome';
 import { offTableBalls } from './shot';
 import { type Live, type FoulRec, type ShotRec, type ShotResult, type SettledDecision, type AnswerRec, answerTo, hasAnswers, closed, editPlayer, findPlayer, mapPlayer, playerAt, edit } from './state';
@@ -218,7 +218,7 @@ function judge(s0: Live, e: GameEvent): Live {
     decisions,
     lastShot: result,
     fouls: pushAll(s0.fouls, fouls),
-    restoreOption: fouls.some((f) => f.intentional) ? { player: null, reason: 'C3-FOUL-8: intentional foul; the opponent may have the balls restored' } : null,
+    restoreOption: null,
   };
   let players = s0.players;
   if (fouls.length > 0) players = mapPlayer(players, shot.player, (p) => editPlayer(p, { fouls: p.fouls + fouls.length }));
@@ -240,7 +240,9 @@ function judge(s0: Live, e: GameEvent): Live {
     record.opening = false;
     const s = addPoints(edit(s0, record), value);
     // CEB wrong ball pointed out after a scoring shot: the point stands, the inning ends.
-    return wrongBallStands && s.status === 'playing' ? endInning(s) : s;
+    if (!wrongBallStands || s.status !== 'playing') return s;
+    const ended = endInning(s);
+    return edit(ended, { restoreOption: restoreAfterFoul(ended, [foulAt(e, shot.player, inning + 1, 'wrong_ball')]) });
   }
   // C4-ERASE-1: a shot touching no ball erases the inning (even with a foul; a ball off the table
   // does not itself erase, C4-OUT-1).
@@ -255,8 +257,7 @@ function judge(s0: Live, e: GameEvent): Live {
       s = edit(s, { restoreOption: { player: null, reason: 'CG-OUT-2: the referee may put the balls back where they were' } });
     }
   }
-  if (s.restoreOption && s.restoreOption.reason.startsWith('C3-FOUL-8') && s.turn !== null) {
-    s = edit(s, { restoreOption: { ...s.restoreOption, player: s.order[s.turn]! } });
-  }
+  const afterFoul = restoreAfterFoul(s, fouls);
+  if (afterFoul) s = edit(s, { restoreOption: afterFoul });
   return s;
 }

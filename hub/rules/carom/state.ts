@@ -13,6 +13,7 @@ import type { PendingDecision, RejectedEvent } from '../../../shared/game/engine
 import type { CaromConfig, CaromGame } from './config';
 import { type List, push, size, toArray } from '../common/plist';
 import { decisionView, type LiveDecision } from './evidence';
+import type { AnswerRec } from './answers';
 
 export type Status = 'setup' | 'lag' | 'playing' | 'finished' | 'abandoned';
 
@@ -83,39 +84,7 @@ export interface SpotInstruction {
   reason: string;
 }
 
-export interface AnswerRec {
-  answer: string;
-  seq: number | undefined;
-  t: number;
-  by: string | undefined;
-  who: string | undefined;
-}
-
-/**
- * The answers of a state as a Map, one per answers object (states share it until a decision is
- * answered). Looking a question id just built up in the object costs V8 a string-table probe,
- * about 0.4 µs, for each question of every shot; a Map hashes the id.
- */
-const answerMaps = new WeakMap<Record<string, AnswerRec>, Map<string, AnswerRec>>();
-
-function answerMap(answers: Record<string, AnswerRec>): Map<string, AnswerRec> {
-  let byId = answerMaps.get(answers);
-  if (!byId) {
-    byId = new Map(Object.entries(answers));
-    answerMaps.set(answers, byId);
-  }
-  return byId;
-}
-
-/** `answers[id]`, own answers only. */
-export function answerTo(answers: Record<string, AnswerRec>, id: string): AnswerRec | undefined {
-  return answerMap(answers).get(id);
-}
-
-/** Some decision was answered (own answers). */
-export function hasAnswers(answers: Record<string, AnswerRec>): boolean {
-  return answerMap(answers).size > 0;
-}
+export { type AnswerRec, answerTo, hasAnswers } from './answers';
 
 export interface SettledDecision extends AnswerRec {
   id: string;
@@ -149,6 +118,12 @@ export interface LagState {
   winner: string | null;
   touchedRed: string[];
   collision: boolean;
+  /**
+   * Contacts of this lag stroke that name fewer than two balls: either could have been a lag ball
+   * touching the red (C3-LAG-7) or the other lag ball (C3-LAG-5). Absent in snapshots written
+   * before it was kept (read as 0).
+   */
+  unidentified?: number;
   inProgress: boolean;
   startSeq: number | undefined;
 }

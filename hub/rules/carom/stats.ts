@@ -37,12 +37,15 @@ export function clubRanking(reports: readonly CaromReport[]): PlayerTotals[] {
     for (const p of r.players) {
       const t = byId.get(p.id) ?? { id: p.id, name: p.name, games: 0, wins: 0, draws: 0, losses: 0, points: 0, innings: 0, average: 0, highRun: 0, bestSingleAverage: 0 };
       const won = r.winner === p.id;
+      // No winner and no draw: both disqualified (CG-REF-2, a loss for each), or a game abandoned
+      // by force majeure (C3-ABAN-1, no result: neither won nor lost).
+      const lost = !won && !r.draw && (r.winner !== null || r.status === 'finished');
       const next: PlayerTotals = {
         ...t,
         games: t.games + 1,
         wins: t.wins + (won ? 1 : 0),
         draws: t.draws + (r.draw ? 1 : 0),
-        losses: t.losses + (!won && !r.draw ? 1 : 0),
+        losses: t.losses + (lost ? 1 : 0),
         points: t.points + p.points,
         innings: t.innings + p.innings,
         highRun: Math.max(t.highRun, p.highRun),

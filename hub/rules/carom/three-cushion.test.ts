@@ -268,16 +268,28 @@ describe('three-cushion: fouls (CEB)', () => {
     expect([score(c, 'A'), turnOf(c), c.fouls.map((f) => f.code)]).toEqual([2, 'B', ['wrong_ball']]);
   });
   it('C3-FOUL-7: breaking other rules of the game ("other")', () => check('other'));
-  it('C3-FOUL-8 / CQ-19 (reading: only fouls marked intentional): the opponent may have the balls restored', () => {
-    const plain = core(threeCushion, new Log(['A', 'B'], C3).foul('touch').ref('restore', { player: 'B', by: 'player' }));
-    expect(plain.rejected.map((r) => r.code)).toEqual(['no_restore']);
-    const l = new Log(['A', 'B'], C3).foul('touch', { data: { intentional: true } });
+  it('C3-FOUL-8 / CQ-19 (reading: seed 004 as worded, every foul; the digest\'s "marked intentional" is `foulRestore: "intentional"`): the opponent may have the balls restored', () => {
+    // Seed 004 "Intentional fouls": the fouls of its list *are* intentional fouls; the seed wins over
+    // the digest's proposal, which stays selectable.
+    const l = new Log(['A', 'B'], C3).foul('touch');
     expect(core(threeCushion, l).restoreOption?.player).toBe('B');
-    const byA = core(threeCushion, new Log(['A', 'B'], C3).foul('touch', { data: { intentional: true } }).ref('restore', { player: 'A', by: 'player' }));
+    const byA = core(threeCushion, new Log(['A', 'B'], C3).foul('touch').ref('restore', { player: 'A', by: 'player' }));
     expect(byA.rejected.map((r) => r.code)).toEqual(['bad_player']);
     const c = core(threeCushion, l.ref('restore', { player: 'B', by: 'player' }));
     expect(c.spotting.map((x) => x.spot)).toEqual(['previous_position', 'previous_position', 'previous_position']);
     expect(c.restoreOption).toBeNull();
+    // A ball off the table: spotted by default (C3-SPOT-1), restored if the opponent asks.
+    const out = core(threeCushion, new Log(['A', 'B'], C3).strike('W').contact('W', 'R').out('R').rest());
+    expect([spots(out), out.restoreOption?.player]).toEqual([[['R', 'red_spot']], 'B']);
+    // CQ-19 reading of the digest: only a foul the referee marks intentional.
+    const strict = { ...C3, foulRestore: 'intentional' };
+    const plain = core(threeCushion, new Log(['A', 'B'], strict).foul('touch').ref('restore', { player: 'B', by: 'player' }));
+    expect(plain.rejected.map((r) => r.code)).toEqual(['no_restore']);
+    expect(core(threeCushion, new Log(['A', 'B'], strict).foul('touch', { data: { intentional: true } })).restoreOption?.player).toBe('B');
+    // Not a rule of the salon sheet (there only the referee restores after an out, CG-OUT-2).
+    expect(core(threeCushion, new Log(['A', 'B'], { ruleset: 'salon-002' }).foul('other', { data: { intentional: true } })).restoreOption).toBeNull();
+    // A shot that scores without a foul leaves nothing to restore.
+    expect(core(threeCushion, new Log(['A', 'B'], C3).point3c()).restoreOption).toBeNull();
   });
   it('C3-NC-1: referee-only fouls apply when entered: during the shot they void it, after rest a stroke foul is refused', () => {
     expect(score(during('foot'), 'A')).toBe(1);

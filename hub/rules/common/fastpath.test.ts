@@ -87,7 +87,9 @@ function viaSnapshot<S>(engine: RulesEngine<S>, log: readonly GameEvent[], cut: 
 
 const json = (x: unknown) => JSON.stringify(toPortable(x));
 
-describe('states with persistent lists read like plain ones', () => {
+// Property runs: the limit only stops a run that never ends (a loaded 2-core CI machine takes several
+// times longer than a quiet one); it asserts nothing about speed.
+describe('states with persistent lists read like plain ones', { timeout: 180_000 }, () => {
   it('four-ball: a point question keeps the shot, and reads as the evidence lines', () => {
     let asked = 0;
     fc.assert(
@@ -145,7 +147,7 @@ describe('states with persistent lists read like plain ones', () => {
   });
 });
 
-describe('events in force (replay.ts): one shared array, a view per state', () => {
+describe('events in force (replay.ts): one shared array, a view per state', { timeout: 180_000 }, () => {
   it('every state keeps exactly its own events, whichever state is extended next', () => {
     const engine: RulesEngine<number> = { id: 'three-cushion', title: 'count', initial: () => 0, reduce: (n) => n + 1, summary: () => ({}) as never, report: () => null };
     fc.assert(

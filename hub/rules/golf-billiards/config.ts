@@ -1,30 +1,11 @@
 /**
- * Golf billiards configuration: defaults, parsing of the `start` event's `config`, and the
- * default table geometry (zones, triangles, re-spot points) for the 1.80 x 0.90 m table.
- *
- * The seed refers to a drawing it does not include (GB-Q1), so the geometry is configuration
- * data, in millimetres, origin at the corner left of goal A seen from behind goal A, x along the
- * length (goal A at x small, goal B at x large), y across. The engine itself does not use
- * positions (no sensor reports them); the data is for the dashboard drawing and future tracking.
+ * Golf billiards configuration: defaults and parsing of the `start` event's `config`. The table
+ * geometry (GB-Q1) and its default for the 1.80 x 0.90 m table are in geometry.ts.
  */
+import { defaultGeometry, geometryProblems, type TableGeometry } from './geometry';
 
-export type Point = readonly [number, number];
-export type Polygon = readonly Point[];
-
-export interface TableGeometry {
-  length: number;
-  width: number;
-  /** Goal centres, keyed by side (a side's own goal). */
-  goals: Record<string, Point>;
-  /** 15 zones: 5 bands along the length x 3 across, numbered 1..15 from goal A's end. */
-  zones: { id: number; polygon: Polygon }[];
-  /** Triangles in front of each side's own goal (its defence = the opponent's attack). */
-  triangles: Record<string, { small: Polygon; big: Polygon }>;
-  /** Stroke line in front of each side's own goal (GB-SHOT-1/2), as x. */
-  strokeLine: Record<string, number>;
-  /** Re-spot points 1..5 for an infringer whose OPPONENT owns the given goal side. */
-  respot: Record<string, Record<'1' | '2' | '3' | '4' | '5', Point>>;
-}
+export type { Bumper, Point, Polygon, TableGeometry } from './geometry';
+export { defaultGeometry } from './geometry';
 
 export type OneOneReading = 'balls' | 'sets';
 export type Alternation = 'stroke' | 'turn';
@@ -50,54 +31,6 @@ export interface GbConfig {
   /** Optional colour names per side, accepted as ball ids ("red", "red3"). */
   colours: Record<string, string>;
   geometry: TableGeometry;
-}
-
-function rect(x0: number, y0: number, x1: number, y1: number): Polygon {
-  return [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
-}
-
-/** Default geometry of the 1.80 x 0.90 m competition table (assumed, see docs). */
-export function defaultGeometry(sides: readonly [string, string]): TableGeometry {
-  const [a, b] = sides;
-  const L = 1800;
-  const W = 900;
-  const zones: { id: number; polygon: Polygon }[] = [];
-  const xs = [0, 360, 720, 1080, 1440, 1800];
-  const ys = [0, 300, 600, 900];
-  let id = 1;
-  for (let i = 0; i < 5; i++) {
-    for (let j = 0; j < 3; j++) zones.push({ id: id++, polygon: rect(xs[i]!, ys[j]!, xs[i + 1]!, ys[j + 1]!) });
-  }
-  const tri = (gx: number, dir: 1 | -1, depth: number, half: number): Polygon => [
-    [gx, W / 2 - half],
-    [gx, W / 2 + half],
-    [gx + dir * depth, W / 2],
-  ];
-  const spots = (own: 'near' | 'far'): Record<'1' | '2' | '3' | '4' | '5', Point> => {
-    // Points 1-3 are at the goal of the infringer's opponent; 4-5 on the infringer's side of
-    // the transverse axis. `own` = 'near' means the opponent's goal is goal A's end (x small).
-    const gx = own === 'near' ? 0 : L;
-    const dir = own === 'near' ? 1 : -1;
-    return {
-      '1': [gx + dir * 31, W / 2 - 140],
-      '2': [gx + dir * 31, W / 2 + 140],
-      '3': [L / 2 - dir * 260, W / 2],
-      '4': [L / 2 + dir * 60, W / 2 - 120],
-      '5': [L / 2 + dir * 60, W / 2 + 120],
-    };
-  };
-  return {
-    length: L,
-    width: W,
-    goals: { [a]: [150, W / 2], [b]: [L - 150, W / 2] },
-    zones,
-    triangles: {
-      [a]: { small: tri(0, 1, 300, 200), big: tri(0, 1, 600, 450) },
-      [b]: { small: tri(L, -1, 300, 200), big: tri(L, -1, 600, 450) },
-    },
-    strokeLine: { [a]: 300, [b]: L - 300 },
-    respot: { [a]: spots('near'), [b]: spots('far') },
-  };
 }
 
 export function defaultConfig(sides: readonly [string, string]): GbConfig {
@@ -142,7 +75,11 @@ export function parseConfig(sides: readonly [string, string], raw: Raw): { confi
     typeof v === 'object' && v !== null && sides.every((s) => typeof (v as Record<string, unknown>)[s] === 'string');
   pick('goals', isSideMap);
   pick('colours', isSideMap);
-  pick('geometry', (v) => typeof v === 'object' && v !== null);
+  if ('geometry' in raw) {
+    const bad = geometryProblems(raw['geometry'], sides);
+    if (bad.length === 0) c.geometry = raw['geometry'] as TableGeometry;
+    else problems.push(`config.geometry: ${bad.join('; ')} (the default table is used)`);
+  }
   for (const k of Object.keys(raw)) if (!(k in c)) problems.push(`config.${k}: unknown option (ignored)`);
   return { config: c, problems };
 }

@@ -101,6 +101,40 @@ describe('golf billiards: pending decisions (self-scoring)', () => {
     expect(core(l.events).set.balls.A5?.where).toBe('waiting');
   });
 
+  it('GB-Q5: the designate options are the balls on the table when the stroke began, so a call after AT_REST cannot void an answer given at once', () => {
+    // Zone play: A holes A4 but sets up behind B's ball (GB-AIM-1: loss of turn, B designates).
+    // Then A4 is found to have stopped on the lip (GB-SCORE-4): it comes back to the table.
+    const l = new Log();
+    l.given(2, 1, 'A');
+    const s = l.strike('A4');
+    l.goal('A4', 'goal-B');
+    l.ref('aim_behind');
+    const rest = l.rest();
+    const id = `set1-stroke-${s}:designate-A`;
+    expect(core(l.events).pending.find((p) => p.id === id)?.options.map((o) => o.value)).toEqual(['A4', 'A5']);
+    l.ref('lip_stopped', { ball: 'A4' });
+    expect(core(l.events).pending.find((p) => p.id === id)?.options.map((o) => o.value)).toEqual(['A4', 'A5']);
+    const answer: GameEvent = { type: 'decide', decision: id, answer: 'A4', t: l.events[rest]!.t };
+    const now = [...l.events.slice(0, rest + 1), answer, ...l.events.slice(rest + 1)];
+    const late = [...l.events, { ...answer, t: l.t + 1 }];
+    expect(run(now).decideRejected).toEqual([]);
+    expect(run(now).core).toEqual(run(late).core);
+    expect(core(late).set.balls.A4?.where).toBe('waiting');
+    expect(score(core(late)).A).toBe(3);
+    // Answered while A4 was in the goal: a ball of that colour still on the table goes instead.
+    const held = new Log();
+    held.given(2, 1, 'A');
+    const h = held.strike('A4');
+    held.goal('A4', 'goal-B');
+    held.ref('aim_behind');
+    held.rest();
+    held.decide(`set1-stroke-${h}:designate-A`, 'A4');
+    const c = core(held.events);
+    expect(c.set.balls.A4?.where).toBe('holed');
+    expect(c.set.balls.A5?.where).toBe('waiting');
+    expect(pendingIds(c)).toContain(`set1-stroke-${h}:respot-A5`);
+  });
+
   it('GB-Q7 (reading: a singles opening goal keeps the turn; otherwise the players say who was closest)', () => {
     const l = new Log();
     l.strike();
@@ -122,15 +156,22 @@ describe('golf billiards: pending decisions (self-scoring)', () => {
     expect(c.set.balls.A2?.where).toBe('table');
   });
 
-  it('unknown balls are never guessed: a goal without a ball colour is refused with a reason', () => {
+  it('unknown balls are never guessed silently: a goal without a ball colour is a question (self-scoring default until answered), not a refusal', () => {
     const l = new Log();
     l.open('A');
-    l.strike('A1');
-    l.add({ type: 'goal', goal: 'goal-B' });
+    const s = l.strike('A1');
+    const g = l.add({ type: 'goal', goal: 'goal-B' });
     l.rest();
     const c = core(l.events);
-    expect(c.rejected.at(-1)).toMatchObject({ code: 'unknown-ball' });
-    expect(score(c).A).toBe(0);
+    expect(c.rejected).toEqual([]);
+    expect(pendingIds(c)).toEqual([`set1-stroke-${s}:goal-B-${g}`]);
+    expect(golfBilliards.summary(run(l.events)).provisional).toBe(true);
+    expect(score(c).A).toBe(1);
+    l.decide(`set1-stroke-${s}:goal-B-${g}`, 'B');
+    expect(score(core(l.events))).toMatchObject({ A: 0, B: 1 });
+    // A call still names its ball: one without a known ball is refused.
+    l.ref('lip_stopped', { ball: 'green' });
+    expect(core(l.events).rejected.at(-1)).toMatchObject({ code: 'unknown-ball' });
   });
 
   it('GB-Q14 (reading: "hard and fast" is referee judgement only, never detected from sensors)', () => {

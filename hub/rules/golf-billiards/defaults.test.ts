@@ -162,7 +162,8 @@ describe('golf billiards: defaults of the opening and first-drop questions', () 
         expect(games[1]!.decideRejected).toEqual([]);
       },
     ), { numRuns: 150 });
-  });
+    // Bounded work (150 short logs); the limit only keeps a loaded machine from failing it.
+  }, 120_000);
 
   it('re-spot helpers: default skips points believed occupied; a tap is trusted unless the point is certainly taken; 4/5 and near say what is taken', () => {
     expect(respotDefault([])).toBe('1');

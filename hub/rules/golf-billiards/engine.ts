@@ -13,6 +13,7 @@ import { buildReport, buildSummary } from './report';
 import { initialCore } from './sets';
 import { GbState, type LiveCore, type Setup, type Side } from './state';
 import { type List, push, size, toArray } from '../common/plist';
+import { nextClock } from './clocks';
 
 export function initialState(): GbState {
   return new GbState(null, null, {}, [], null, []);
@@ -119,4 +120,5 @@ export const golfBilliards: RulesEngine<GbState> = {
   reduce,
   summary: (s: GbState): GameSummary => buildSummary(s),
   report: (s: GbState) => buildReport(s),
+  nextClock,
 };

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { Value } from '@sinclair/typebox/value';
 import { describe, expect, it } from 'vitest';
 import { GameEvent } from '../../../shared/game/events';
+import { replayFile } from '../../cli/replay';
 import { replay } from '../common/replay';
 import { getEngine } from '../registry';
 import { golfBilliards } from './engine';
@@ -17,6 +18,8 @@ interface Expected {
   sets: { number: number; winner: string; rule: string }[];
   set: { number: number; phase?: string; holed: Record<string, number> };
   balls?: Record<string, unknown>;
+  /** Open decisions at the end (checked when given). */
+  pending?: number;
   rejected: number;
   corrections: number;
 }
@@ -44,8 +47,26 @@ describe('golf billiards: recorded fixtures replay to their hand-written expecte
       if (expected.set.phase !== undefined) expect(c.set.phase).toBe(expected.set.phase);
       expect({ A: holed(c.set.balls, 'A'), B: holed(c.set.balls, 'B') }).toEqual(expected.set.holed);
       for (const [id, b] of Object.entries(expected.balls ?? {})) expect(c.set.balls[id]).toEqual(b);
+      if (expected.pending !== undefined) expect(summary.pending).toHaveLength(expected.pending);
       expect((golfBilliards.report(s) as { rejected: unknown[] }).rejected).toHaveLength(expected.rejected);
       expect(m.corrections).toHaveLength(expected.corrections);
+    });
+
+    it(`autoref replay --game golf-billiards ${name}.jsonl prints the documented JSON`, () => {
+      const expected = JSON.parse(readFileSync(new URL(`${name}.expected.json`, dir), 'utf8')) as Expected;
+      const out = JSON.parse(JSON.stringify(replayFile(new URL(`${name}.jsonl`, dir).pathname, 'golf-billiards'))) as {
+        game: string; summary: { status: string; turn: string | null; winner: string | null }; corrections: unknown[]; rejected: unknown[];
+        report: { started: boolean; sets: unknown[]; match: { finished: boolean }; rejected: unknown[]; set: { number: number } };
+      };
+      expect(Object.keys(out)).toEqual(['game', 'summary', 'report', 'corrections', 'rejected']);
+      expect(out.game).toBe('golf-billiards');
+      expect({ status: out.summary.status, turn: out.summary.turn, winner: out.summary.winner }).toEqual(expected.summary);
+      expect(out.report).toMatchObject({ started: true, set: { number: expected.set.number }, match: { finished: expected.summary.status === 'finished' } });
+      expect(out.report.sets).toHaveLength(expected.sets.length);
+      // The refusals are printed at the top as well as in the report.
+      expect(out.rejected).toHaveLength(expected.rejected);
+      expect(out.rejected).toEqual(out.report.rejected);
+      expect(out.corrections).toHaveLength(expected.corrections);
     });
   }
 });

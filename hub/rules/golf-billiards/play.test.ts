@@ -301,13 +301,16 @@ describe('golf billiards: doubles', () => {
 
 describe('golf billiards: turn clock', () => {
   it('GB-TIME-1: after TIME the stroke must come within 10 s; otherwise loss of turn (zone play: designate)', () => {
-    const l = new Log();
-    l.open('A');
-    const rest = l.t;
-    l.add({ type: 'clock', clock: 'turn', phase: 'warn', t: rest + 50_000 });
-    l.strike('A1');
-    l.t = rest + 57_000;
-    expect(core(l.events).open?.fouls).toEqual([]);
+    const timed = (strikeAfterTime: number) => {
+      const l = new Log();
+      l.open('A');
+      const rest = l.t;
+      l.add({ type: 'clock', clock: 'turn', phase: 'warn', t: rest + 50_000 });
+      l.add({ type: 'strike', ball: 'A1', t: rest + 50_000 + strikeAfterTime });
+      return core(l.events).open?.fouls.map((f) => f.rule);
+    };
+    expect(timed(7_000)).toEqual([]);
+    expect(timed(10_500)).toEqual(['GB-TIME-1']);
     const x = new Log();
     x.given(2, 1, 'A');
     x.add({ type: 'clock', clock: 'turn', phase: 'warn', t: x.t + 50_000 });
@@ -315,6 +318,37 @@ describe('golf billiards: turn clock', () => {
     const c = core(x.events);
     expect(c.set.turn).toBe('B');
     expect(c.pending.some((p) => p.kind === 'golf-billiards.designate')).toBe(true);
+  });
+
+  it('GB-TIME-1: with a referee, the clock after an opening only he could settle starts at his answer: no deadline unless he calls TIME', () => {
+    const mk = (time: boolean) => {
+      const l = new Log({ mode: 'referee' });
+      const s = l.strike();
+      const rest = l.events[l.rest()]!.t;
+      l.add({ type: 'decide', decision: `set1-stroke-${s}:opening`, answer: 'A', t: rest + 120_000 });
+      if (time) l.add({ type: 'ref', call: 'time', by: 'referee', t: rest + 170_000 });
+      l.add({ type: 'strike', ball: 'A1', t: rest + 185_000 });
+      l.goal('A1', 'goal-B');
+      l.rest();
+      return core(l.events);
+    };
+    expect(mk(false).clock.startedAt).not.toBeNull();
+    expect(mk(false).strokes.at(-1)?.fouls).toEqual([]);
+    expect(mk(false).set.turn).toBe('A');
+    expect(mk(true).strokes.at(-1)?.fouls.map((f) => f.rule)).toEqual(['GB-TIME-1']);
+    expect(mk(true).set.turn).toBe('B');
+  });
+
+  it('GB-TIME-1: the report gives when TIME is due and the deadline, so a table with no referee can show the call', () => {
+    const l = new Log();
+    l.open('A');
+    const rest = l.events.find((e) => e.type === 'at_rest')!.t;
+    type Rep = { clock: { startedAt: number | null; timeAt: number | null; deadline: number | null } };
+    expect((golfBilliards.report(run(l.events)) as Rep).clock).toMatchObject({ startedAt: rest, timeAt: rest + 50_000, deadline: rest + 60_000 });
+    l.add({ type: 'ref', call: 'time', by: 'referee', t: rest + 45_000 });
+    expect((golfBilliards.report(run(l.events)) as Rep).clock).toMatchObject({ timeAt: rest + 45_000, deadline: rest + 55_000 });
+    l.strike('A1');
+    expect((golfBilliards.report(run(l.events)) as Rep).clock).toMatchObject({ startedAt: null, timeAt: null, deadline: null });
   });
 
   it('GB-Q9 (reading: TIME at 50 s, deadline 60 s): a strike after the deadline is a time foul', () => {
@@ -329,5 +363,33 @@ describe('golf billiards: turn clock', () => {
     expect(mk(59_000).set.turn).toBe('A');
     expect(mk(61_000).set.turn).toBe('B');
     expect(mk(61_000).strokes.at(-1)?.fouls[0]?.rule).toBe('GB-TIME-1');
+  });
+});
+
+describe('golf billiards: what the hub\'s timer waits for (nextClock)', () => {
+  const due = (l: Log) => golfBilliards.nextClock!(run(l.events));
+
+  it('GB-TIME-1: "TIME" is due 50 s after rest, then the expiry 10 s after the call; applied in turn they pass the turn with no referee', () => {
+    const l = new Log();
+    l.open('A');
+    const rest = l.events.find((e) => e.type === 'at_rest')!.t;
+    expect(due(l)).toEqual({ at: rest + 50_000, event: { type: 'clock', clock: 'turn', phase: 'warn' } });
+    l.add({ ...due(l)!.event, by: 'hub', t: rest + 50_000 });
+    expect(due(l)).toEqual({ at: rest + 60_000, event: { type: 'clock', clock: 'turn', phase: 'expire' } });
+    l.add({ ...due(l)!.event, by: 'hub', t: rest + 60_000 });
+    const c = core(l.events);
+    expect(c.set.turn).toBe('B');
+    expect(c.strokes.at(-1)?.fouls.map((f) => f.rule)).toEqual(['GB-TIME-1']);
+    // B's 50 s run from the expiry.
+    expect(due(l)).toEqual({ at: rest + 110_000, event: { type: 'clock', clock: 'turn', phase: 'warn' } });
+  });
+
+  it('GB-TIME-1: a strike takes the clock away until its balls are at rest', () => {
+    const l = new Log();
+    l.open('A');
+    l.strike('A1');
+    expect(due(l)).toBeNull();
+    l.rest();
+    expect(due(l)?.event.phase).toBe('warn');
   });
 });

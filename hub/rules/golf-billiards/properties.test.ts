@@ -4,10 +4,33 @@ import type { GameEvent } from '../../../shared/game/events';
 import { replay } from '../common/replay';
 import { golfBilliards } from './engine';
 import type { GbState } from './state';
-import { DOUBLES, SINGLES } from './testkit';
+import { DOUBLES, SINGLES, isSensed, namedLater, run, view } from './testkit';
 
 const BALLS = ['A1', 'A2', 'A3', 'A4', 'A5', 'B1', 'B2', 'B3', 'B4', 'B5', 'A', 'B'];
-const CALLS = ['jump', 'foot', 'touch', 'stop_own', 'stop_opponent', 'push', 'triangle', 'zone_fail', 'lip_stopped', 'on_rail', 'jammed', 'time', 'time_foul', 'consult', 'aim_behind', 'attack_triangle', 'order'];
+/** What a goal or off-table sensor reports: a ball, nothing (no colour sensor there), or a reading that is no ball. */
+const SEEN: readonly (string | undefined)[] = [...BALLS, undefined, 'green'];
+const CALLS = [
+  'jump', 'foot', 'touch', 'stop_own', 'stop_opponent', 'push', 'triangle', 'zone_fail', 'lip_stopped', 'on_rail', 'jammed', 'time', 'time_foul',
+  'consult', 'aim_behind', 'attack_triangle', 'order', 'wrong_ball', 'own_onto_own', 'spot_occupied', 'from_spot',
+];
+/** Calls whose `place` is a re-spot point rather than a goal. */
+const POINT_CALLS = new Set(['spot_occupied', 'from_spot']);
+/**
+ * Property tests replay up to a few hundred logs of up to ~400 events each: bounded work, but on a
+ * machine shared with other suites it can take well over vitest's default 20 s. The limit is not
+ * an assertion about speed (bench/ measures that); it only stops a test that would never end.
+ */
+const PROPERTY_TIMEOUT_MS = 300_000;
+
+/**
+ * Stress runs on demand: GB_PROPERTY_SCALE=20 multiplies every numRuns, GB_PROPERTY_SEED=n replays
+ * one seed (fast-check prints the seed and path of any failure).
+ */
+const SCALE = Number(process.env['GB_PROPERTY_SCALE'] ?? '1');
+const SEED = process.env['GB_PROPERTY_SEED'];
+function runs(n: number): fc.Parameters<unknown> {
+  return { numRuns: Math.max(1, Math.round(n * (Number.isFinite(SCALE) ? SCALE : 1))), ...(SEED !== undefined ? { seed: Number(SEED) } : {}) };
+}
 
 type Action =
   | { k: 'strike'; ball: number; player: number }
@@ -18,13 +41,13 @@ type Action =
   | { k: 'ref'; call: number; ball: number; byPlayer: boolean }
   | { k: 'clock'; phase: number }
   | { k: 'answer'; which: number; option: number }
-  | { k: 'play'; ball: number; scores: boolean };
+  | { k: 'play'; ball: number; scores: boolean; unnamed?: boolean; twist?: number };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
-  { weight: 24, arbitrary: fc.record({ k: fc.constant('play' as const), ball: fc.nat(11), scores: fc.nat(4).map((n) => n > 0) }) },
+  { weight: 24, arbitrary: fc.record({ k: fc.constant('play' as const), ball: fc.nat(11), scores: fc.nat(4).map((n) => n > 0), unnamed: fc.nat(3).map((n) => n === 0), twist: fc.nat(9) }) },
   fc.record({ k: fc.constant('strike' as const), ball: fc.nat(12), player: fc.nat(4) }),
-  fc.record({ k: fc.constant('goal' as const), ball: fc.nat(11), goal: fc.nat(1), dt: fc.nat(3) }),
-  fc.record({ k: fc.constant('off' as const), ball: fc.nat(11), returned: fc.boolean() }),
+  fc.record({ k: fc.constant('goal' as const), ball: fc.nat(SEEN.length - 1), goal: fc.nat(1), dt: fc.nat(3) }),
+  fc.record({ k: fc.constant('off' as const), ball: fc.nat(SEEN.length - 1), returned: fc.boolean() }),
   fc.record({ k: fc.constant('contact' as const), a: fc.nat(11), b: fc.nat(11) }),
   { weight: 2, arbitrary: fc.record({ k: fc.constant('rest' as const) }) },
   fc.record({ k: fc.constant('ref' as const), call: fc.nat(CALLS.length - 1), ball: fc.nat(11), byPlayer: fc.boolean() }),
@@ -32,8 +55,19 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ k: fc.constant('answer' as const), which: fc.nat(5), option: fc.nat(5) }) },
 );
 
-/** Turn actions into a log; answers look at the decisions open at that point. */
-function build(actions: readonly Action[], doubles: boolean, mode: 'self' | 'referee' = 'self'): GameEvent[] {
+function seen(i: number): { ball?: string } {
+  const b = SEEN[i];
+  return b === undefined ? {} : { ball: b };
+}
+
+/** A opens and holes A1..A4: one ball left, zone play from there on (GB-ZONE-2). */
+const ZONE_PREFIX: readonly Action[] = [0, 1, 2, 3].map((ball) => ({ k: 'play' as const, ball, scores: true }));
+
+/**
+ * Turn actions into a log; answers look at the decisions open at that point. `zone`: start from
+ * zone play, so its rules (designate, GB-SPOT-4, GB-ZONE-3) are reached in most logs.
+ */
+function build(actions: readonly Action[], doubles: boolean, mode: 'self' | 'referee' = 'self', zone = false): GameEvent[] {
   const players = doubles ? DOUBLES : SINGLES;
   const log: GameEvent[] = [{ type: 'start', seq: 0, t: 0, players, config: mode === 'self' ? {} : { mode } }];
   let state = golfBilliards.reduce(golfBilliards.initial(), log[0]!);
@@ -44,7 +78,7 @@ function build(actions: readonly Action[], doubles: boolean, mode: 'self' | 'ref
     log.push(ev);
     state = golfBilliards.reduce(state, ev);
   };
-  for (const a of actions) {
+  for (const a of [...(zone ? ZONE_PREFIX : []), ...actions]) {
     switch (a.k) {
       case 'play': {
         // Mostly sensible play: answer a blocking question first, then the side to play strikes.
@@ -53,16 +87,31 @@ function build(actions: readonly Action[], doubles: boolean, mode: 'self' | 'ref
         const side = state.core?.set.turn ?? (a.ball < 6 ? 'A' : 'B');
         const ball = `${side}${1 + (a.ball % 5)}`;
         push({ type: 'strike', ball });
-        if (a.scores) push({ type: 'goal', ball, goal: ball.startsWith('A') ? 'goal-B' : 'goal-A' });
+        const mine = side === 'A' ? 'goal-A' : 'goal-B';
+        const theirs = side === 'A' ? 'goal-B' : 'goal-A';
+        const opponents = `${side === 'A' ? 'B' : 'A'}${1 + ((a.ball + 2) % 5)}`;
+        // Unnamed: a goal or beam without a colour sensor (the players answer whose ball it was).
+        const named = (b: string) => (a.unnamed === true ? {} : { ball: b });
+        if (a.scores) push({ type: 'goal', ...named(ball), goal: theirs });
+        // Now and then something else happens too: an own goal, the opponent's ball in, a ball off.
+        if (a.twist === 1) push({ type: 'goal', ...named(ball), goal: mine });
+        if (a.twist === 2) push({ type: 'goal', ...named(opponents), goal: mine });
+        if (a.twist === 3) push({ type: 'off_table', ...named(ball) });
+        if (a.twist === 4) push({ type: 'off_table', ...named(opponents) });
         push({ type: 'at_rest' });
         break;
       }
       case 'strike': push({ type: 'strike', ...(a.ball < 12 ? { ball: BALLS[a.ball] } : {}), ...(a.player < 4 ? { player: players[a.player % players.length]!.id } : {}) }); break;
-      case 'goal': push({ type: 'goal', ball: BALLS[a.ball], goal: a.goal === 0 ? 'goal-A' : 'goal-B', t: t + a.dt }); break;
-      case 'off': push({ type: 'off_table', ball: BALLS[a.ball], returned: a.returned }); break;
+      case 'goal': push({ type: 'goal', ...seen(a.ball), goal: a.goal === 0 ? 'goal-A' : 'goal-B', t: t + a.dt }); break;
+      case 'off': push({ type: 'off_table', ...seen(a.ball), returned: a.returned }); break;
       case 'contact': push({ type: 'contact', a: BALLS[a.a], b: BALLS[a.b] }); break;
       case 'rest': push({ type: 'at_rest' }); break;
-      case 'ref': push({ type: 'ref', call: CALLS[a.call], ball: BALLS[a.ball], place: a.call % 2 === 0 ? 'goal-B' : 'goal-A', by: a.byPlayer ? 'player' : 'referee' }); break;
+      case 'ref': {
+        const call = CALLS[a.call]!;
+        const place = POINT_CALLS.has(call) ? String(1 + (a.ball % 5)) : a.call % 2 === 0 ? 'goal-B' : 'goal-A';
+        push({ type: 'ref', call, ball: BALLS[a.ball], place, by: a.byPlayer ? 'player' : 'referee' });
+        break;
+      }
       case 'clock': push({ type: 'clock', clock: 'turn', phase: a.phase === 0 ? 'warn' : 'expire' }); break;
       case 'answer': {
         const pending = state.core?.pending ?? [];
@@ -96,18 +145,18 @@ function checkInvariants(s: GbState): void {
   expect(summary.status).toBe(c.winner === null ? 'playing' : 'finished');
 }
 
-const play = fc.record({ k: fc.constant('play' as const), ball: fc.nat(11), scores: fc.nat(4).map((n) => n > 0) });
+const play = fc.record({ k: fc.constant('play' as const), ball: fc.nat(11), scores: fc.nat(4).map((n) => n > 0), unnamed: fc.nat(3).map((n) => n === 0), twist: fc.nat(9) });
 const clean = fc.array(fc.oneof({ weight: 6, arbitrary: play as fc.Arbitrary<Action> }, action), { minLength: 20, maxLength: 90 });
 const modes = fc.oneof({ weight: 3, arbitrary: fc.constant('self' as const) }, fc.constant('referee' as const));
-const logs = fc.tuple(fc.oneof(fc.array(action, { maxLength: 160 }), clean), fc.boolean(), modes).map(([a, d, m]) => build(a, d, m));
-const selfLogs = fc.tuple(fc.oneof(fc.array(action, { maxLength: 160 }), clean), fc.boolean()).map(([a, d]) => build(a, d, 'self'));
+const logs = fc.tuple(fc.oneof(fc.array(action, { maxLength: 160 }), clean), fc.boolean(), modes, fc.boolean()).map(([a, d, m, z]) => build(a, d, m, z));
+const selfLogs = fc.tuple(fc.oneof(fc.array(action, { maxLength: 160 }), clean), fc.boolean(), fc.boolean()).map(([a, d, z]) => build(a, d, 'self', z));
 
 describe('golf billiards: properties', () => {
   it('determinism: replaying the same log twice gives equal states', () => {
     fc.assert(fc.property(logs, (log) => {
       expect(replay(golfBilliards, log).game).toEqual(replay(golfBilliards, log).game);
-    }), { numRuns: 150 });
-  });
+    }), runs(150));
+  }, PROPERTY_TIMEOUT_MS);
 
   it('invariants at every step: ball conservation (10), each set ends exactly once, match score = set results', () => {
     fc.assert(fc.property(logs, (log) => {
@@ -116,8 +165,8 @@ describe('golf billiards: properties', () => {
         s = golfBilliards.reduce(s, e);
         checkInvariants(s);
       }
-    }), { numRuns: 150 });
-  });
+    }), runs(150));
+  }, PROPERTY_TIMEOUT_MS);
 
   it('a long scoring run always finishes the match with a consistent score', () => {
     fc.assert(fc.property(fc.array(fc.record({ k: fc.constant('play' as const), ball: fc.nat(11), scores: fc.constant(true) }), { minLength: 60, maxLength: 120 }), (acts) => {
@@ -126,8 +175,8 @@ describe('golf billiards: properties', () => {
       checkInvariants(s);
       expect(s.core!.winner).not.toBeNull();
       expect(s.core!.sets.length).toBeGreaterThanOrEqual(2);
-    }), { numRuns: 40 });
-  });
+    }), runs(40));
+  }, PROPERTY_TIMEOUT_MS);
 
   it('undo then redo returns the same game state', () => {
     fc.assert(fc.property(logs, (log) => {
@@ -135,8 +184,8 @@ describe('golf billiards: properties', () => {
       const t = (log.at(-1)?.t ?? 0) + 1;
       const again = replay(golfBilliards, [...log, { type: 'undo', t, by: 'referee' }, { type: 'redo', t: t + 1, by: 'referee' }]);
       expect(again.game).toEqual(base.game);
-    }), { numRuns: 150 });
-  });
+    }), runs(150));
+  }, PROPERTY_TIMEOUT_MS);
 
   it('reduce never throws and never mutates its input, even on malformed events', () => {
     const junk = fc.record({
@@ -160,8 +209,8 @@ describe('golf billiards: properties', () => {
         s = next;
       }
       expect(() => golfBilliards.report(s)).not.toThrow();
-    }), { numRuns: 60 });
-  });
+    }), runs(60));
+  }, PROPERTY_TIMEOUT_MS);
 
   it('a self-scoring table never stalls: no question without a default, no strike refused for a missing answer', () => {
     fc.assert(fc.property(selfLogs, (log) => {
@@ -172,8 +221,8 @@ describe('golf billiards: properties', () => {
         expect(s.core!.set.phase).not.toBe('awaiting');
       }
       expect(s.core!.rejected.filter((r) => r.code === 'awaiting-decision')).toEqual([]);
-    }), { numRuns: 100 });
-  });
+    }), runs(100));
+  }, PROPERTY_TIMEOUT_MS);
 
   it('a late answer gives the same state as an immediate one (any question, the opening and first-drop ones included, both modes)', () => {
     fc.assert(fc.property(logs, fc.nat(20), fc.nat(5), (log, pick, option) => {
@@ -194,6 +243,29 @@ describe('golf billiards: properties', () => {
       const now = [...log.slice(0, at + 1), decide(undefined, log[at]!.t), ...log.slice(at + 1)];
       const late = [...log, decide((last.seq ?? 0) + 1, last.t + 1)];
       expect(replay(golfBilliards, now).game.core).toEqual(replay(golfBilliards, late).game.core);
-    }), { numRuns: 300 });
-  });
+    }), runs(300));
+  }, PROPERTY_TIMEOUT_MS);
+  /** A goal or off-table event named by its colour only (the side letter), as a colour sensor names it. */
+  const byColour = (e: GameEvent): GameEvent => (isSensed(e) && /^[AB][1-5]?$/.test(e.ball!) ? { ...e, ball: e.ball!.slice(0, 1) } : e);
+  const colourSeqs = (log: readonly GameEvent[], mask: readonly boolean[]): number[] =>
+    log.filter((e) => isSensed(e) && (e.ball === 'A' || e.ball === 'B')).map((e) => e.seq!).filter((_, i) => mask[i % Math.max(1, mask.length)] ?? true);
+
+  it('GB-SCORE-1..3, GB-FOUL-3/4 (self-scoring): unnamed goals and balls off the table, answered with their colour at once, give the report the sensor would have given (both modes)', () => {
+    fc.assert(fc.property(logs, fc.array(fc.boolean(), { maxLength: 40 }), (raw, mask) => {
+      const log = raw.map(byColour);
+      const seqs = colourSeqs(log, mask);
+      if (seqs.length === 0) return;
+      expect(view(run(namedLater(log, seqs, 'now', (b) => b)))).toEqual(view(run(log)));
+    }), runs(100));
+  }, PROPERTY_TIMEOUT_MS);
+
+  it('GB-SCORE-1..3, GB-FOUL-3/4 (self-scoring): the same answers given after the last event give that report too', () => {
+    fc.assert(fc.property(logs, fc.array(fc.boolean(), { maxLength: 40 }), (raw, mask) => {
+      // Without the log's other answers: a question that exists only once the ball is known cannot be answered before.
+      const log = raw.filter((e) => e.type !== 'decide').map(byColour);
+      const seqs = colourSeqs(log, mask);
+      if (seqs.length === 0) return;
+      expect(view(run(namedLater(log, seqs, 'late', (b) => b)))).toEqual(view(run(log)));
+    }), runs(100));
+  }, PROPERTY_TIMEOUT_MS);
 });

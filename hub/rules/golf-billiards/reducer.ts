@@ -7,7 +7,7 @@ import { moved, pickBall } from './balls';
 import { ballOwner, foulEffects, isAimBehindFoul, isFoulName, isHardShotAllowed, ownGoal, strokeDeadline } from './predicates';
 import type { ShotPosition, ShotTechnique } from './predicates';
 import { resolveStroke } from './resolve';
-import type { LiveCore, Foul, FoulName, Side, SpotId, Stroke, ZoneMove } from './state';
+import type { Clock, LiveCore, Foul, FoulName, Side, SpotId, Stroke, ZoneMove } from './state';
 import { SPOTS } from './state';
 import { push } from '../common/plist';
 
@@ -44,6 +44,24 @@ function amend(ctx: Ctx, core: LiveCore, e: GameEvent, pos: number, f: (s: Strok
   return { ...again, set, last: { stroke, before: core.last.before }, rejected: core.rejected, warnings: core.warnings, clock: core.clock };
 }
 
+/** Questions that have no default with a referee: play waits for his answer. */
+const WAITS_FOR_REFEREE = new Set(['golf-billiards.opening', 'golf-billiards.first_drop']);
+
+/**
+ * GB-TIME-1: the clock runs from the moment the balls of the stroke are at rest. When play had to
+ * wait for the referee (his opening or photo-finish call, which has no default), the turn only
+ * exists from his answer; answers are kept apart from the log, so that moment is not known, and
+ * the next stroke has no deadline unless the referee calls TIME.
+ */
+function clockAfterRest(ctx: Ctx, before: LiveCore, after: LiveCore, t: number): Clock {
+  if (ctx.cfg.mode === 'referee') {
+    for (let n = after.decided; n !== null && n !== before.decided; n = n.init) {
+      if (WAITS_FOR_REFEREE.has(n.last.kind)) return { startedAt: null, timeCalledAt: null, expired: false };
+    }
+  }
+  return { startedAt: t, timeCalledAt: null, expired: false };
+}
+
 export function applyEvent(ctx: Ctx, core: LiveCore, e: GameEvent, pos: number): LiveCore {
   switch (e.type) {
     case 'strike': return onStrike(ctx, core, e, pos);
@@ -55,17 +73,17 @@ export function applyEvent(ctx: Ctx, core: LiveCore, e: GameEvent, pos: number):
       return withBalls(ctx, { ...core, open: { ...core.open, cushions: [...core.open.cushions, { ball: e.ball, seq: e.seq ?? pos }] } }, [e.ball]);
     case 'goal': return onGoal(ctx, core, e, pos);
     case 'off_table': {
-      if (e.ball === undefined || ballOwner(ctx.sides, ctx.cfg, e.ball) === null) return reject(core, e, pos, 'unknown-ball', 'off_table without a known ball colour: enter it as a call (on_rail)');
-      if (e.returned === true) return warn(core, e, pos, 'GB-FOUL-6', `${e.ball} came back off the wooden rail: no penalty`);
-      const ball = e.ball;
+      const { ball, read } = seen(ctx, e.ball);
+      if (e.returned === true) return warn(core, e, pos, 'GB-FOUL-6', `${ball ?? 'a ball'} came back off the wooden rail: no penalty`);
       if (!core.open) return reject(core, e, pos, 'no-stroke', 'ball off the table outside a stroke');
-      return withBalls(ctx, { ...core, open: { ...core.open, offs: [...core.open.offs, { ball, t: e.t, seq: e.seq ?? pos }] } }, [ball]);
+      // An unnamed ball (the out beam has no colour sensor) is kept unidentified: the stroke's resolution asks whose it was.
+      return withBalls(ctx, { ...core, open: { ...core.open, offs: [...core.open.offs, { ball, ...read, t: e.t, seq: e.seq ?? pos }] } }, [ball ?? undefined]);
     }
     case 'at_rest': {
       if (!core.open) return reject(core, e, pos, 'no-stroke', 'at_rest without a stroke in progress');
       const stroke = { ...core.open, restedAt: e.t };
       const after = resolveStroke(ctx, core, stroke);
-      return { ...after, last: { stroke, before: core }, clock: { startedAt: e.t, timeCalledAt: null, expired: false } };
+      return { ...after, last: { stroke, before: core }, clock: clockAfterRest(ctx, core, after, e.t) };
     }
     case 'clock': {
       if (e.clock !== 'turn') return reject(core, e, pos, 'unknown-clock', `clock "${e.clock}" is not used by golf billiards (use "turn")`);
@@ -172,17 +190,25 @@ function onStrike(ctx: Ctx, core0: LiveCore, e: GameEventOf<'strike'>, pos: numb
   return next;
 }
 
+/**
+ * The ball an event names, or null with what the sensor read when it names no ball of this match
+ * (goal B and the out beam of the shipped profile have no colour sensor).
+ */
+function seen(ctx: Ctx, label: string | undefined): { ball: string | null; read?: { read: string } } {
+  if (label !== undefined && ballOwner(ctx.sides, ctx.cfg, label) !== null) return { ball: label };
+  return label === undefined ? { ball: null } : { ball: null, read: { read: label } };
+}
+
 function onGoal(ctx: Ctx, core: LiveCore, e: GameEventOf<'goal'>, pos: number): LiveCore {
   if (e.goal !== ownGoal(ctx.cfg, ctx.sides[0]) && e.goal !== ownGoal(ctx.cfg, ctx.sides[1])) return reject(core, e, pos, 'unknown-goal', `${e.goal} is not a goal of this table`);
-  if (e.ball === undefined || ballOwner(ctx.sides, ctx.cfg, e.ball) === null) {
-    return reject(core, e, pos, 'unknown-ball', 'goal without a known ball colour: enter it as a call (jammed / goal) so nobody guesses');
-  }
-  const ball = e.ball;
+  const { ball, read } = seen(ctx, e.ball);
   if (!core.open) {
-    if (core.last) return warn(core, e, pos, 'GB-SCORE-4', `${ball} dropped into ${e.goal} after the balls had stopped: not a goal, put back on the lip`);
+    // Whoever's ball it was, it is no goal (GB-SCORE-4): nothing to ask.
+    if (core.last) return warn(core, e, pos, 'GB-SCORE-4', `${ball ?? 'a ball'} dropped into ${e.goal} after the balls had stopped: not a goal, put back on the lip`);
     return reject(core, e, pos, 'no-stroke', 'goal outside a stroke');
   }
-  return withBalls(ctx, { ...core, open: { ...core.open, goals: [...core.open.goals, { ball, goal: e.goal, t: e.t, seq: e.seq ?? pos }] } }, [ball]);
+  // An unnamed ball is kept unidentified: the stroke's resolution asks whose it was (identify.ts).
+  return withBalls(ctx, { ...core, open: { ...core.open, goals: [...core.open.goals, { ball, ...read, goal: e.goal, t: e.t, seq: e.seq ?? pos }] } }, [ball ?? undefined]);
 }
 
 function synthetic(ctx: Ctx, core: LiveCore, e: GameEvent, pos: number, foul: Foul): LiveCore {

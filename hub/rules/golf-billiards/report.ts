@@ -1,14 +1,14 @@
 /**
  * Views of the golf billiards state: the game-agnostic summary and the documented JSON report.
  */
-import type { GameSummary, PendingDecision, RejectedEvent } from '../../../shared/game/engine';
-import { holed, left, ownGoal, targetGoal } from './predicates';
-import { coreView, pendingOf, type GbState, type Side } from './state';
+import type { GameSummary, PendingDecision } from '../../../shared/game/engine';
+import { holed, left, ownGoal, strokeDeadline, targetGoal } from './predicates';
+import { allRejected, coreView, pendingOf, type Clock, type GbState, type Side } from './state';
 
 /** Decision kinds that can change the score or the turn (the others only place balls). */
 const SCORING_KINDS = new Set([
   'golf-billiards.foul', 'golf-billiards.own_onto_own', 'golf-billiards.zone', 'golf-billiards.played_in_goal',
-  'golf-billiards.first_drop', 'golf-billiards.opening',
+  'golf-billiards.first_drop', 'golf-billiards.opening', 'golf-billiards.goal_ball', 'golf-billiards.off_ball',
 ]);
 
 export function isProvisional(pending: readonly PendingDecision[]): boolean {
@@ -27,10 +27,6 @@ function sideLabel(s: GbState, side: Side): string {
 function due(s: GbState, side: Side): string | null {
   const m = s.setup?.members[side] ?? [];
   return m[s.live?.set.pointer[side] ?? 0] ?? m[0] ?? null;
-}
-
-export function allRejected(s: GbState): RejectedEvent[] {
-  return [...s.rejectedBeforeStart, ...(s.live ? coreView(s.live).rejected : []), ...s.decideRejected].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
 }
 
 // Both read the state's fields, not its `core` getter: a state restored from a snapshot is a plain
@@ -63,6 +59,16 @@ export function buildSummary(s: GbState): GameSummary {
     winner,
     headline,
   };
+}
+
+/**
+ * The stroke clock with the two moments a display needs (GB-TIME-1, GB-Q9): `timeAt`, when
+ * "TIME" is due (or was called), and `deadline`, by when the stroke must be played. The engine
+ * has no clock of its own: it applies the deadline when the next strike or a clock event comes.
+ */
+function clockView(c: Clock, turnMs: number, graceMs: number): Clock & { timeAt: number | null; deadline: number | null } {
+  const timeAt = c.timeCalledAt ?? (c.startedAt === null ? null : c.startedAt + turnMs);
+  return { ...c, timeAt, deadline: strokeDeadline(c.startedAt, c.timeCalledAt, turnMs, graceMs) };
 }
 
 export function buildReport(s: GbState): unknown {
@@ -99,7 +105,7 @@ export function buildReport(s: GbState): unknown {
     balls,
     sets: core.sets,
     match: { winner: core.winner, finished: core.winner !== null, setsToWin: setup.config.setsToWin },
-    clock: core.clock,
+    clock: clockView(core.clock, setup.config.turnMs, setup.config.graceMs),
     strokes: core.strokes,
     pending: core.pending,
     decided: core.decided,

@@ -3,40 +3,19 @@
  * set end (first drop), turn, zone play, clock.
  */
 import type { Ctx } from './balls';
-import { Asker, occupiedSpots, pickBall, setBall, spotAfterRepeat } from './balls';
+import { Asker, pickBall, setBall } from './balls';
 import {
   ballOwner, classifyGoal, firstDrop, foulEffects, isLipDropValid, isOneOne, isPoint, isTurnOver, isZonePlay, left, other, targetGoal, ownGoal,
   zoneObligationMet,
 } from './predicates';
-import type { Balls, LiveCore, Foul, Side, SpotId, Stroke, StrokeRecord } from './state';
+import type { LiveCore, Foul, Side, Stroke, StrokeRecord } from './state';
 import { push, pushAll } from '../common/plist';
-import { SPOTS } from './state';
 import { endSet } from './sets';
-import type { Placement } from './questions';
-import {
-  REPEAT_OPENING, firstDropDefault, occupiedByAnswer, openingDefault, openingOptions, question, respotDefault, respotOptions, respotPlacement,
-} from './questions';
-
-interface Work {
-  balls: Balls;
-  rec: StrokeRecord;
-  lot: Set<Side>;
-  ownValid: Set<Side>;
-  opponentIn: boolean;
-  /** Side -> hub time at which each of its balls went home in this stroke. */
-  homeAt: Record<Side, number[]>;
-  respot: { ball: string; chooser: Side; played: boolean; infringer: Side }[];
-  /** Sides whose played ball is already re-spotted on this stroke (never twice). */
-  playedRespotted: Set<Side>;
-  designate: Set<Side>;
-}
+import { type Work, home, placeBalls, respotLabel, respotPlayed } from './placement';
+import { REPEAT_OPENING, firstDropDefault, openingDefault, openingOptions, question } from './questions';
+import { assumedNote, identifyGoal, identifyOff } from './identify';
 
 const q = question;
-
-function home(w: Work, id: string, side: Side, t: number): void {
-  w.balls = setBall(w.balls, id, { where: 'holed' });
-  (w.homeAt[side] ??= []).push(t);
-}
 
 export function resolveStroke(ctx: Ctx, core: LiveCore, st: Stroke): LiveCore {
   const { cfg, sides } = ctx;
@@ -73,35 +52,13 @@ export function resolveStroke(ctx: Ctx, core: LiveCore, st: Stroke): LiveCore {
   }
 
   // Goals (GB-SCORE-1..5).
+  const assumedGoals: [StrokeRecord['goals'][number], string][] = [];
   for (const g of [...st.goals].sort((x, y) => x.t - y.t || x.seq - y.seq)) {
-    const owner = ballOwner(sides, cfg, g.ball);
-    const id = pickBall(ctx, w.balls, g.ball, ['table', 'waiting']);
-    if (owner === null || id === null) {
-      w.rec.goals.push({ ball: g.ball, goal: g.goal, t: g.t, credited: null, valid: false, note: 'no such ball on the table' });
-      continue;
-    }
-    if (!isLipDropValid(g.t, st.restedAt, st.lipStopped.includes(g.ball) || st.lipStopped.includes(id))) {
-      w.rec.goals.push({ ball: id, goal: g.goal, t: g.t, credited: null, valid: false, note: 'GB-SCORE-4: stopped on the lip, put back' });
-      continue;
-    }
-    const s = striker(owner);
-    const kind = classifyGoal(cfg, sides, s, owner, g.goal);
-    if (isPoint(kind)) {
-      home(w, id, owner, g.t);
-      w.ownValid.add(owner);
-      w.rec.goals.push({ ball: id, goal: g.goal, t: g.t, credited: owner, valid: true, note: 'GB-SCORE-1' });
-    } else if (kind === 'opponent-ball') {
-      home(w, id, owner, g.t);
-      w.opponentIn = true;
-      w.rec.goals.push({ ball: id, goal: g.goal, t: g.t, credited: owner, valid: true, note: 'GB-SCORE-2: counts for its owner' });
-    } else if (kind === 'own-into-own') {
-      w.balls = setBall(w.balls, id, { where: 'waiting' });
-      w.respot.push({ ball: id, chooser: other(sides, owner), played: id === st.played, infringer: owner });
-      w.lot.add(owner);
-      w.rec.goals.push({ ball: id, goal: g.goal, t: g.t, credited: null, valid: false, note: 'GB-SCORE-3: own goal, re-spotted' });
-    } else {
-      w.rec.goals.push({ ball: id, goal: g.goal, t: g.t, credited: null, valid: false, note: `unknown goal ${g.goal}` });
-    }
+    // A ball the sensor could not name: asked, its default standing in until answered (identify.ts).
+    const { label, assumed } = identifyGoal(ctx, st, w, asker, g, who);
+    const n = w.rec.goals.length;
+    creditGoal(ctx, w, st, { ...g, ball: label });
+    if (assumed) for (const r of w.rec.goals.slice(n)) assumedGoals.push([r, label]);
   }
   for (const j of st.jammed) {
     const owner = ballOwner(sides, cfg, j.ball);
@@ -122,18 +79,20 @@ export function resolveStroke(ctx: Ctx, core: LiveCore, st: Stroke): LiveCore {
   // Balls off the table (GB-FOUL-3/4/5; GB-FOUL-6 returns are filtered out earlier).
   let opponentOff = false;
   for (const o of st.offs) {
-    const owner = ballOwner(sides, cfg, o.ball);
-    const id = pickBall(ctx, w.balls, o.ball, ['table', 'waiting']);
+    const { label, assumed } = identifyOff(ctx, st, w, asker, o, who);
+    const owner = ballOwner(sides, cfg, label);
+    const id = pickBall(ctx, w.balls, label, ['table', 'waiting']);
     if (owner === null || id === null) continue;
+    const note = assumed ? assumedNote(label) : '';
     if (owner === striker(owner)) {
       w.balls = setBall(w.balls, id, { where: 'waiting' });
       w.respot.push({ ball: id, chooser: other(sides, owner), played: id === st.played, infringer: owner });
       w.lot.add(owner);
-      w.rec.offTable.push({ ball: id, effect: 'GB-FOUL-3: own ball off, re-spotted, loss of turn' });
+      w.rec.offTable.push({ ball: id, effect: `GB-FOUL-3: own ball off, re-spotted, loss of turn${note}` });
     } else {
       home(w, id, owner, o.t);
       opponentOff = true;
-      w.rec.offTable.push({ ball: id, effect: 'GB-FOUL-4: counts as holed for its owner' });
+      w.rec.offTable.push({ ball: id, effect: `GB-FOUL-4: counts as holed for its owner${note}` });
     }
   }
   let loseSet = false;
@@ -209,7 +168,41 @@ export function resolveStroke(ctx: Ctx, core: LiveCore, st: Stroke): LiveCore {
   }
   for (const fn of after) fn();
 
+  // Said last: the rules above read the notes, and a default must act exactly as that answer would.
+  for (const [r, label] of assumedGoals) r.note += assumedNote(label);
   return finish(ctx, core, st, w, asker, loseSet);
+}
+
+/** GB-SCORE-1..4: one goal of the stroke, its ball named (by the sensor, an answer or a default). */
+function creditGoal(ctx: Ctx, w: Work, st: Stroke, g: { ball: string; goal: string; t: number }): void {
+  const { cfg, sides } = ctx;
+  const owner = ballOwner(sides, cfg, g.ball);
+  const id = pickBall(ctx, w.balls, g.ball, ['table', 'waiting']);
+  if (owner === null || id === null) {
+    w.rec.goals.push({ ball: g.ball, goal: g.goal, t: g.t, credited: null, valid: false, note: 'no such ball on the table' });
+    return;
+  }
+  if (!isLipDropValid(g.t, st.restedAt, st.lipStopped.includes(g.ball) || st.lipStopped.includes(id))) {
+    w.rec.goals.push({ ball: id, goal: g.goal, t: g.t, credited: null, valid: false, note: 'GB-SCORE-4: stopped on the lip, put back' });
+    return;
+  }
+  const kind = classifyGoal(cfg, sides, st.opening ? owner : st.side, owner, g.goal);
+  if (isPoint(kind)) {
+    home(w, id, owner, g.t);
+    w.ownValid.add(owner);
+    w.rec.goals.push({ ball: id, goal: g.goal, t: g.t, credited: owner, valid: true, note: 'GB-SCORE-1' });
+  } else if (kind === 'opponent-ball') {
+    home(w, id, owner, g.t);
+    w.opponentIn = true;
+    w.rec.goals.push({ ball: id, goal: g.goal, t: g.t, credited: owner, valid: true, note: 'GB-SCORE-2: counts for its owner' });
+  } else if (kind === 'own-into-own') {
+    w.balls = setBall(w.balls, id, { where: 'waiting' });
+    w.respot.push({ ball: id, chooser: other(sides, owner), played: id === st.played, infringer: owner });
+    w.lot.add(owner);
+    w.rec.goals.push({ ball: id, goal: g.goal, t: g.t, credited: null, valid: false, note: 'GB-SCORE-3: own goal, re-spotted' });
+  } else {
+    w.rec.goals.push({ ball: id, goal: g.goal, t: g.t, credited: null, valid: false, note: `unknown goal ${g.goal}` });
+  }
 }
 
 /** GB-FOUL-4 with a valid goal: the played ball comes out of the goal (GB-Q3) and is re-spotted. */
@@ -235,82 +228,12 @@ function annulPlayed(ctx: Ctx, w: Work, st: Stroke, asker: Asker, who: 'referee'
   }
 }
 
-function respotPlayed(ctx: Ctx, w: Work, st: Stroke, side: Side): void {
-  if (w.playedRespotted.has(side)) return;
-  w.playedRespotted.add(side);
-  const label = st.played !== null && ballOwner(ctx.sides, ctx.cfg, st.played) === side ? st.played : side;
-  respotLabel(ctx, w, label, other(ctx.sides, side), side, true);
-}
-
-function respotLabel(ctx: Ctx, w: Work, label: string, chooser: Side, infringer: Side, played = false): void {
-  const id = pickBall(ctx, w.balls, label, ['table', 'holed']);
-  if (id === null) return;
-  if (w.balls[id]?.where === 'holed') {
-    const g = w.rec.goals.find((x) => x.ball === id && x.valid);
-    if (!g) return; // holed earlier in the set: stays home
-    g.valid = false;
-    g.note += '; annulled: ball re-spotted';
-  }
-  w.balls = setBall(w.balls, id, { where: 'waiting' });
-  w.respot.push({ ball: id, chooser, played, infringer });
-}
-
 function finish(ctx: Ctx, core: LiveCore, st: Stroke, w: Work, asker: Asker, loseSet: boolean): LiveCore {
   const { sides } = ctx;
   let set = { ...core.set, strokes: core.set.strokes + 1 };
   // Re-spots (GB-SPOT-1..4) and designations (GB-Q5).
-  for (const s of w.designate) {
-    const cands = Object.entries(w.balls).filter(([, b]) => b.side === s && b.where === 'table').map(([id]) => id);
-    if (cands.length === 0) continue;
-    const a = asker.ask(q(`${st.id}:designate-${s}`, 'golf-billiards.designate', `${other(sides, s)}: point out one of ${s}'s balls to go to a re-spot point.`,
-      cands.map((c) => [c, c] as [string, string]), cands[0]!, 'players', ['zone-play foul: the opponent designates a ball (GB-Q5)'], st.seq));
-    if (a !== null) {
-      w.balls = setBall(w.balls, a, { where: 'waiting' });
-      w.respot.push({ ball: a, chooser: other(sides, s), played: false, infringer: s });
-    }
-  }
-  let faulted = set.faultedSpots;
-  // Occupancy: `certain` = declared with spot_occupied, given to a ball in this resolution, or told
-  // by an answer (4/5 means 1-3 are taken); `believed` adds the engine's memory of balls it placed
-  // earlier and the defaults of unanswered re-spots of this stroke. Only `certain` overrides an
-  // explicit answer; `believed` shapes the defaults and labels (GB-SPOT-3, GB-Q6).
-  let certain: SpotId[] = [...set.occupied];
-  const expected: SpotId[] = [];
-  const place = (ball: string, spot: Placement, answer: Placement | null): void => {
-    w.balls = setBall(w.balls, ball, { where: 'table', spot });
-    const told = answer === null ? [] : occupiedByAnswer(answer);
-    certain = [...new Set([...certain, ...told, ...(spot === 'near' ? [] : [spot])])];
-  };
-  for (const r of w.respot) {
-    if (w.balls[r.ball]?.where !== 'waiting') continue;
-    const believed = occupiedSpots(w.balls, [...certain, ...expected]);
-    if (st.zone && r.played && st.fromSpot !== null && st.fromSpot !== 'near') {
-      // GB-SPOT-4: the rule places the ball itself; the players may only correct the point.
-      faulted = faulted.includes(st.fromSpot) ? faulted : [...faulted, st.fromSpot];
-      const spot = spotAfterRepeat(faulted, believed);
-      const free = SPOTS.filter((p) => !faulted.includes(p));
-      const a = asker.ask(q(`${st.id}:repeat-spot-${r.ball}`, 'golf-billiards.respot_repeat', `${r.ball} goes to point ${spot}, the first point from which no faulty stroke was made yet. Is that point free?`,
-        [...free.map((p): [string, string] => [p, p === spot ? `Yes, point ${p}` : `No: point ${p}`]), ['near', 'No point free: as close as possible']], spot, 'players',
-        [`faulty stroke in zone play from point ${st.fromSpot}`, `points already faulted from: ${faulted.join(', ')}`], st.seq)) as Placement | null;
-      const at = a === null ? spot : respotPlacement(a, certain);
-      place(r.ball, at, a);
-      w.rec.respots.push(`${r.ball} -> point ${at} (GB-SPOT-4: faulty stroke from point ${st.fromSpot})`);
-      continue;
-    }
-    const dflt = respotDefault(believed);
-    const a = asker.ask(q(`${st.id}:respot-${r.ball}`, 'golf-billiards.respot', `${r.chooser} chooses the re-spot point for ${r.ball}: 1, 2 or 3 (4 or 5 only if 1, 2 and 3 are occupied).`,
-      respotOptions(believed), dflt, 'players',
-      [`${r.ball} must be re-spotted`, believed.length > 0 ? `points that look occupied: ${believed.join(', ')}` : 'no point known to be occupied'], st.seq)) as Placement | null;
-    if (a !== null) {
-      const spot = respotPlacement(a, certain);
-      place(r.ball, spot, a);
-      w.rec.respots.push(`${r.ball} -> point ${spot}${spot !== a ? ` (point ${a} occupied)` : ''}`);
-    } else {
-      if (dflt !== 'near') expected.push(dflt);
-      w.rec.respots.push(`${r.ball} waits for a re-spot point`);
-    }
-  }
-  set = { ...set, balls: w.balls, faultedSpots: faulted, occupied: [] };
+  const faultedSpots = placeBalls(ctx, st, w, asker, set.faultedSpots, set.occupied);
+  set = { ...set, balls: w.balls, faultedSpots, occupied: [] };
 
   const base: LiveCore = { ...core, set, open: null, strokes: core.strokes, pending: pushAll(core.pending, asker.raised), decided: pushAll(core.decided, asker.applied) };
   // Set end (GB-END-1..4, GB-FOUL-5).

@@ -142,6 +142,13 @@ describe('golf billiards: format, scoring and turns', () => {
     expect(c.sets[0]).toMatchObject({ number: 1, winner: 'A' });
     expect(c.set.number).toBe(2);
     expect(c.set.phase).toBe('opening');
+    // Bob's fifth ball is knocked off the table by Ann: it counts as holed for him (GB-FOUL-4).
+    const o = new Log();
+    o.given(3, 1, 'A');
+    o.strike('A4');
+    o.off('B5');
+    o.rest();
+    expect(core(o.events).sets[0]).toMatchObject({ winner: 'B', holed: { A: 2, B: 5 } });
   });
 
   it('GB-END-2: the match is best of three: two won sets end it', () => {

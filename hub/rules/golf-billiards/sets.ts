@@ -5,7 +5,6 @@ import type { Ctx } from './balls';
 import { freshBalls } from './balls';
 import { holed } from './predicates';
 import type { LiveCore, SetState, Side } from './state';
-import { fromArray, toArray } from '../common/plist';
 
 export function newSet(ctx: Ctx, number: number, openers: Record<Side, string | null>): SetState {
   const pointer: Record<Side, number> = {};
@@ -51,16 +50,14 @@ export function endSet(ctx: Ctx, core: LiveCore, winner: Side, how: string): Liv
   for (const s of ctx.sides) h[s] = holed(core.set.balls, s);
   const setsWon = { ...core.setsWon, [winner]: (core.setsWon[winner] ?? 0) + 1 };
   const sets = [...core.sets, { number: core.set.number, winner, how, holed: h }];
-  // Placements asked in the finished set no longer matter (all balls come back out); questions
-  // that can change the score stay open, so a late answer still re-decides the set.
-  const placement = new Set(['golf-billiards.respot', 'golf-billiards.respot_repeat', 'golf-billiards.designate']);
-  // O(open decisions), once per set.
-  const open = toArray(core.pending);
-  const kept = open.filter((d) => !(placement.has(d.kind) && d.id.startsWith(`set${core.set.number}-`)));
-  const pending = kept.length === open.length ? core.pending : fromArray(kept);
+  // Placements asked in the finished set no longer matter (all balls come back out): the views stop
+  // showing them (state.ts pendingOf). They stay answerable, so that a tap given while one still
+  // showed counts the same whether or not a later answer has ended the set before it (a late
+  // answer gives the state an immediate one gives). Questions that can change the score stay open,
+  // so a late answer still re-decides the set.
   if ((setsWon[winner] ?? 0) >= ctx.cfg.setsToWin) {
-    return { ...core, sets, setsWon, winner, pending, set: { ...core.set, phase: 'over', turn: null } };
+    return { ...core, sets, setsWon, winner, set: { ...core.set, phase: 'over', turn: null } };
   }
   const next = newSet(ctx, core.set.number + 1, openersFor(ctx, core, core.set.number + 1));
-  return { ...core, sets, setsWon, pending, set: next };
+  return { ...core, sets, setsWon, set: next };
 }

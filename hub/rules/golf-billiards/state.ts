@@ -49,8 +49,13 @@ export interface Foul {
   t: number;
 }
 
-export interface GoalSeen { ball: string; goal: string; t: number; seq: number }
-export interface OffSeen { ball: string; t: number; seq: number }
+/**
+ * A goal or a ball off the table seen in the stroke. `ball` is null when the sensor could not name
+ * it (no colour sensor at that goal or beam, or a reading that is no ball of this match; `read`
+ * keeps that reading): the stroke's resolution asks whose ball it was (identify.ts).
+ */
+export interface GoalSeen { ball: string | null; read?: string; goal: string; t: number; seq: number }
+export interface OffSeen { ball: string | null; read?: string; t: number; seq: number }
 
 export interface Stroke {
   id: string;
@@ -196,21 +201,26 @@ export function coreView(live: LiveCore): Core {
   return v;
 }
 
-const pendingViews = new WeakMap<NonNullable<List<PendingDecision>>, PendingDecision[]>();
+const pendingViews = new WeakMap<NonNullable<List<PendingDecision>>, { set: string | null; list: PendingDecision[] }>();
 const NONE: PendingDecision[] = [];
 
+/** Questions that only place balls: of no use once their set is over (all balls come back out). */
+export const PLACEMENT_KINDS: ReadonlySet<string> = new Set(['golf-billiards.respot', 'golf-billiards.respot_repeat', 'golf-billiards.designate']);
+
 /**
- * The open decisions, oldest first. The summary reads them after every event: one array per
- * list, shared by the states in between (the list changes only when a stroke raises or settles one).
+ * The open decisions, oldest first, without the placements of finished sets (they stay in the
+ * list, answerable: sets.ts endSet). The summary reads them after every event: one array per list
+ * and set, shared by the states in between (the list changes only when a stroke raises or settles one).
  */
 export function pendingOf(live: LiveCore): PendingDecision[] {
   if (live.pending === null) return NONE;
+  const set = live.winner === null ? `set${live.set.number}-` : null;
   let v = pendingViews.get(live.pending);
-  if (!v) {
-    v = toArray(live.pending);
+  if (!v || v.set !== set) {
+    v = { set, list: toArray(live.pending).filter((d) => !PLACEMENT_KINDS.has(d.kind) || (set !== null && d.id.startsWith(set))) };
     pendingViews.set(live.pending, v);
   }
-  return v;
+  return v.list;
 }
 
 export interface Setup {
@@ -241,4 +251,17 @@ export class GbState {
   get core(): Core | null {
     return this.live && coreView(this.live);
   }
+
+  /** Every refused event (before the start, during play, refused answers), in log order. */
+  get rejected(): RejectedEvent[] {
+    return allRejected(this);
+  }
+}
+
+/**
+ * All refusals of a state, in log order. Reads the fields only, so it also serves a state
+ * restored from a snapshot (a plain object without the getters); `autoref replay` prints it.
+ */
+export function allRejected(s: Pick<GbState, 'rejectedBeforeStart' | 'live' | 'decideRejected'>): RejectedEvent[] {
+  return [...s.rejectedBeforeStart, ...(s.live ? coreView(s.live).rejected : []), ...s.decideRejected].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
 }

@@ -113,3 +113,63 @@ export function score(c: Core): { A: number; B: number; leftA: number; leftB: nu
 export function pendingIds(c: Core): string[] {
   return c.pending.map((p) => p.id);
 }
+
+/** The questions about a ball the sensors could not name (identify.ts). */
+export const IDENTITY_KINDS: ReadonlySet<string> = new Set(['golf-billiards.goal_ball', 'golf-billiards.off_ball']);
+
+/** What must not depend on how a ball was named: the report but its answers list and warning texts, and the summary. */
+export function view(s: GbState): unknown {
+  const { decided: _, warnings, ...rest } = golfBilliards.report(s) as { decided: unknown; warnings: { seq: number; rule: string }[] };
+  return { ...rest, warnings: warnings.map((w) => ({ seq: w.seq, rule: w.rule })), summary: golfBilliards.summary(s) };
+}
+
+/** A goal or a ball off the table whose ball the sensor named. */
+export function isSensed(e: GameEvent): e is Extract<GameEvent, { type: 'goal' | 'off_table' }> {
+  return (e.type === 'goal' || e.type === 'off_table') && e.ball !== undefined;
+}
+
+/** The open question about the ball of the event at `seq`, if any. */
+function questionFor(s: GbState, seq: number): string | undefined {
+  return s.core!.pending.find((p) => IDENTITY_KINDS.has(p.kind) && p.id.endsWith(`-${seq}`))?.id;
+}
+
+/**
+ * The log with the balls of the events at `seqs` removed, each question then answered with the
+ * side `sideOf` gives for the removed label: 'now' as soon as it is open, 'late' after the last
+ * event. Late answers are re-asked while an earlier answer moves a stroke into another set (its
+ * questions' ids name the set).
+ */
+export function namedLater(log: readonly GameEvent[], seqs: readonly number[], at: 'now' | 'late', sideOf: (label: string) => string): GameEvent[] {
+  const truth = new Map(log.filter(isSensed).filter((e) => seqs.includes(e.seq!)).map((e) => [e.seq!, sideOf(e.ball!)]));
+  const stripped = log.map((e) => (isSensed(e) && truth.has(e.seq!) ? (({ ball: _, ...rest }) => rest as GameEvent)(e) : e));
+  let next = Math.max(...log.map((e) => e.seq ?? 0)) + 1;
+  const decide = (decision: string, answer: string, t: number): GameEvent => ({ type: 'decide', decision, answer, seq: next++, t, by: 'player' });
+  const out: GameEvent[] = [];
+  if (at === 'now') {
+    let s = golfBilliards.initial();
+    for (const e of stripped) {
+      out.push(e);
+      s = golfBilliards.reduce(s, e);
+      for (const [seq, side] of truth) {
+        const id = questionFor(s, seq);
+        if (id === undefined) continue;
+        const d = decide(id, side, e.t);
+        out.push(d);
+        s = golfBilliards.reduce(s, d);
+      }
+    }
+  } else out.push(...stripped);
+  // One answer at a time: each may re-decide a set, and so rename (or settle) the questions after it.
+  let s = run(out);
+  for (let round = 0; round < 3 * truth.size; round++) {
+    const open = [...truth].flatMap(([seq, side]) => {
+      const id = questionFor(s, seq);
+      return id === undefined ? [] : [[id, side] as const];
+    });
+    if (open.length === 0) break;
+    const d = decide(open[0]![0], open[0]![1], out.at(-1)!.t + 1);
+    out.push(d);
+    s = golfBilliards.reduce(s, d);
+  }
+  return out;
+}

@@ -1,13 +1,14 @@
 /**
  * Administrative calls: penalties, scorecards, absence, order, substitutes, interruption and
- * cancellation, play-offs and lots, stroke clocks.
+ * cancellation, play-offs and lots.
  */
 import type { GameEventOf } from '../../../shared/game/events';
 import { courseOfLaneId } from './config';
 import { currentRound, givePenalty, num, parseLane, reject, str, type Ctx } from './ctx';
 import { CLAUSE_MIN, clauseFromFlags, isLevel } from './penalties';
 import { isRoundComplete } from './ranking';
-import { announce, dueToPlay, groupOf, laneUntouched, markerOf, mutCard, writeLane } from './round';
+import { stopAllClocks } from './clock';
+import { groupOf, laneUntouched, markerOf, mutCard, writeLane } from './round';
 import type { Player } from './state';
 import { comeBack, substitute } from './subs';
 
@@ -201,6 +202,7 @@ export function onAdminCall(ctx: Ctx, e: Ref): boolean {
 function interrupt(ctx: Ctx, reason: string): void {
   const game = ctx.game;
   game.interrupted = { since: ctx.e.t, reason };
+  stopAllClocks(game);
   // MG-INT-4: balls in play are lifted, their position marked, the score so far noted.
   for (const p of Object.values(game.players)) {
     if (!p.play) continue;
@@ -292,20 +294,4 @@ function cancel(ctx: Ctx, reason: string): void {
       payload: {},
     };
   }
-}
-
-export function onClock(ctx: Ctx, e: GameEventOf<'clock'>): void {
-  const game = ctx.game;
-  if (e.phase !== 'expire' || game.interrupted) return;
-  let id = e.player ?? null;
-  if (id === null) {
-    const live = game.groups.filter((g) => dueToPlay(game, g) !== null);
-    id = live.length === 1 ? dueToPlay(game, live[0]!) : null;
-  }
-  const p = id !== null ? game.players[id] : undefined;
-  if (!p) return reject(ctx, 'unattributed_clock', 'name the player whose time ran out');
-  // MG-Q9: no automatic sanction; the referee is alerted and applies §18.
-  p.timeWarnings++;
-  p.warnings = [...p.warnings, { rule: 'MG-TIME', reason: `stroke time exceeded (${e.clock})`, seq: ctx.seq }];
-  announce(game, `Time: ${p.name} exceeded the stroke time`);
 }

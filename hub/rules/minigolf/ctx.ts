@@ -79,10 +79,15 @@ export function givePenalty(
     p.status = 'disqualified';
     p.play = null;
     const text = ban ?? (clause !== null ? BAN_BY_CLAUSE[clause] : undefined) ?? '4 weeks';
-    p.ban = { weeks: banWeeks(text), text, clause };
+    // MG-PEN-12: the player's club and the active member are told; at an international championship
+    // also the WMF sports director.
+    const notify = [p.club !== null ? `club ${p.club}` : 'the player\'s club', 'the active member'];
+    if (ctx.game.config.international) notify.push('the WMF sports director');
+    p.ban = { weeks: banWeeks(text), text, clause, notify };
   }
   // MG-PEN-3: every penalty is announced on the official board.
   announce(ctx.game, `Penalty ${level} for ${p.name}${clause ? ` (§${clause})` : ''}: ${reason}`);
+  if (level === 'D+5' && p.ban) announce(ctx.game, `Ban for ${p.name}: ${p.ban.text} from the day after the tournament; to be notified: ${p.ban.notify.join(', ')}`);
   return level;
 }
 

@@ -6,10 +6,15 @@ import type { RulesEngine } from '../../../shared/game/engine';
 import { initialState, reduce } from './reducer';
 import { report, summary } from './report';
 import type { State } from './state';
+import { nextClock } from './clock';
 
-/** A stroke ends when the ball is at rest or holed. */
+/**
+ * A stroke ends when the ball is at rest or holed. A tapped stroke (`ref` call `stroke`) is a unit
+ * of its own for undo: on a lane without sensors taps follow each other with no rest between them,
+ * and undo must take back one tap, not all of them.
+ */
 export function isShotEnd(e: GameEvent): boolean {
-  return e.type === 'at_rest' || e.type === 'hole';
+  return e.type === 'at_rest' || e.type === 'hole' || (e.type === 'ref' && e.call === 'stroke');
 }
 
 export const minigolf: RulesEngine<State> = {
@@ -20,6 +25,7 @@ export const minigolf: RulesEngine<State> = {
   summary,
   report,
   isShotEnd,
+  nextClock,
 };
 
 export { scorecardsCsv, resultsCsv, scorecardsHtml } from './export';

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from './config';
 import { holedScore, isCapReached, isGiveUpPenalised, mayStrike, newPlay, placementLimit, placementProblem, strokeCap } from './lane';
+import { replay } from '../common/replay';
+import { minigolf } from './index';
 import { Log, codes, game, run } from './testkit';
 
 const one = () => new Log().start(['ana', 'ben']);
@@ -113,6 +115,52 @@ describe('lane play: strokes and holes', () => {
     const s = run(one().strike('ana').strike('ana').events);
     expect(codes(s)).toContain('ball_moving');
     expect(s.game.players.ana!.play!.strokes).toBe(1);
+  });
+});
+
+describe('strokes tapped by hand and the hole sensor\'s tag', () => {
+  const tap = (l: Log, player: string, who: string, extra: Record<string, unknown> = {}) => l.ref('stroke', { player, by: 'player', who, ...extra });
+  it('MG-SCORE-1: a tapped stroke counts like a sensed one; the next tap means the ball had stopped; the hole sensor ends the lane', () => {
+    const l = tap(one(), 'ana', 'ben');
+    expect(game(l.events).players.ana!.play).toMatchObject({ strokes: 1, ball: 'moving' });
+    tap(l, 'ana', 'ben').hole(1);
+    const s = run(l.events);
+    expect(codes(s)).toEqual([]);
+    expect(s.game.players.ana!.cards[0]!.lanes[0]).toBe(2);
+    expect(s.game.players.ana!.cards[0]!.entries[0]).toMatchObject({ how: 'holed', marker: 'ben' });
+  });
+  it('MG-CARD-3: a player taps only the strokes of the player he keeps: his own and a third player\'s are refused', () => {
+    const three = () => new Log().start(['ana', 'ben', 'cem']);
+    // In a group of three the last keeps the first: cem keeps ana.
+    const l = tap(tap(tap(three(), 'ana', 'ana'), 'ana', 'ben'), 'ana', 'cem');
+    const s = run(l.events);
+    expect(codes(s)).toEqual(['self_scoring', 'not_the_marker']);
+    expect(s.game.players.ana!.play!.strokes).toBe(1);
+    expect(codes(run(three().strike('ana', { by: 'player', who: 'ben' }).events))).toEqual(['not_the_marker']);
+  });
+  it('MG-SCORE-2: taps stop at the cap: the tap after the sixth scores the lane 7 and is refused itself', () => {
+    const l = one();
+    for (let i = 0; i < 7; i++) tap(l, 'ana', 'ben');
+    const s = run(l.events);
+    expect(s.game.players.ana!.cards[0]!.lanes[0]).toBe(7);
+    expect(s.game.players.ana!.cards[0]!.how[0]).toBe('cap');
+    expect(codes(s)).toEqual(['cap_reached']);
+  });
+  it('MG-SCORE-1: undo takes back one tap, not every tap since the last rest', () => {
+    const l = tap(tap(tap(one(), 'ana', 'ben'), 'ana', 'ben'), 'ana', 'ben').add({ type: 'undo', by: 'referee' });
+    expect(replay(minigolf, l.events).game.game.players.ana!.play!.strokes).toBe(2);
+  });
+  it('MG-HOLE-1: the hole sensor\'s tag names the ball (or the player): with two balls rolling on the lane it decides, without it the hole is refused', () => {
+    // ben strikes too early (MG-ORDER-2) while ana's ball still rolls: two balls on lane 1.
+    const two = () => one().strike('ana', { ball: 'a1' }).strike('ben', { ball: 'b1' });
+    expect(codes(run(two().hole(1).events))).toEqual(['ambiguous_hole']);
+    const byBall = run(two().hole(1, { ball: 'a1' }).events);
+    expect(byBall.game.players.ana!.cards[0]!.lanes[0]).toBe(1);
+    expect(byBall.game.players.ben!.play).toMatchObject({ strokes: 1, ball: 'moving' });
+    const byPlayer = run(two().hole(1, { player: 'ben' }).events);
+    // ben's early stroke counts, its hole does not: he plays the lane again from the start (MG-ORDER-2).
+    expect(byPlayer.game.players.ben!.play).toMatchObject({ strokes: 1, ball: 'start' });
+    expect(byPlayer.game.players.ana!.play).toMatchObject({ strokes: 1, ball: 'moving' });
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toArray } from '../common/plist';
 import { escalate, SANCTION, POINTS } from './penalties';
 import { report } from './report';
 import type { Penalty } from './state';
@@ -74,18 +75,23 @@ describe('penalties', () => {
   });
   it('MG-PEN-11: bans: 4 weeks normally, 8 weeks for insults, 3 months for false scores, 6 months for alcohol', () => {
     const ban = (clause: string) => game(base().ref('penalty', { player: 'ana', value: 'D+5', data: { clause } }).events).players.ana!.ban;
-    expect(ban('18.7f')).toEqual({ weeks: 4, text: '4 weeks', clause: '18.7f' });
+    expect(ban('18.7f')).toMatchObject({ weeks: 4, text: '4 weeks', clause: '18.7f' });
     expect(ban('18.7e')!.weeks).toBe(8);
     expect(ban('18.7c')!.text).toBe('3 months');
     expect(ban('18.7h')!.text).toBe('6 months');
   });
   it('MG-PEN-11 (MG-Q13: 18.9 (e) and (f) are administrative entries): the referee enters the ban text', () => {
     const g = game(base().ref('penalty', { player: 'ana', value: 'D+5', data: { clause: '18.7f', ban: '1 year' } }).events);
-    expect(g.players.ana!.ban).toEqual({ weeks: 52, text: '1 year', clause: '18.7f' });
+    expect(g.players.ana!.ban).toMatchObject({ weeks: 52, text: '1 year', clause: '18.7f' });
   });
-  it('MG-PEN-12: a ban is announced', () => {
+  it('MG-PEN-12: a ban is announced with who must be told: the club and the active member, at an international championship also the WMF sports director', () => {
     const g = game(base().ref('penalty', { player: 'ana', value: 'D+5', why: 'violence', data: { clause: '18.7f' } }).events);
-    expect(g.announcements).toContain('Penalty D+5 for ana (§18.7f): violence');
+    expect(toArray(g.announcements).slice(-2)).toEqual([
+      'Penalty D+5 for ana (§18.7f): violence',
+      "Ban for ana: 4 weeks from the day after the tournament; to be notified: the player's club, the active member",
+    ]);
+    const intl = game(new Log().start(['ana'], { international: true, info: { ana: { club: 'MGC Izmir' } } }).ref('penalty', { player: 'ana', value: 'D+5', data: { clause: '18.7e' } }).events);
+    expect(intl.players.ana!.ban).toEqual({ weeks: 8, text: '8 weeks', clause: '18.7e', notify: ['club MGC Izmir', 'the active member', 'the WMF sports director'] });
   });
   it('MG-PEN-2: an unknown clause or level is refused', () => {
     const s = run(base().ref('penalty', { player: 'ana', value: 'C' }).ref('penalty', { player: 'ana', value: 'A', data: { clause: '19.1' } }).events);

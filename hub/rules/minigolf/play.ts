@@ -1,8 +1,9 @@
 /**
  * Sensor events and the lane-play calls: strokes, holes, rest, out of lane, placements,
- * replays, giving up, manual lane scores, lost and changed balls.
+ * replays, giving up, manual lane scores. (Taps and ball calls: hand.ts.)
  */
 import type { GameEventOf } from '../../../shared/game/events';
+import { clockAtStroke, startClock } from './clock';
 import { courseOfLaneId, courseOfRound, laneConfig } from './config';
 import { givePenalty, num, parseLane, reject, str, type Ctx } from './ctx';
 import { holedScore, isCapReached, isGiveUpPenalised, mayStrike, newPlay, placementProblem, PLACE_KINDS, strokeCap, type PlaceKind } from './lane';
@@ -45,7 +46,8 @@ function capCheck(ctx: Ctx, p: Player): void {
   if (play && isCapReached(play, ctx.game.config)) writeLane(ctx.game, p.id, play.round, play.lane, ctx.game.config.max, 'cap', ctx.seq);
 }
 
-export function onStrike(ctx: Ctx, e: GameEventOf<'strike'>): void {
+/** `tapped`: entered by hand (hand.ts): the previous ball, if still moving for the engine, was seen to stop. */
+export function onStrike(ctx: Ctx, e: GameEventOf<'strike'>, tapped = false): void {
   const game = ctx.game;
   const c = game.config;
   if (game.interrupted) return reject(ctx, 'interrupted', 'play is interrupted (MG-INT-4)');
@@ -61,6 +63,12 @@ export function onStrike(ctx: Ctx, e: GameEventOf<'strike'>): void {
   if (selfEntry(ctx, p)) return reject(ctx, 'self_scoring', 'players may not enter their own strokes (MG-CARD-3)');
   const g = groupOf(game, id);
   if (!g || g.done || g.waiting || p.status !== 'active') return reject(ctx, 'not_in_play', `${p.name} is not playing a lane now`);
+  // MG-CARD-3: a player taps in only the strokes of the player he keeps.
+  const marker = markerOf(g.order, id, c);
+  const { by, who } = ctx.e; // a tap (hand.ts) passes its own `ref` event
+  if (by === 'player' && who !== undefined && marker !== null && who !== marker && who !== game.players[marker]?.name) {
+    return reject(ctx, 'not_the_marker', `${p.name}'s strokes are kept by ${marker} (MG-CARD-3)`);
+  }
   const cur = currentLane(g, c);
   const target = parseLane(e.lane) ?? cur;
   // MG-ORDER-1 (two-course shotgun): a lane id naming a course must name the course of the lane.
@@ -82,6 +90,10 @@ export function onStrike(ctx: Ctx, e: GameEventOf<'strike'>): void {
   if (!early) {
     const busy = laneHeldBy(game, g);
     if (busy) return reject(ctx, 'lane_occupied', `group ${busy.id} is still on lane ${cur} (MG-ORDER-4)`);
+  }
+  if (tapped && p.play?.ball === 'moving' && p.play.round === round && p.play.lane === lane) {
+    stopBall(ctx, p, e.t);
+    if (laneDone(p, round, lane)) return reject(ctx, 'cap_reached', `no stroke after the ${strokeCap(c)}th (MG-SCORE-2)`);
   }
   const play: LanePlay = p.play && p.play.round === round && p.play.lane === lane ? p.play : newPlay(round, lane);
   if (play.ball === 'moving') return reject(ctx, 'ball_moving', 'the ball is still moving');
@@ -107,6 +119,7 @@ export function onStrike(ctx: Ctx, e: GameEventOf<'strike'>): void {
     }
     play.ballId = e.ball;
   }
+  if (!early) clockAtStroke(ctx, id, e.t); // MG-TIME-1/2: a late stroke is warned
   play.strokes++;
   play.ball = 'moving';
   play.placed = false;
@@ -178,18 +191,27 @@ export function onHole(ctx: Ctx, e: GameEventOf<'hole'>): void {
   reject(ctx, 'hole_outside_play', `hole on lane ${lane} with no ball in play there (MG-STROKE-14)`);
 }
 
+/**
+ * A moving ball comes to rest at `t`: an early stroke's ball goes back to the start area, the cap is
+ * checked, and the player's 60 s for the next stroke start (MG-TIME-2).
+ */
+export function stopBall(ctx: Ctx, p: Player, t: number): void {
+  const play = p.play;
+  if (!play || play.ball !== 'moving') return;
+  if (play.early) {
+    play.ball = 'start';
+    play.fromStart = true;
+    play.early = false;
+  } else play.ball = 'rest';
+  capCheck(ctx, p);
+  if (p.play !== null) startClock(ctx.game, p.id, t);
+}
+
 export function onAtRest(ctx: Ctx, e: GameEventOf<'at_rest'>): void {
   // A course's lanes come to rest each on its own: a lane's at_rest leaves balls on other lanes rolling.
   const lane = parseLane(e.lane);
   for (const p of Object.values(ctx.game.players)) {
-    const play = p.play;
-    if (!play || play.ball !== 'moving' || (lane !== null && play.lane !== lane)) continue;
-    if (play.early) {
-      play.ball = 'start';
-      play.fromStart = true;
-      play.early = false;
-    } else play.ball = 'rest';
-    capCheck(ctx, p);
+    if (p.play && (lane === null || p.play.lane === lane)) stopBall(ctx, p, e.t);
   }
 }
 
@@ -216,7 +238,7 @@ export function callPlayer(ctx: Ctx, e: Ref): Player | null {
   return p;
 }
 
-function livePlay(ctx: Ctx, p: Player): LanePlay | null {
+export function livePlay(ctx: Ctx, p: Player): LanePlay | null {
   if (p.play) return p.play;
   const g = groupOf(ctx.game, p.id);
   if (!g || g.done || g.waiting || p.status !== 'active' || laneDone(p, g.round, currentLane(g, ctx.game.config))) {
@@ -315,20 +337,14 @@ export function onLaneCall(ctx: Ctx, e: Ref): boolean {
         const play = livePlay(ctx, p);
         if (!play) return true;
         if (!mayStrike(play, c)) return reject(ctx, 'cap_reached', 'no stroke after the cap (MG-SCORE-2)'), true;
+        clockAtStroke(ctx, p.id, e.t);
         play.strokes++;
         play.ball = 'rest';
         play.fromStart = laneConfig(c, play.lane).startOnly;
         game.lastStriker = p.id;
         capCheck(ctx, p);
+        if (p.play !== null) startClock(game, p.id, e.t);
       } else reject(ctx, 'bad_value', 'touch needs value "accidental" or "stroke"');
-      return true;
-    }
-    case 'wind_moved': {
-      const p = callPlayer(ctx, e);
-      if (!p) return true;
-      if (!p.play || p.play.ball === 'moving') return reject(ctx, 'no_ball_at_rest', 'no ball at rest to put back'), true;
-      // MG-STROKE-13: put back where it first stopped; no stroke.
-      p.play.ball = p.play.ball === 'out' ? 'rest' : p.play.ball;
       return true;
     }
     case 'give_up': {
@@ -362,27 +378,6 @@ export function onLaneCall(ctx: Ctx, e: Ref): boolean {
       }
       if (v === null || !Number.isInteger(v) || v < 1 || v > c.max) return reject(ctx, 'bad_score', `a lane score is 1..${c.max}`), true;
       writeLane(game, p.id, g.round, lane, v, 'manual', ctx.seq, e.who ?? null);
-      return true;
-    }
-    case 'ball_lost': {
-      const p = callPlayer(ctx, e);
-      const play = p ? livePlay(ctx, p) : null;
-      if (play) play.lostAt = e.t; // MG-BALL-2, MG-Q15: the stroke clock is suspended during the search.
-      return true;
-    }
-    case 'ball_change': {
-      const p = callPlayer(ctx, e);
-      const play = p ? livePlay(ctx, p) : null;
-      if (!p || !play) return true;
-      const why = str(e.value);
-      const subFirstLane = p.subs.some((s) => s.dir === 'in' && s.lane === play.lane && s.round === play.round);
-      if (why === 'damaged' && e.by !== 'referee') return reject(ctx, 'referee_ruling_required', 'a referee rules a ball damaged (MG-BALL-2)'), true;
-      if (why === 'lost' && (play.lostAt === null || e.t - play.lostAt < 300_000)) return reject(ctx, 'search_not_over', 'a lost ball is replaced after 5 minutes (MG-BALL-2)'), true;
-      if (why !== 'damaged' && why !== 'lost' && !(why === 'substitute' && subFirstLane)) {
-        givePenalty(ctx, p.id, 'B+2', '18.6d', 'MG-BALL-1', `ball changed during lane ${play.lane} without authorisation`);
-      }
-      play.ballId = e.ball ?? null;
-      play.lostAt = null;
       return true;
     }
     default:

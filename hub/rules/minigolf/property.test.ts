@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../../shared/game/events';
 import { replay } from '../common/replay';
 import { minigolf } from './index';
+import { compareKeys, differenceKey } from './ranking';
 import { report } from './report';
 import type { State } from './state';
 
@@ -134,13 +135,64 @@ describe('properties', () => {
               return;
             }
             expect(l.total).toBeGreaterThanOrEqual(prev.total);
-            if (l.place === prev.place) expect(l.shared && prev.shared).toBe(true);
-            else expect(l.place).toBe(i + 1);
+            if (l.place === prev.place) {
+              expect(l.shared && prev.shared).toBe(true);
+              expect(l.total).toBe(prev.total);
+            } else expect(l.place).toBe(i + 1);
+            // MG-TIE-1/6: equal totals on different places were separated by a tie-break, and it says which.
+            if (l.total === prev.total && l.place !== prev.place) {
+              expect(['playoff', 'round-differences', 'shared']).toContain(l.decidedBy);
+              if (l.decidedBy === 'shared') expect(l.shared).toBe(true);
+            }
           });
         }
       }),
       { numRuns: 100 },
     );
+  });
+  it('MG-TIE-1 / MG-TIE-6 / MG-TIE-7: on many ties, equal totals are split by the play-off or by round differences, else shared', () => {
+    const ids = ['a', 'b', 'c', 'd', 'e'];
+    const tied = fc.record({
+      scores: fc.array(fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 4, maxLength: 4 }), { minLength: 5, maxLength: 5 }),
+      playoffs: fc.array(fc.record({ p: fc.constantFrom(...ids), lane: fc.integer({ min: 1, max: 3 }), v: fc.integer({ min: 1, max: 3 }) }), { maxLength: 12 }),
+    });
+    const seen = { playoff: 0, differences: 0, shared: 0 };
+    fc.assert(
+      fc.property(tied, ({ scores, playoffs }) => {
+        const log: GameEvent[] = [{ type: 'start', t: 0, seq: 0, players: ids.map((id) => ({ id, name: id })), config: { lanes: 2, rounds: 2 } }];
+        const add = (e: Record<string, unknown>) => log.push({ type: 'ref', t: log.length * 1000, seq: log.length, by: 'referee', ...e } as GameEvent);
+        for (let r = 0; r < 2; r++) for (let lane = 1; lane <= 2; lane++) ids.forEach((id, k) => add({ call: 'score', who: 'm', player: id, place: String(lane), value: scores[k]![r * 2 + lane - 1]! }));
+        for (const x of playoffs) add({ call: 'playoff', player: x.p, place: String(x.lane), value: x.v });
+        const s = game(log);
+        const lines = report(s).ranking[0]!.lines;
+        expect(lines.map((l) => l.player).sort()).toEqual(ids);
+        lines.forEach((l, i) => {
+          const prev = lines[i - 1];
+          if (!prev || l.total !== prev.total) return;
+          if (l.place === prev.place) {
+            seen.shared++;
+            expect(l.shared && prev.shared).toBe(true);
+            return;
+          }
+          expect(l.place).toBe(i + 1);
+          if (l.decidedBy === 'playoff') seen.playoff++;
+          // Separated from the line above, tied with the one below (e.g. after a play-off, MG-TIE-5).
+          else if (l.decidedBy === 'shared') expect(l.shared && lines[i + 1]?.place === l.place).toBe(true);
+          else {
+            // Below the play-off places (or after it, MG-TIE-5): the smaller difference key is ahead
+            // (of the previous line, when that one was placed by the differences too).
+            expect(l.decidedBy).toBe('round-differences');
+            seen.differences++;
+            const key = (id: string) => differenceKey(s.game.players[id]!, [0, 1]);
+            if (prev.decidedBy === 'round-differences') expect(compareKeys(key(prev.player), key(l.player))).toBeLessThan(0);
+          }
+        });
+      }),
+      { numRuns: 150 },
+    );
+    expect(seen.playoff).toBeGreaterThan(0);
+    expect(seen.differences).toBeGreaterThan(0);
+    expect(seen.shared).toBeGreaterThan(0);
   });
   it('a late answer to a pending decision gives the state of an immediate answer', () => {
     let moved = 0;

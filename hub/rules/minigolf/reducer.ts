@@ -4,10 +4,12 @@
  * exactly the state an immediate one would have given.
  */
 import type { GameEvent, GameEventOf } from '../../../shared/game/events';
-import { onAdminCall, onClock } from './admin';
+import { onAdminCall } from './admin';
+import { onClock } from './clock';
 import { categoryFor, heldCategory, isAllowedEntry } from './categories';
 import { parseConfig, DEFAULTS } from './config';
 import { givePenalty, reject, type Ctx, type Raise } from './ctx';
+import { onHandCall } from './hand';
 import { holedScore } from './lane';
 import { isPlayoffTime, onPlayoffHole, onPlayoffRest, onPlayoffStrike } from './playoff';
 import { onAtRest, onHole, onLaneCall, onOffTable, onStrike } from './play';
@@ -182,10 +184,10 @@ function dispatch(ctx: Ctx, e: GameEvent): void {
       if (game.cancelled !== null && !['playoff', 'playoff_decline', 'lot', 'penalty', 'submit', 'initial', 'team_penalty'].includes(e.call)) {
         return reject(ctx, 'cancelled', 'the tournament is cancelled');
       }
-      if (game.interrupted && ['give_up', 'score', 'place', 'touch', 'boundary_not_crossed'].includes(e.call)) {
+      if (game.interrupted && ['give_up', 'score', 'place', 'touch', 'boundary_not_crossed', 'stroke'].includes(e.call)) {
         return reject(ctx, 'interrupted', 'play is interrupted (MG-INT-4)');
       }
-      if (!onLaneCall(ctx, e) && !onAdminCall(ctx, e)) reject(ctx, 'unknown_call', `unknown call ${e.call}`);
+      if (!onLaneCall(ctx, e) && !onHandCall(ctx, e) && !onAdminCall(ctx, e)) reject(ctx, 'unknown_call', `unknown call ${e.call}`);
       return;
     case 'contact':
     case 'cushion':

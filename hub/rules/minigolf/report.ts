@@ -3,10 +3,11 @@
  * (docs/games/minigolf.md, "Report").
  */
 import type { GameSummary, PlayerLine } from '../../../shared/game/engine';
+import { currentClock } from './clock';
 import { SANCTION } from './penalties';
 import { isRoundComplete, laneSum, ranking, roundTotal, type CategoryRanking } from './ranking';
 import { currentCourse, currentLane, dueToPlay, laneHeldBy, markerOf, nextStrokeClock, toPlay } from './round';
-import type { Game, Player, State } from './state';
+import type { Game, Group, Player, State } from './state';
 import { toArray } from '../common/plist';
 import { matchResults, teamRanking } from './teams';
 
@@ -87,6 +88,14 @@ function playerReport(game: Game, p: Player) {
   };
 }
 
+function clockView(game: Game, g: Group): GroupReport['clock'] {
+  const next = nextStrokeClock(game, g);
+  if (next === null) return null;
+  const running = currentClock(game, g);
+  const startedAt = running !== null && running.player === next.player ? running.startedAt : null;
+  return { ...next, startedAt, dueAt: startedAt === null ? null : startedAt + next.seconds * 1000 };
+}
+
 export interface GroupReport {
   id: string;
   /** 1-based round of the lane being played. */
@@ -99,8 +108,11 @@ export interface GroupReport {
   toPlay: string | null;
   /** MG-ORDER-4: the group on this lane that started it, which this group waits for; else null. */
   waitsFor: string | null;
-  /** The next stroke's limit (MG-TIME-1/2/3); null while nobody in the group is to play. */
-  clock: ReturnType<typeof nextStrokeClock>;
+  /**
+   * The next stroke's limit (MG-TIME-1/2/3) and, once its clock runs (clock.ts), when it started and
+   * when the stroke is due (hub ms); null while nobody in the group is to play.
+   */
+  clock: (NonNullable<ReturnType<typeof nextStrokeClock>> & { startedAt: number | null; dueAt: number | null }) | null;
   done: boolean;
 }
 
@@ -149,7 +161,7 @@ export function report(state: State): MinigolfReport {
         markers: Object.fromEntries(g.order.map((id) => [id, markerOf(g.order, id, c)])),
         toPlay: held ? null : toPlay(game, g),
         waitsFor: held ? held.id : null,
-        clock: held ? null : nextStrokeClock(game, g),
+        clock: held ? null : clockView(game, g),
         done: g.done,
       };
     }),

@@ -4,6 +4,7 @@ import { parseConfig } from './config';
 import { minigolf } from './index';
 import { report } from './report';
 import { laneSequence, markerOf, rotate, twoCourseShotgun } from './round';
+import { toArray } from '../common/plist';
 import { Log, codes, fill, game, run } from './testkit';
 
 const lanesOf = (l: Log, id: string, r = 0) => game(l.events).players[id]!.cards[r]!.lanes;
@@ -178,28 +179,71 @@ describe('rounds and order of play', () => {
 });
 
 describe('stroke clocks', () => {
-  const clock = (l: Log) => report(run(l.events)).groups[0] as { clock: { player: string; seconds: number; startsOn: string } };
-  it('MG-TIME-1: the group\'s first stroke on a lane has 70 s from arrival', () => {
-    expect(clock(new Log().start(['ana', 'ben', 'cem'])).clock).toEqual({ player: 'ana', seconds: 70, startsOn: 'arrival' });
+  type Clock = { player: string; seconds: number; startsOn: string; startedAt: number | null; dueAt: number | null };
+  const clock = (l: Log, i = 0) => (report(run(l.events)).groups[i] as { clock: Clock }).clock;
+  /** Events at given hub times (ms): the clock is measured on them. */
+  const T = 10_000;
+  const at = (ms: number) => ({ t: T + ms });
+  const clockEvent = (phase: string, ms: number, player?: string) => ({ type: 'clock' as const, clock: 'stroke', phase, by: 'hub', ...at(ms), ...(player ? { player } : {}) });
+  const warnings = (l: Log, id: string) => game(l.events).players[id]!.warnings.filter((w) => w.rule?.startsWith('MG-TIME')).map((w) => [w.rule, w.reason]);
+
+  it('MG-TIME-1: the group\'s first stroke on a lane has 70 s from arrival; a later stroke is warned, not penalised', () => {
+    const l = new Log().start(['ana', 'ben', 'cem']);
+    expect(clock(l)).toEqual({ player: 'ana', seconds: 70, startsOn: 'arrival', startedAt: null, dueAt: null });
+    l.add(clockEvent('start', 0));
+    expect(clock(l)).toMatchObject({ startedAt: T, dueAt: T + 70_000 });
+    const inTime = new Log().start(['ana', 'ben', 'cem']).add(clockEvent('start', 0)).strike('ana', at(69_000));
+    expect(warnings(inTime, 'ana')).toEqual([]);
+    l.strike('ana', at(75_000));
+    expect(warnings(l, 'ana')).toEqual([['MG-TIME-1', 'stroke after 75 s, limit 70 s']]);
+    expect(game(l.events).players.ana!.penalties).toEqual([]);
+    expect(game(l.events).players.ana!.play!.strokes).toBe(1);
   });
-  it('MG-TIME-2 / MG-EX-9: every other stroke has 60 s, from rest or from the previous player leaving', () => {
-    const l = new Log().start(['ana', 'ben', 'cem']).strike('ana').rest();
-    expect(clock(l).clock).toEqual({ player: 'ana', seconds: 60, startsOn: 'ball_at_rest' });
-    l.strike('ana').hole(1);
-    expect(clock(l).clock).toEqual({ player: 'ben', seconds: 60, startsOn: 'previous_player_left' });
+  it('MG-TIME-2 / MG-EX-9: every other stroke has 60 s, from the ball at rest or from the previous player leaving', () => {
+    // A 3-player group arrives at lane 12 at 0 s; ana strikes at 60 s, her ball rests at 82 s, S2 is due by 142 s.
+    const l = new Log().start(['ana', 'ben', 'cem'], { groups: [{ id: 'g', players: ['ana', 'ben', 'cem'], startLane: 12 }] })
+      .add(clockEvent('start', 0)).strike('ana', at(60_000)).add({ type: 'at_rest', by: 'sensor', ...at(82_000) });
+    expect(clock(l)).toEqual({ player: 'ana', seconds: 60, startsOn: 'ball_at_rest', startedAt: T + 82_000, dueAt: T + 142_000 });
+    l.strike('ana', at(150_000)).add({ type: 'hole', lane: '12', by: 'sensor', ...at(155_000) });
+    expect(warnings(l, 'ana')).toEqual([['MG-TIME-2', 'stroke after 68 s, limit 60 s']]);
+    // Leaving the playing field is not sensed: nothing runs until it is said (here at 160 s); due by 220 s.
+    expect(clock(l)).toEqual({ player: 'ben', seconds: 60, startsOn: 'previous_player_left', startedAt: null, dueAt: null });
+    l.add(clockEvent('start', 160_000, 'ben'));
+    expect(clock(l)).toMatchObject({ player: 'ben', dueAt: T + 220_000 });
+    l.strike('ben', at(215_000));
+    expect(warnings(l, 'ben')).toEqual([]);
+    expect(game(l.events).players.ana!.cards[0]!.lanes[11]).toBe(2);
   });
   it('MG-TIME-3: in 2-player groups the first-stroke clock starts when the cards are shown', () => {
-    expect(clock(new Log().start(['ana', 'ben'])).clock.startsOn).toBe('cards_shown');
+    const l = new Log().start(['ana', 'ben']);
+    expect(clock(l).startsOn).toBe('cards_shown');
+    l.add(clockEvent('start', 0)).strike('ana', at(71_000));
+    expect(warnings(l, 'ana')).toEqual([['MG-TIME-3', 'stroke after 71 s, limit 70 s']]);
   });
-  it('MG-TIME-1 (MG-Q9: no automatic sanction): an expired clock warns and alerts the referee', () => {
-    const l = new Log().start(['ana', 'ben']).add({ type: 'clock', clock: 'stroke', phase: 'expire', player: 'ana', by: 'hub' });
+  it('MG-TIME-1 (MG-Q9: no automatic sanction): an expired clock warns and alerts the referee; the late stroke is not warned twice', () => {
+    const l = new Log().start(['ana', 'ben', 'cem']).add(clockEvent('start', 0)).add(clockEvent('expire', 70_000, 'ana')).strike('ana', at(90_000));
     const g = game(l.events);
     expect(g.players.ana!.timeWarnings).toBe(1);
+    expect(warnings(l, 'ana')).toEqual([['MG-TIME-1', 'stroke clock expired']]);
     expect(g.players.ana!.penalties).toEqual([]);
+    expect(toArray(g.announcements)).toContain('Time: ana exceeded the stroke time (stroke clock expired)');
   });
-  it('MG-BALL-2 (MG-Q15: the stroke clock is suspended during a ball search)', () => {
-    const l = new Log().start(['ana', 'ben']).strike('ana').rest().ref('ball_lost', { player: 'ana' });
-    expect(clock(l).clock.startsOn).toBe('suspended_ball_search');
+  it('MG-TIME-2: a clock is only for the player to play; stop ends it; an interruption stops every clock (MG-INT-4)', () => {
+    const l = new Log().start(['ana', 'ben', 'cem']).add(clockEvent('start', 0, 'ben'));
+    expect(codes(run(l.events))).toEqual(['not_to_play']);
+    l.add(clockEvent('start', 0)).add(clockEvent('stop', 10_000)).strike('ana', at(100_000)).add({ type: 'at_rest', by: 'sensor', ...at(101_000) });
+    expect(warnings(l, 'ana')).toEqual([]);
+    l.ref('interrupt', { value: 'storm', ...at(102_000) }).ref('resume', at(500_000)).strike('ana', at(501_000));
+    expect(warnings(l, 'ana')).toEqual([]);
+    expect(game(l.events).players.ana!.play!.strokes).toBe(2);
+  });
+  it('MG-BALL-2 (MG-Q15: the stroke clock is suspended during a ball search, and runs again once the ball is replaced)', () => {
+    const l = new Log().start(['ana', 'ben']).strike('ana', at(0)).add({ type: 'at_rest', by: 'sensor', ...at(5_000) }).ref('ball_lost', { player: 'ana', ...at(20_000) });
+    expect(clock(l)).toMatchObject({ startsOn: 'suspended_ball_search', startedAt: null });
+    l.ref('ball_change', { player: 'ana', value: 'lost', ball: 'b2', ...at(330_000) });
+    expect(clock(l)).toMatchObject({ startsOn: 'ball_at_rest', startedAt: T + 330_000 });
+    l.strike('ana', at(350_000));
+    expect(warnings(l, 'ana')).toEqual([]);
   });
 });
 
@@ -270,5 +314,28 @@ describe('interruption and cancellation', () => {
   it('MG-INT-9: an interruption beyond the playing day cancels the tournament', () => {
     expect(game(new Log().start(['ana']).ref('day_end').events).cancelled).toBeNull();
     expect(game(new Log().start(['ana']).ref('interrupt').ref('day_end').events).cancelled?.reason).toBe('interruption lasted beyond the playing day');
+  });
+});
+
+describe('what the hub\'s timer waits for (nextClock)', () => {
+  const T = 10_000;
+  const at = (ms: number) => ({ t: T + ms });
+  const start = (ms: number, player?: string) => ({ type: 'clock' as const, clock: 'stroke', phase: 'start', by: 'hub', ...at(ms), ...(player ? { player } : {}) });
+  const due = (l: Log) => minigolf.nextClock!(run(l.events));
+
+  it('MG-TIME-1: a started first-stroke clock is due 70 s on; nothing is due before anyone starts it', () => {
+    const l = new Log().start(['ana', 'ben', 'cem']);
+    expect(due(l)).toBeNull();
+    l.add(start(0));
+    expect(due(l)).toEqual({ at: T + 70_000, event: { type: 'clock', clock: 'stroke', phase: 'expire', player: 'ana' } });
+  });
+
+  it('MG-TIME-2 / MG-Q9: the ball at rest starts the 60 s by itself; the expiry the hub sends warns once and nothing more is due', () => {
+    const l = new Log().start(['ana', 'ben', 'cem']).add(start(0)).strike('ana', at(5_000)).add({ type: 'at_rest', by: 'sensor', ...at(9_000) });
+    const d = due(l)!;
+    expect(d).toEqual({ at: T + 69_000, event: { type: 'clock', clock: 'stroke', phase: 'expire', player: 'ana' } });
+    l.add({ ...d.event, by: 'hub', t: d.at });
+    expect(game(l.events).players.ana!.warnings.map((w) => w.rule)).toEqual(['MG-TIME-2']);
+    expect(due(l)).toBeNull();
   });
 });

@@ -47,7 +47,7 @@ function clonePlay(x: LanePlay): LanePlay {
 function cloneGroup(x: Group): Group {
   return {
     id: x.id, players: x.players, order: x.order, startLane: x.startLane, startSide: x.startSide, base: x.base, round: x.round,
-    pos: x.pos, done: x.done, waiting: x.waiting,
+    pos: x.pos, done: x.done, waiting: x.waiting, clock: x.clock,
   };
 }
 
@@ -191,7 +191,7 @@ export function startSideOf(c: Config, course: string | null): 0 | 1 {
 
 /** A new group at the start of the block beginning with round `base`. */
 export function newGroup(c: Config, id: string, members: string[], startLane: number, startSide: 0 | 1, base: number): Group {
-  const g: Group = { id, players: members, order: members, startLane, startSide, base, round: base, pos: 0, done: false, waiting: isFinalRound(c, base) };
+  const g: Group = { id, players: members, order: members, startLane, startSide, base, round: base, pos: 0, done: false, waiting: isFinalRound(c, base), clock: null };
   g.round = blockSequence(g, c)[0]?.round ?? base;
   return g;
 }

@@ -146,8 +146,24 @@ export interface Player {
   subs: SubRecord[];
   /** Team slot this player fills for the team score (the original member id). */
   slotOf: string | null;
-  ban: { weeks: number; text: string; clause: string | null } | null;
+  /** MG-PEN-11/12: the ban after a disqualification and who must be notified of it. */
+  ban: { weeks: number; text: string; clause: string | null; notify: string[] } | null;
   timeWarnings: number;
+}
+
+/**
+ * MG-TIME-1/2/3: the running stroke clock of a group, for the player to play on his current lane.
+ * Started from the event times (a ball at rest) or by a `clock` start; a clock whose player, round or
+ * lane is no longer the group's current one is stale and ignored (clock.ts `currentClock`).
+ */
+export interface GroupClock {
+  player: string;
+  round: number;
+  lane: number;
+  /** Hub time (ms) the clock started. */
+  startedAt: number;
+  /** The overrun is already warned (a `clock` expire): the late stroke is not warned again. */
+  warned: boolean;
 }
 
 export interface Group {
@@ -167,6 +183,7 @@ export interface Group {
   done: boolean;
   /** Waiting for the other groups before a final round is formed (MG-ORDER-10). */
   waiting: boolean;
+  clock: GroupClock | null;
 }
 
 export interface PlayoffEntry {

@@ -88,7 +88,7 @@ export function substitute(ctx: Ctx, e: Ref): void {
       // substitute and the outgoing player form a pairing that stays together to the end.
       g.order = others;
       g.players = g.players.filter((id) => id !== out.id);
-      const pair: Group = { ...g, id: `${g.id}+${sub.id}`, players: [sub.id, out.id], order: [sub.id, out.id] };
+      const pair: Group = { ...g, id: `${g.id}+${sub.id}`, players: [sub.id, out.id], order: [sub.id, out.id], clock: null };
       game.groups = [...game.groups, pair];
     } else {
       // MG-SUB-13 •3: a new substitute takes the outgoing player's place in the group.

@@ -2,8 +2,8 @@
  * The discipline plug-in interface (PB-Q1): the general layer (seed 001) asks the discipline
  * which balls are legal, what extra facts it needs, and what a judged shot means for the rack.
  */
-import type { PendingDecision } from '../../../shared/game/engine';
-import type { BallInHand, DisciplineState, FoulRecord, OptionKind, PocketConfig, ShotFacts, ShotPrep, LiveTable, TableBalls } from './types';
+import type { GameId, PendingDecision } from '../../../shared/game/engine';
+import type { BallInHand, DisciplineState, FoulRecord, PocketConfig, ShotFacts, ShotPrep, LiveTable, TableBalls } from './types';
 
 export interface ShotContext {
   t: LiveTable;
@@ -32,13 +32,27 @@ export interface Verdict {
   reason: string;
   disc: DisciplineState;
   /** A player's option that follows the shot. */
-  option: { kind: OptionKind; chooser: string } | null;
+  /** A player's option that follows the shot: `kind` is a key of the discipline's `options`. */
+  option: { kind: string; chooser: string } | null;
   notes: string[];
   result: string;
 }
 
+/** What a player's answer to an option does: re-rack with a breaker, or play on (who shoots, balls put back). */
+export type OptionEffect = { kind: 'rerack'; breaker: string } | { kind: 'play'; turn: string; spot: readonly string[] };
+
+/** A player's option that follows a shot (break options, push-out reply, ...), declared by its discipline. */
+export interface OptionSpec {
+  question: string;
+  values: readonly (readonly [value: string, label: string])[];
+  /** Taken when play goes on without an answer. */
+  def: string;
+  apply(answer: string, chooser: string, rival: string): OptionEffect;
+}
+
 export interface Discipline {
-  id: 'eight-ball' | 'nine-ball';
+  /** A new discipline is a new engine: its id joins GameIds (shared/game/engine.ts) and the registry. */
+  id: GameId;
   title: string;
   objectBalls: readonly string[];
   defaults: Partial<PocketConfig>;
@@ -50,6 +64,8 @@ export interface Discipline {
   /** Questions the discipline needs answered before it can judge (deterministic ids). */
   questions(ctx: ShotContext): PendingDecision[];
   judge(ctx: ShotContext): Verdict;
+  /** The options its verdicts may raise (`Verdict.option.kind` is a key here); their decision kind is `pocket.<key>`. */
+  options: Readonly<Record<string, OptionSpec>>;
   /** Why a pre-shot call is refused, or null when it is accepted. */
   checkCall(call: string, t: LiveTable, shooter: string, ball: string | undefined): string | null;
 }

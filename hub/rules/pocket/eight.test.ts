@@ -151,10 +151,28 @@ describe('eight-ball groups and play', () => {
     expect(r.summary.turn).toBeNull();
   });
 
-  it('no three-foul rule in WPA eight-ball', () => {
+  it('no three-foul rule in WPA eight-ball (General Rules 6.14 leaves eight-ball out): no rack lost, no warning', () => {
     const l = new Log().break(['1']);
     for (let i = 0; i < 3; i++) l.shot({ first: '2', pockets: ['cue'] }).shot({ first: '3', cushions: ['3'] });
     const r = eight(l);
     expect(r.report.racks).toEqual([]);
+    expect(r.report.rack.consecutiveFouls['A']).toBe(3);
+    expect(r.summary.turn).toBe('A');
+    expect(r.summary.headline).not.toContain('two fouls');
+    expect(r.report.shots.flatMap((s) => s.notes).join(' ')).not.toContain('consecutive fouls');
+  });
+
+  it('the 8 pocketed on the same shot as the last ball of the group loses the rack', () => {
+    const l = new Log().break(['1']).shot({ first: '2', pockets: ['2', '3', '4', '5', '6'] });
+    const r = eight(l.ref('call', { ball: '7', place: 'c1' }).shot({ first: '7', pockets: [{ ball: '7', pocket: 'c1' }, { ball: '8', pocket: 'c2' }] }));
+    expect(r.report.racks[0]).toMatchObject({ winner: 'B', reason: '8-ball pocketed before the group was cleared' });
+  });
+
+  it('a foul while the 8 is the legal ball does not lose the rack when the 8 stays up: ball in hand', () => {
+    const r = eight(cleared().shot({ first: '8', cushions: ['8'], pockets: ['cue'] }));
+    expect(r.report.racks).toEqual([]);
+    expect(r.report.shots.at(-1)!.fouls.map((f) => f.rule)).toEqual(['PB-FOUL-2']);
+    expect(r.summary.turn).toBe('B');
+    expect(r.report.rack.ballInHand).toBe('table');
   });
 });

@@ -3,7 +3,7 @@
  * for the edition and the points where seed 001 or our reading decides).
  */
 import type { PendingDecision } from '../../../shared/game/engine';
-import { breakCushionQuestion, isLegalBreakCount, objectOnTable, yesNo, type Discipline, type ShotContext, type Verdict } from './discipline';
+import { breakCushionQuestion, isLegalBreakCount, objectOnTable, yesNo, type Discipline, type OptionEffect, type ShotContext, type Verdict } from './discipline';
 import type { DisciplineState, TableBalls } from './types';
 
 export const SOLIDS = ['1', '2', '3', '4', '5', '6', '7'] as const;
@@ -126,6 +126,11 @@ function judgeBreak(ctx: ShotContext): Verdict {
   return v;
 }
 
+/** The 8 down on the break (WPA): the chooser spots it and shoots, or re-racks and breaks. */
+function spotOrRerack(answer: string, chooser: string): OptionEffect {
+  return answer === 'rerack' ? { kind: 'rerack', breaker: chooser } : { kind: 'play', turn: chooser, spot: ['8'] };
+}
+
 export const eightBall: Discipline = {
   id: 'eight-ball',
   title: 'Eight-ball (WPA world standardized rules on seed 001)',
@@ -203,6 +208,40 @@ export const eightBall: Discipline = {
     v.continues = prep.call ? calledIn && groupOf(prep.call.ball) === g : own.length > 0;
     v.result = v.continues ? 'own ball pocketed: shooter continues' : 'no own ball pocketed: inning ends';
     return v;
+  },
+  options: {
+    'break-foul': {
+      question: 'Illegal break: accept the table, re-rack and break, or have the offender break again?',
+      values: [
+        ['accept', 'Accept the table and shoot'],
+        ['rerack-self', 'Re-rack and break'],
+        ['rerack-opponent', 'Re-rack; the offender breaks again'],
+      ],
+      def: 'accept',
+      apply: (answer, chooser, rival) => {
+        if (answer === 'rerack-self') return { kind: 'rerack', breaker: chooser };
+        if (answer === 'rerack-opponent') return { kind: 'rerack', breaker: rival };
+        return { kind: 'play', turn: chooser, spot: [] };
+      },
+    },
+    'break-eight': {
+      question: '8-ball pocketed on the break: spot it and continue, or re-rack and break again?',
+      values: [
+        ['spot', 'Spot the 8-ball and continue'],
+        ['rerack', 'Re-rack and break again'],
+      ],
+      def: 'spot',
+      apply: spotOrRerack,
+    },
+    'break-eight-foul': {
+      question: '8-ball pocketed on a foul break: spot it and take ball in hand behind the head string, or re-rack and break?',
+      values: [
+        ['spot', 'Spot the 8-ball; ball in hand behind the head string'],
+        ['rerack', 'Re-rack and break'],
+      ],
+      def: 'spot',
+      apply: spotOrRerack,
+    },
   },
   checkCall(call, t, _shooter, ball) {
     if (call === 'push-out') return 'no push-out in eight-ball';

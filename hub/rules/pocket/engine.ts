@@ -212,7 +212,7 @@ export function summarize(d: Discipline, s: PocketState): GameSummary {
   else if (t.status === 'abandoned') tail = 'abandoned';
   else if (t.rackNo === 0) tail = 'lag for the break';
   else if (t.blocked) tail = `rack ${t.rackNo}: waiting for an answer (${pending.filter((p) => p.default === null).length} open)`;
-  else tail = `rack ${t.rackNo}: ${name(t.turn)} to shoot${t.ballInHand ? `, ball in hand${t.ballInHand === 'kitchen' ? ' behind the head string' : ''}` : ''}`;
+  else tail = `rack ${t.rackNo}: ${name(t.turn)} to shoot${t.ballInHand ? `, ball in hand${t.ballInHand === 'kitchen' ? ' behind the head string' : ''}` : ''}${twoFoulWarning(s, t.turn)}`;
   return {
     game: d.id,
     status: s.phase !== 'started' || t.rackNo === 0 ? (t.status === 'abandoned' ? 'abandoned' : 'setup') : t.status,
@@ -223,4 +223,14 @@ export function summarize(d: Discipline, s: PocketState): GameSummary {
     winner: t.winner,
     headline: `${score} (race to ${s.config.raceTo}), ${tail}`,
   };
+}
+
+/**
+ * WPA 6.14 (three consecutive fouls): the shooter on two fouls must be warned when he comes to
+ * the table, or a third foul only counts as the second. The engine gives that warning itself, in
+ * the headline the table shows while that player is to shoot.
+ */
+function twoFoulWarning(s: PocketState, turn: string | null): string {
+  if (!s.config.threeFoulRule || turn === null || (s.table.fouls[turn] ?? 0) !== 2) return '';
+  return ' (on two fouls: a third foul loses the rack)';
 }

@@ -86,6 +86,28 @@ describe('nine-ball (WPA)', () => {
     expect(nine(reset).report.rack.consecutiveFouls['A']).toBe(1);
   });
 
+  it('WPA 6.14: the player on two fouls is warned when he comes to the table; a third foul between shots loses the rack', () => {
+    // A: scratch on the break (1), B misses, A scratches (2), B misses: A comes back on two fouls.
+    const l = new Log().break(['cue']).shot({ first: '1', cushions: ['1'] }).shot({ first: '1', pockets: ['cue'] });
+    const bToShoot = nine(l);
+    expect(bToShoot.summary.turn).toBe('B');
+    expect(bToShoot.summary.headline).not.toContain('two fouls');
+    l.shot({ first: '1', cushions: ['1'] });
+    const aBack = nine(l);
+    expect(aBack.summary.turn).toBe('A');
+    expect(aBack.summary.headline).toContain('Ayşe to shoot (on two fouls: a third foul loses the rack)');
+    // Touching the cue ball before shooting is a foul between shots (PB-FOUL-5): the third.
+    const r = nine(l.ref('foul', { value: 'touch', data: { standalone: true, cueBall: true } }));
+    expect(r.report.racks[0]).toMatchObject({ winner: 'B', reason: 'three consecutive fouls' });
+  });
+
+  it('WPA 6.14: a standalone second foul carries the warning too', () => {
+    const l = new Log().break(['cue']).shot({ first: '1', cushions: ['1'] }).ref('foul', { value: 'foot', data: { standalone: true } });
+    const r = nine(l);
+    expect(r.report.shots.at(-1)!.notes).toContain('warning: A is on two consecutive fouls');
+    expect(r.report.rack.consecutiveFouls['A']).toBe(2);
+  });
+
   it('winner breaks when configured', () => {
     const r = nine(new Log({ breakOrder: 'winner', raceTo: 3 }).break(['9']));
     expect(r.report.rack.breaker).toBe('A');

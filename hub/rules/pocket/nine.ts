@@ -78,6 +78,17 @@ export const nineBall: Discipline = {
     v.result = v.continues ? 'ball pocketed: shooter continues' : isBreak ? 'legal break, nothing pocketed' : 'nothing pocketed: inning ends';
     return v;
   },
+  options: {
+    'push-out-reply': {
+      question: 'After the push-out: play from here, or pass the shot back?',
+      values: [
+        ['play', 'Play from here'],
+        ['pass', 'Pass the shot back'],
+      ],
+      def: 'play',
+      apply: (answer, chooser, rival) => ({ kind: 'play', turn: answer === 'pass' ? rival : chooser, spot: [] }),
+    },
+  },
   checkCall(call, t) {
     if (call === 'call' || call === 'safety') return 'nine-ball does not use called shots or called safeties';
     if (call === 'push-out' && !t.disc.pushOutAvailable) return 'push-out only on the shot right after a legal break';

@@ -1,13 +1,14 @@
 /**
  * Racks, options and the match around them: setting up a rack, finishing it (race to N), and the
- * players' options after a shot (lag choice, break options, push-out reply).
+ * players' options after a shot: the lag choice (general layer) and the options each discipline
+ * declares (break options, push-out reply), raised and applied here.
  */
 import type { PendingDecision, RejectedEvent } from '../../../shared/game/engine';
 import type { GameEvent, GameEventOf, PlayerSetup } from '../../../shared/game/events';
-import type { Discipline } from './discipline';
+import type { Discipline, OptionSpec } from './discipline';
 import type { AnswerOf, IdentityOf } from './facts';
 import { push } from '../common/plist';
-import { emptyPrep, type OpenQuestion, type OptionKind, type PocketConfig, type LiveTable } from './types';
+import { emptyPrep, type OpenQuestion, type PocketConfig, type LiveTable } from './types';
 
 export interface Ctx {
   d: Discipline;
@@ -92,25 +93,27 @@ export function finishRack(t: LiveTable, ctx: Ctx, winner: string, reason: strin
   return setupRack(done, ctx, next, t.rackNo + 1);
 }
 
-const OPTION_CHOICES: Record<OptionKind, { values: [string, string][]; def: string; question: string }> = {
-  'lag-choice': { values: [['break', 'Break'], ['pass', 'Let the opponent break']], def: 'break', question: 'Lag winner: break, or let the opponent break?' },
-  'break-foul': {
-    values: [['accept', 'Accept the table and shoot'], ['rerack-self', 'Re-rack and break'], ['rerack-opponent', 'Re-rack; the offender breaks again']],
-    def: 'accept',
-    question: 'Illegal break: accept the table, re-rack and break, or have the offender break again?',
-  },
-  'break-eight': { values: [['spot', 'Spot the 8-ball and continue'], ['rerack', 'Re-rack and break again']], def: 'spot', question: '8-ball pocketed on the break: spot it and continue, or re-rack and break again?' },
-  'break-eight-foul': {
-    values: [['spot', 'Spot the 8-ball; ball in hand behind the head string'], ['rerack', 'Re-rack and break']],
-    def: 'spot',
-    question: '8-ball pocketed on a foul break: spot it and take ball in hand behind the head string, or re-rack and break?',
-  },
-  'push-out-reply': { values: [['play', 'Play from here'], ['pass', 'Pass the shot back']], def: 'play', question: 'After the push-out: play from here, or pass the shot back?' },
+/** The general layer's own option (PB-LAG-3); every other option belongs to the discipline. */
+const LAG_CHOICE: OptionSpec = {
+  question: 'Lag winner: break, or let the opponent break?',
+  values: [
+    ['break', 'Break'],
+    ['pass', 'Let the opponent break'],
+  ],
+  def: 'break',
+  apply: (answer, chooser, rival) => ({ kind: 'rerack', breaker: answer === 'pass' ? rival : chooser }),
 };
 
+function optionSpec(ctx: Ctx, kind: string): OptionSpec {
+  const spec = kind === 'lag-choice' ? LAG_CHOICE : ctx.d.options[kind];
+  // A discipline that raises an option it does not declare is a programming error, found by its tests.
+  if (!spec) throw new Error(`${ctx.d.id}: option ${kind} is not declared by the discipline`);
+  return spec;
+}
+
 /** Raise a player's option; an answer already given (late fold) applies at once. */
-export function raiseOption(t: LiveTable, ctx: Ctx, kind: OptionKind, chooser: string, id: string, raisedAt: number): LiveTable {
-  const spec = OPTION_CHOICES[kind];
+export function raiseOption(t: LiveTable, ctx: Ctx, kind: string, chooser: string, id: string, raisedAt: number): LiveTable {
+  const spec = optionSpec(ctx, kind);
   const decision: PendingDecision = {
     id,
     kind: `pocket.${kind}`,
@@ -132,26 +135,13 @@ function applyOption(t0: LiveTable, ctx: Ctx, q: OpenQuestion, answer: string, h
   const { option, chooser, other: rival } = q.action;
   let t: LiveTable = { ...t0, questions: t0.questions.filter((x) => x.decision.id !== q.decision.id) };
   const note = `${q.decision.id}: ${answer} (${how})`;
-  switch (option) {
-    case 'lag-choice': {
-      const breaker = answer === 'pass' ? rival : chooser;
-      t = { ...t, breakerSource: 'lag' };
-      t = setupRack(t, ctx, breaker, 1);
-      break;
-    }
-    case 'break-foul':
-      if (answer === 'rerack-self') t = setupRack(t, ctx, chooser, t.rackNo);
-      else if (answer === 'rerack-opponent') t = setupRack(t, ctx, rival, t.rackNo);
-      else t = { ...t, turn: chooser };
-      break;
-    case 'break-eight':
-    case 'break-eight-foul':
-      if (answer === 'rerack') t = setupRack(t, ctx, chooser, t.rackNo);
-      else t = { ...t, balls: { ...t.balls, '8': 'table' }, turn: chooser };
-      break;
-    case 'push-out-reply':
-      t = { ...t, turn: answer === 'pass' ? rival : chooser };
-      break;
+  const effect = optionSpec(ctx, option).apply(answer, chooser, rival);
+  if (option === 'lag-choice') t = setupRack({ ...t, breakerSource: 'lag' }, ctx, effect.kind === 'rerack' ? effect.breaker : chooser, 1);
+  else if (effect.kind === 'rerack') t = setupRack(t, ctx, effect.breaker, t.rackNo);
+  else {
+    const balls = { ...t.balls };
+    for (const b of effect.spot) balls[b] = 'table';
+    t = { ...t, balls, turn: effect.turn };
   }
   return { ...t, refLog: push(t.refLog, { seq: undefined, call: 'option', player: chooser, who: undefined, why: undefined, effect: note }) };
 }

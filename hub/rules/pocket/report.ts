@@ -32,8 +32,22 @@ export interface PocketReport {
   pending: PendingDecision[];
   /** Shot whose judgement waits for an answer (later shots are held until then). */
   waiting: boolean;
-  refLog: RefRecord[];
+  refLog: ReportedCall[];
   rejected: RejectedEvent[];
+}
+
+/** A logged call as printed: fields nobody gave are null (an undefined field would vanish from the JSON). */
+export interface ReportedCall {
+  seq: number | null;
+  call: string;
+  player: string | null;
+  who: string | null;
+  why: string | null;
+  effect: string;
+}
+
+function reportedCall(r: RefRecord): ReportedCall {
+  return { seq: r.seq ?? null, call: r.call, player: r.player ?? null, who: r.who ?? null, why: r.why ?? null, effect: r.effect };
 }
 
 export function pocketReport(d: Discipline, s: PocketState): PocketReport {
@@ -63,7 +77,7 @@ export function pocketReport(d: Discipline, s: PocketState): PocketReport {
     shots: t.shots,
     pending: t.questions.map((q) => q.decision),
     waiting: t.blocked,
-    refLog: t.refLog,
+    refLog: t.refLog.map(reportedCall),
     rejected: s.rejected,
   };
 }

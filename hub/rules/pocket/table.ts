@@ -334,6 +334,7 @@ function standaloneFoul(t0: LiveTable, e: GameEventOf<'ref'>, ctx: Ctx): LiveTab
   const count = by === shooter ? (t.fouls[by] ?? 0) + 1 : (t.fouls[by] ?? 0);
   const base: LiveTable = { ...t, fouls: { ...t.fouls, [by]: count }, turn: victim, ballInHand: 'table', prep: emptyPrep(), disc: { ...t.disc, pushOutAvailable: false } };
   const lose = by === shooter && ctx.cfg.threeFoulRule && count >= 3;
+  if (by === shooter && ctx.cfg.threeFoulRule && count === 2) notes.push(`warning: ${shooter} is on two consecutive fouls`);
   const rec = record(t, null, shooter, [s, s], { fouls, notes, result: lose ? 'rack lost: three consecutive fouls' : 'foul without a shot: ball in hand', next: lose ? null : victim, ballInHand: lose ? null : 'table' });
   const out = { ...base, inning: victim !== shooter ? t.inning + 1 : t.inning, shots: push(t.shots, rec) };
   return lose ? finishRack(out, ctx, victim, 'three consecutive fouls') : out;

@@ -163,8 +163,14 @@ export interface OpenQuestion {
 export type QuestionAction =
   | { type: 'identity'; seq: number }
   | { type: 'shot'; key: number }
-  | { type: 'option'; option: OptionKind; chooser: string; other: string };
+  | { type: 'option'; option: string; chooser: string; other: string };
 
+/**
+ * A player's option after a shot: 'lag-choice' (the general layer's, PB-LAG-3) or a key of a
+ * discipline's `options`. The list names every key the registered disciplines declare (a test in
+ * plugin.test.ts checks it): the dashboard reads it to require a translation of each
+ * (dashboard/src/decisions.test.ts). A discipline raises only the options it declares.
+ */
 export type OptionKind = 'lag-choice' | 'break-foul' | 'break-eight' | 'break-eight-foul' | 'push-out-reply';
 
 /**
