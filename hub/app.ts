@@ -14,8 +14,10 @@ import { ClockSync, type ClockSyncOptions } from './time/sync';
 import { hubNow } from './time/hub-clock';
 import { MatchManager } from './games/matches';
 import { wireAssemblers } from './games/wiring';
+import { resumeShots } from './games/resume';
 import { Webhooks } from './games/webhooks';
 import { DecisionDefaults } from './games/defaults';
+import { GameClocks } from './games/clocks';
 import type { AssemblerOptions } from './games/assembler';
 import { matchesPlugin } from './api/matches';
 import { installErrorHandler } from './api/errors';
@@ -43,6 +45,8 @@ export interface HubOptions {
   webhooks?: string[];
   /** Apply a pending decision's default after this long without an answer; null: never. */
   decisionDefaultMs?: number | null;
+  /** Run the engines' clocks (shot, turn and stroke clocks, timeouts); default true. */
+  gameClocks?: boolean;
   /** Venue token for every write to the API; null: writes are open (demo only). */
   token?: string | null;
   /** Shot assembly timing per game (tests shorten the rest timeout). */
@@ -82,8 +86,14 @@ export async function buildHub(opts: HubOptions): Promise<Hub> {
   const webhooks = new Webhooks({ urls: opts.webhooks ?? [] });
   const afterMs = opts.decisionDefaultMs === undefined ? 30_000 : opts.decisionDefaultMs;
   const defaults = afterMs === null ? null : new DecisionDefaults(matches, { afterMs, set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as NodeJS.Timeout) });
+  const timers = { now: hubNow, set: (fn: () => void, ms: number) => setTimeout(fn, ms), clear: (h: unknown) => clearTimeout(h as NodeJS.Timeout) };
+  const clocks = opts.gameClocks === false ? null : new GameClocks(matches, timers);
   matches.on('ended', (rec) => webhooks.matchEnded(rec));
-  const assemblers = wireAssemblers(opts.venue, ingest, matches, opts.assembler ?? {});
+  const wiring = wireAssemblers(opts.venue, ingest, matches, opts.assembler ?? {});
+  // What a stop left half done: events the assemblers held, shots under way, questions waiting for their default.
+  await resumeShots(store, opts.venue, matches, wiring);
+  defaults?.resume(opts.venue.tables.map((t) => t.id));
+  clocks?.resume(opts.venue.tables.map((t) => t.id));
 
   // removeAdditional off: with it, Ajv strips fields while trying the first branch of a union
   // (game events are a union) and the right branch then fails. Unknown fields are refused instead.
@@ -115,8 +125,9 @@ export async function buildHub(opts: HubOptions): Promise<Hub> {
       if (closed) return;
       closed = true;
       clock.stop();
-      for (const a of assemblers) a.close();
+      for (const a of wiring.assemblers) a.close();
       defaults?.close();
+      clocks?.close();
       await Promise.all([...serialLinks.map((l) => l.close()), ...firmataLinks.map((l) => l.close()), mqttLink?.close()]);
       await app.close();
       await ingest.idle();

@@ -127,6 +127,21 @@ export class ShotAssembler {
     this.schedule();
   }
 
+  /**
+   * The hub restarted in the middle of a shot whose last event was at `lastAt` (hub/games/resume.ts):
+   * the shot goes on (its next event implies no second strike) and comes to rest as it would have.
+   */
+  resumeShot(lastAt: number): void {
+    this.inShot = true;
+    this.lastAt = Math.max(this.lastAt, lastAt);
+    this.armRest();
+  }
+
+  /** Does a game event of this type end a shot by itself (besides at_rest)? */
+  endsShot(type: GameEvent['type']): boolean {
+    return this.opts.shotEndsOn.includes(type);
+  }
+
   /** A person declared the shot over: stop waiting for silence. */
   restDeclared(): void {
     this.flush(Infinity);

@@ -66,3 +66,22 @@ describe('pending decisions answered by their default when nobody answers', () =
     expect(decides).toEqual([expect.objectContaining({ answer: 'A', by: 'player' })]);
   });
 });
+
+describe('pending decisions after a restart', () => {
+  it('the questions of a restored match wait for their default again', async () => {
+    const { m, store, d } = await openingQuestion();
+    d.close(); // the hub stops; the question is still open in the log
+    const q = m.summaryOf('gb1')!.pending.find((p) => p.kind === 'golf-billiards.opening')!;
+    const again = new MatchManager(store, DEMO_VENUE, () => 1000);
+    await again.restore();
+    const timers = manualTimers();
+    const defaults = new DecisionDefaults(again, { afterMs: 30_000, ...timers });
+    expect(timers.size).toBe(0); // nothing has changed since the restart: no update yet
+    defaults.resume(DEMO_VENUE.tables.map((t) => t.id));
+    expect(timers.size).toBe(1);
+    timers.fireAll();
+    await again.idle();
+    const log = await store.gameEvents(again.current('gb1')!.id);
+    expect(log.at(-1)).toMatchObject({ type: 'decide', decision: q.id, answer: 'repeat', by: 'hub' });
+  });
+});

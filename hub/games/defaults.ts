@@ -25,6 +25,11 @@ export class DecisionDefaults {
     matches.on('ended', (rec) => this.clearTable(rec.table));
   }
 
+  /** After a restart: the questions of the restored matches wait for their default again. */
+  resume(tables: readonly string[]): void {
+    for (const t of tables) this.sync(t);
+  }
+
   private sync(table: string): void {
     const open = this.matches.summaryOf(table)?.pending ?? [];
     const mine = (this.timers[table] ??= {});

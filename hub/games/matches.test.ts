@@ -101,4 +101,20 @@ describe('MatchManager', () => {
     expect((await m.tag('p1', '11', now()))!.event).toMatchObject({ ref: first.seq + 1 });
     expect(await m.tag('p1', '12', now())).toBeNull();
   });
+
+  it('after a restart, a late ball identity still goes to the oldest capture that had none', async () => {
+    const store = new SqliteStore(':memory:');
+    const m = new MatchManager(store, DEMO_VENUE, now);
+    await m.start('p1', players, undefined);
+    await m.sensor('p1', { type: 'strike', t: now() });
+    const first = (await m.sensor('p1', { type: 'pocket', t: now(), pocket: '2', captured: true }))!;
+    await m.sensor('p1', { type: 'pocket', t: now(), pocket: '4', captured: true, ball: '9' }); // named by its sensor
+    await m.sensor('p1', { type: 'pocket', t: now(), pocket: '5', captured: true });
+    await m.tag('p1', '3', now()); // names the first
+    const again = new MatchManager(store, DEMO_VENUE, now);
+    await again.restore();
+    expect(again.current('p1')!.unnamed).toEqual([first.seq + 2]);
+    expect((await again.tag('p1', '11', now()))!.event).toMatchObject({ type: 'identify', ref: first.seq + 2, ball: '11' });
+    expect(await again.tag('p1', '12', now())).toBeNull();
+  });
 });

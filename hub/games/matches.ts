@@ -19,6 +19,8 @@ import { profilesFrom, startConfig, type ProfileLookup } from './table-config';
 
 /** Snapshot the engine state every this many events, so a restart folds only the tail. */
 const SNAPSHOT_EVERY = 500;
+/** How far back a restart looks for captures still waiting for a late ball identity (a rack is far shorter). */
+const UNNAMED_LOOKBACK = 2000;
 
 export interface LiveMatch {
   id: string;
@@ -79,10 +81,27 @@ export class MatchManager extends EventEmitter<{ update: [MatchUpdate]; ended: [
           seq = e.seq ?? seq + 1;
         }
       }
-      this.live[rec.table] = { id: rec.id, table: rec.table, game: rec.game, engine, seq, state, unnamed: [] };
+      const unnamed = await this.unnamedCaptures(rec.id, seq);
+      this.live[rec.table] = { id: rec.id, table: rec.table, game: rec.game, engine, seq, state, unnamed };
       n++;
     }
     return n;
+  }
+
+  /**
+   * The captures of a restored match still waiting for their ball (a pocket without one, and no
+   * identify naming it since), oldest first, from the last UNNAMED_LOOKBACK events of its log.
+   */
+  private async unnamedCaptures(match: string, seq: number): Promise<number[]> {
+    const open: number[] = [];
+    for (const e of await this.store.gameEvents(match, Math.max(0, seq - UNNAMED_LOOKBACK + 1))) {
+      if (e.type === 'pocket' && e.captured && e.ball === undefined) open.push(e.seq!);
+      else if (e.type === 'identify') {
+        const i = open.indexOf(e.ref);
+        if (i >= 0) open.splice(i, 1);
+      }
+    }
+    return open;
   }
 
   current(table: string): LiveMatch | undefined {

@@ -40,7 +40,7 @@ function wired(venue: VenueConfig = VENUE) {
     sensor: (table: string, event: GameEvent) => (out.push({ table, event }), Promise.resolve(null)),
     tag: () => Promise.resolve(null),
   });
-  const list = wireAssemblers(venue, ingest as unknown as Ingest, m as unknown as MatchManager, { restAfterMs: REST }, clock.api);
+  const { assemblers: list } = wireAssemblers(venue, ingest as unknown as Ingest, m as unknown as MatchManager, { restAfterMs: REST }, clock.api);
   let n = 0;
   const push = (at: number, d: string, f: Pick<DeviceEvent, 'e' | 's'> & Partial<DeviceEvent>): void => {
     clock.until(at);

@@ -30,9 +30,26 @@ export function laneKey(s: StoredDeviceEvent, deviceLane: number | undefined): s
   return isLanePlace(s.event.p) ? s.event.p : undefined;
 }
 
+/** The venue's shot assembly, as wired: what shutting down and picking up after a restart need. */
+export interface Wiring {
+  /** Every assembler; grows when a lane that no device is configured for first speaks. Close them all on shutdown. */
+  readonly assemblers: ShotAssembler[];
+  /** Hands a stored device event to its table's (on a course: its lane's) assembler, as the ingest does. */
+  feed(s: StoredDeviceEvent): void;
+  /** The table of a device of the venue. */
+  tableOf(device: string): TableConfig | undefined;
+  /**
+   * Which of a table's assemblers makes the game events that name `lane`: '' for the table's own;
+   * on a minigolf course, a lane's (its device's lane, else the lane place itself, as `laneKey`).
+   */
+  keyFor(table: string, lane: string | undefined): string;
+  /** A table's assembler by key, made now if its lane has not spoken since the hub started. */
+  assemblerAt(table: string, key: string): ShotAssembler;
+}
+
 /**
- * Wires the venue's tables. The returned list holds every assembler, and grows when a lane that no
- * device is configured for first speaks (a lane number as place): close them all on shutdown.
+ * Wires the venue's tables: each device event the ingest stores goes to its table's assembler,
+ * and what the assemblers make goes to the table's running match.
  */
 export function wireAssemblers(
   venue: VenueConfig,
@@ -40,7 +57,7 @@ export function wireAssemblers(
   matches: Pick<MatchManager, 'on' | 'emit' | 'sensor' | 'tag'>,
   overrides: Partial<AssemblerOptions>,
   timers: TimerApi = realTimers,
-): ShotAssembler[] {
+): Wiring {
   const problem = venueProblems(venue)[0];
   if (problem !== undefined) throw new AutorefError('AR_CONFIG', `venue ${venue.id}: ${problem}`);
   const all: ShotAssembler[] = [];
@@ -74,16 +91,33 @@ export function wireAssemblers(
       if (d.lane !== undefined) assembler(t, String(d.lane), d.lane);
     }
   }
-  ingest.on('device-event', (s) => {
+  const feed = (s: StoredDeviceEvent): void => {
     const d = deviceOf[s.event.d];
     if (d === undefined) return;
     if (d.table.game !== 'minigolf') return assembler(d.table, undefined, undefined).push(s);
     assembler(d.table, laneKey(s, d.lane), d.lane).push(s);
-  });
+  };
+  ingest.on('device-event', feed);
   // An explicit "at rest" from a person ends the shot at once (on a course: on every lane).
   matches.on('update', (u) => {
     if (u.event.type !== 'at_rest' || u.event.by === 'hub') return;
     for (const a of byTable.get(u.table)?.values() ?? []) a.restDeclared();
   });
-  return all;
+  const keyFor = (table: string, lane: string | undefined): string => {
+    const t = venue.tables.find((x) => x.id === table);
+    if (t?.game !== 'minigolf' || lane === undefined) return '';
+    const served = new Set(t.devices.flatMap((d) => (d.lane !== undefined ? [String(d.lane)] : [])));
+    if (served.has(lane)) return lane;
+    const n = /(\d+)$/.exec(lane)?.[1];
+    if (n !== undefined && served.has(String(Number(n)))) return String(Number(n));
+    return isLanePlace(lane) ? lane : '';
+  };
+  const assemblerAt = (table: string, key: string): ShotAssembler => {
+    const t = venue.tables.find((x) => x.id === table);
+    if (!t) throw new AutorefError('AR_NOT_FOUND', `table ${table}`);
+    if (key === '') return assembler(t, undefined, undefined);
+    const served = t.devices.find((d) => d.lane !== undefined && String(d.lane) === key);
+    return assembler(t, key, served?.lane);
+  };
+  return { assemblers: all, feed, tableOf: (device) => deviceOf[device]?.table, keyFor, assemblerAt };
 }
