@@ -48,6 +48,11 @@ describe('API writes: venue PIN and table tokens', () => {
     expect(call.statusCode).toBe(200);
     const undo = await hub.app.inject({ method: 'POST', url: '/api/tables/gb1/input', payload: { type: 'undo', why: 'x' }, headers: as(gb1) });
     expect(undo.statusCode).toBe(401);
+    // A correction without a reason is refused even with the PIN: the log keeps who, when and why.
+    for (const why of [undefined, '  ']) {
+      const bare = await hub.app.inject({ method: 'POST', url: '/api/tables/gb1/input', payload: { type: 'undo', who: 'ref', ...(why !== undefined ? { why } : {}) }, headers: as(PIN) });
+      expect([bare.statusCode, bare.json().error.code]).toEqual([400, 'AR_BAD_REQUEST']);
+    }
     const byReferee = await hub.app.inject({ method: 'POST', url: '/api/tables/gb1/input', payload: { type: 'undo', who: 'ref', why: 'x' }, headers: as(PIN) });
     expect(byReferee.statusCode).toBe(200);
     const events = await hub.store.gameEvents(hub.matches.current('gb1')!.id);

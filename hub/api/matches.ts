@@ -4,10 +4,11 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
-import { GameEventSchemas, PlayerSetup } from '../../shared/game/events';
+import { GameEventSchemas, PlayerSetup, isCorrection, type GameEvent } from '../../shared/game/events';
 import { AutorefError } from '../../shared/errors';
 import type { HubContext } from '../context';
 import type { MatchManager, InputEvent } from '../games/matches';
+import { hubNow } from '../time/hub-clock';
 import { accessOf, requireTableOrVenue, requireVenue, tableToken } from './auth';
 
 const TableParams = Type.Object({ table: Type.String({ maxLength: 32 }) });
@@ -55,7 +56,12 @@ export const matchesPlugin: FastifyPluginAsync<{ hub: HubContext; matches: Match
       const forPlayers = input.type === 'decide' && open.some((d) => d.id === input.decision && d.answeredBy === 'players');
       if (!(forPlayers || input.type === 'ref')) throw new AutorefError('AR_UNAUTHORIZED', 'the table token allows player calls and answers to questions for the players; corrections need the venue token');
       input.by = 'player';
+    } else {
+      // The venue token is the referee's or the staff's: an input that does not say who made it is theirs.
+      input.by ??= 'referee';
     }
+    // Nothing is deleted from a log, so a correction must say why it was made (it is shown with it).
+    if (isCorrection(input as GameEvent) && !input.why?.trim()) throw new AutorefError('AR_BAD_REQUEST', `a correction (${input.type}) needs a reason: "why"`);
     const u = await matches.input(table, input);
     return { seq: u.seq, summary: u.summary };
   });
@@ -70,7 +76,9 @@ export const matchesPlugin: FastifyPluginAsync<{ hub: HubContext; matches: Match
     const { table } = req.params as Static<typeof TableParams>;
     if (!hub.venue.tables.some((t) => t.id === table)) throw new AutorefError('AR_NOT_FOUND', `table ${table}`);
     const m = matches.current(table);
-    return m ? { match: m.id, game: m.game, seq: m.seq, summary: m.engine.summary(m.state), report: m.engine.report(m.state) } : { match: null };
+    // `now`: the hub's time as it answers. The clocks in the report (shot, turn, stroke) are on the
+    // hub's timeline; a page counts them down from this, not from its own clock, which may be off.
+    return m ? { match: m.id, game: m.game, seq: m.seq, summary: m.engine.summary(m.state), report: m.engine.report(m.state), now: hubNow() } : { match: null };
   });
 
   app.get('/api/tables/:table/token', { ...venueOnly, schema: { params: TableParams } }, async (req) => {

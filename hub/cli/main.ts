@@ -50,7 +50,8 @@ program
   .option('--host <host>', 'address to listen on', '0.0.0.0')
   .option('--broker-port <port>', 'port of the embedded MQTT broker', int, 1883)
   .option('--broker-url <url>', 'use this MQTT broker instead of the embedded one (mqtt://, mqtts://)')
-  .option('--serial <path>', 'serial port of a device (repeatable)', collect, [] as string[])
+  .option('--serial <port>', 'serial port of a device: a path, or usb:<vendor>:<product> to find it by its USB ids (repeatable; the venue\'s serial devices with a path are opened too)', collect, [] as string[])
+  .option('--firmata <file>', 'Arduinos running StandardFirmata: a JSON file of boards with their device, port, profile and pins (docs/firmata.md)')
   .option('--store <path|url>', 'event store: a SQLite file, or postgres://user@host/db[?schema=name] for several hubs', 'data/autoref.db')
   .option('--venue <file>', 'venue configuration (JSON); default: the demo venue')
   .option('--no-sim', 'do not start the simulated tables')
@@ -62,7 +63,7 @@ program
   .option('--broker-cert <file>', 'client certificate (PEM) for an mqtts:// broker')
   .option('--broker-key <file>', 'client key (PEM) for an mqtts:// broker')
   .option('--answer-after <seconds>', 'seconds before an unanswered question with a default takes it (default 30; 3 in the demo)', Number)
-  .action(async (o: { port: number; host: string; brokerPort: number; brokerUrl?: string; serial: string[]; store: string; venue?: string; sim: boolean; token?: string; webhook: string[]; hubUser: string; hubPassword?: string; brokerCa?: string; brokerCert?: string; brokerKey?: string; answerAfter?: number }) => {
+  .action(async (o: { port: number; host: string; brokerPort: number; brokerUrl?: string; serial: string[]; firmata?: string; store: string; venue?: string; sim: boolean; token?: string; webhook: string[]; hubUser: string; hubPassword?: string; brokerCa?: string; brokerCert?: string; brokerKey?: string; answerAfter?: number }) => {
     const { answerAfter, ...rest } = o;
     const running = await start({ ...rest, webhooks: o.webhook, ...(answerAfter !== undefined ? { answerAfterS: answerAfter } : {}) }).catch(fail);
     onSignals(running.stop);

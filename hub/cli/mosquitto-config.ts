@@ -126,8 +126,11 @@ export interface MosquittoConfOptions {
   host?: string;
   /** Mosquitto drops root privileges to this user (default `mosquitto`), who must read the files. */
   user?: string;
-  /** PEM files for a TLS listener (clients then connect with mqtts://). */
-  tls?: { cafile: string; certfile: string; keyfile: string };
+  /**
+   * PEM files for a TLS listener (clients then connect with mqtts://). `requireCertificate`: every
+   * client must also show a certificate signed by `cafile` (the hub: --broker-cert, --broker-key).
+   */
+  tls?: { cafile: string; certfile: string; keyfile: string; requireCertificate?: boolean };
 }
 
 /** mosquitto.conf for one listener with logins and the ACL. */
@@ -136,7 +139,7 @@ export function mosquittoConf(opts: MosquittoConfOptions): string {
     '# Mosquitto 2 configuration for autoref, generated (see docs/mqtt-security.md).',
     'per_listener_settings false',
     `listener ${opts.port ?? 1883}${opts.host ? ` ${opts.host}` : ''}`,
-    ...(opts.tls ? [`cafile ${opts.tls.cafile}`, `certfile ${opts.tls.certfile}`, `keyfile ${opts.tls.keyfile}`] : []),
+    ...(opts.tls ? [`cafile ${opts.tls.cafile}`, `certfile ${opts.tls.certfile}`, `keyfile ${opts.tls.keyfile}`, ...(opts.tls.requireCertificate ? ['require_certificate true'] : [])] : []),
     '# No Nagle: acks and clock-sync replies are small packets (docs/benchmarks.md).',
     'set_tcp_nodelay true',
     'allow_anonymous false',

@@ -7,7 +7,9 @@ import { randomBytes, randomInt } from 'node:crypto';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Ajv } from 'ajv';
-import { buildHub, type Hub } from '../app';
+import { buildHub, type Hub, type HubOptions } from '../app';
+import { parsePortSpec } from '../ingest/serial';
+import { loadFirmataBoards } from './firmata-boards';
 import { isPostgresUrl } from '../store/open';
 import { calibrationPathFor } from '../calibration/file';
 import { answerDemoIdentities, startDemoMatches } from './demo';
@@ -22,7 +24,12 @@ export interface StartOptions {
   host: string;
   brokerPort: number;
   brokerUrl?: string;
+  /** Serial ports (CLI --serial): paths, or `usb:<vendor>[:<product>[:<serial>]]` (parsePortSpec). */
   serial: string[];
+  /** Arduinos running StandardFirmata (CLI --firmata): a JSON file of boards (hub/cli/firmata-boards.ts). */
+  firmata?: string;
+  /** For tests: the serialport binding the serial links use (e.g. @serialport/binding-mock). */
+  serialBinding?: HubOptions['serialBinding'];
   store: string;
   venue?: string;
   sim: boolean;
@@ -91,6 +98,15 @@ export function loadVenue(file: string | undefined): VenueConfig {
   return data as VenueConfig;
 }
 
+/**
+ * The serial ports to open: those given on the command line, and the `path` of each serial device
+ * in the venue file (a path or a USB match, as on the command line), each once.
+ */
+export function serialPorts(given: readonly string[], venue: VenueConfig): string[] {
+  const fromVenue = venue.tables.flatMap((t) => t.devices.flatMap((d) => (d.link === 'serial' && d.path !== undefined ? [d.path] : [])));
+  return [...new Set([...given, ...fromVenue])];
+}
+
 export interface Running {
   hub: Hub;
   broker: BrokerHandle | null;
@@ -103,6 +119,9 @@ export async function start(opts: StartOptions): Promise<Running> {
   const log = opts.log ?? ((l: string) => console.log(l));
   if (opts.answerAfterS !== undefined && !(opts.answerAfterS >= 0)) throw new AutorefError('AR_CONFIG', `--answer-after must be a number of seconds, 0 or more (got ${opts.answerAfterS})`);
   const venue = loadVenue(opts.venue);
+  // Checked before anything is opened: a malformed port is AR_CONFIG at once.
+  const serial = serialPorts(opts.serial, venue).map(parsePortSpec);
+  const firmata = opts.firmata !== undefined ? loadFirmataBoards(opts.firmata, venue) : [];
   if (opts.store !== ':memory:' && !isPostgresUrl(opts.store)) mkdirSync(path.dirname(path.resolve(opts.store)), { recursive: true });
   const tls = brokerTls(opts);
   const hubUser = opts.hubUser ?? DEFAULT_HUB_USER;
@@ -122,11 +141,16 @@ export async function start(opts: StartOptions): Promise<Running> {
     venue,
     storePath: opts.store,
     mqtt: mqttOpts,
-    serial: opts.serial.map((p) => ({ path: p })),
+    serial,
+    firmata,
+    ...(opts.serialBinding ? { serialBinding: opts.serialBinding } : {}),
     token,
     webhooks: opts.webhooks ?? [],
     calibrationFile: opts.venue ? calibrationPathFor(opts.venue) : undefined,
     ...(answerAfterS !== undefined ? { decisionDefaultMs: answerAfterS * 1000 } : {}),
+  }).catch(async (e: unknown) => {
+    await broker?.close(); // a store that cannot be opened: nothing may be left listening
+    throw e;
   });
   try {
     await hub.app.listen({ port: opts.port, host: opts.host });

@@ -239,6 +239,48 @@ describe('FirmataLink on mock-firmata', () => {
     expect(messages.filter((m) => m.k === 'sy')).toEqual([{ v: 1, k: 'sy', d: 'p1-a', b: link.bootId, q: 7, t: 250_000 }]);
   });
 
+  it('sends again on rs the events it still holds; the hub keeps one copy and counts the other as a duplicate', async () => {
+    // The only way this link sends an event twice: the hub asks for it (rs) before its ack came.
+    // A store without a same-turn commit keeps the first copy waiting for its group commit.
+    const grouped = Object.assign(Object.create(store) as SqliteStore, { appendDeviceEventsNow: undefined });
+    const hub = new Ingest(grouped, venue);
+    const board2 = new MockArduino({ [A0]: 0, [A1]: 0 });
+    const link2 = new FirmataLink(hub, { path: '/dev/ttyACM1', device: 'p1-a', profile: pool, pins: POOL_PINS, io: board2.io, clock: () => ns });
+    const seen: DeviceMessage[] = [];
+    let asked = false;
+    hub.on('device-message', (m) => {
+      seen.push(m);
+      if (m.k === 'ev' && !asked) {
+        asked = true;
+        expect(link2.pending).toBe(1);
+        hub.sendTo('p1-a', { v: 1, k: 'rs', b: 'another-boot', n: 1 }); // not this boot's: ignored
+        hub.sendTo('p1-a', { v: 1, k: 'rs', b: m.b, n: m.n });
+      }
+    });
+    try {
+      link2.start();
+      await advance(0);
+      board2.set(A2, 0);
+      await advance(10);
+      board2.set(A2, 1);
+      await advance(5);
+      await hub.idle();
+      expect(seen.filter((m) => m.k === 'ev').map((m) => [m.b, (m as { n: number }).n])).toEqual([
+        [link2.bootId, 1],
+        [link2.bootId, 1],
+      ]);
+      expect((await store.recentDeviceEvents(5)).filter((s) => s.link === 'firmata:/dev/ttyACM1').map((s) => s.event.n)).toEqual([1]);
+      expect(hub.counters.snapshot()['p1-a']).toMatchObject({ accepted: 1, duplicates: 1 });
+      expect([link2.acked, link2.pending]).toEqual([1, 0]);
+      // Acknowledged: nothing is left to send again.
+      hub.sendTo('p1-a', { v: 1, k: 'rs', b: link2.bootId, n: 1 });
+      await advance(5);
+      expect(seen.filter((m) => m.k === 'ev')).toHaveLength(2);
+    } finally {
+      await link2.close();
+    }
+  });
+
   it('goes offline when the cable is pulled, retries with growing backoff, and comes back with a new boot from sequence 1', async () => {
     board.set(A2, 0);
     await advance(10);

@@ -63,7 +63,11 @@ export class MqttLink extends EventEmitter<{ state: [LinkState, string?] }> {
     this.emit('state', s, why);
   }
 
-  /** Resolves once subscribed, or keeps trying in the background if the broker is down. */
+  /**
+   * Resolves once subscribed, or once the first attempt has failed (broker down, login or TLS
+   * refused): the link then says so in its state and keeps trying in the background, and the hub
+   * starts anyway (its dashboard shows the link as not online).
+   */
   async start(): Promise<void> {
     const broker = this.opts.inProcess;
     if (broker) {
@@ -107,6 +111,7 @@ export class MqttLink extends EventEmitter<{ state: [LinkState, string?] }> {
       });
     });
     return new Promise((resolve) => {
+      client.once('close', () => resolve());
       client.on('connect', () => {
         // PUBACKs and acks are small packets: none should wait for the one before to be ACKed.
         (client.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);

@@ -10,6 +10,7 @@ import { MAX_LINE_BYTES } from '../../shared/protocol/wire';
 import { encodeLine } from '../../shared/protocol/decode';
 import type { HubCommand } from '../../shared/protocol/schema';
 import { hubNow } from '../time/hub-clock';
+import { AutorefError } from '../../shared/errors';
 import type { Ingest } from './pipeline';
 import { LineGuard } from './line-guard';
 import { listSerialPorts, type PortInfo } from './ports';
@@ -21,6 +22,22 @@ export interface UsbMatch {
   vendorId: string;
   productId?: string;
   serialNumber?: string;
+}
+
+/**
+ * A port as the command line or a venue file names it: a path (`/dev/ttyACM0`), or the USB device
+ * to look for, `usb:<vendor>[:<product>[:<serial number>]]` with the ids in hex as the OS lists them
+ * (`autoref devices` shows them), e.g. `usb:0483:5740`.
+ */
+export function parsePortSpec(spec: string): Pick<SerialLinkOptions, 'path' | 'usb'> {
+  if (!spec.startsWith('usb:')) return { path: spec };
+  const [vendorId, productId, ...serial] = spec.slice(4).split(':');
+  const hex = /^[0-9a-f]{4}$/i;
+  if (vendorId === undefined || !hex.test(vendorId) || (productId !== undefined && productId !== '' && !hex.test(productId))) {
+    throw new AutorefError('AR_CONFIG', `serial port ${JSON.stringify(spec)}: expected usb:<vendor id>[:<product id>[:<serial number>]], ids of 4 hex digits`);
+  }
+  const serialNumber = serial.join(':');
+  return { usb: { vendorId, ...(productId ? { productId } : {}), ...(serialNumber ? { serialNumber } : {}) } };
 }
 
 export interface SerialLinkOptions {
@@ -53,7 +70,7 @@ export class SerialLink extends EventEmitter<{ state: [LinkState, string?] }> {
   ) {
     super();
     if (!opts.path && !opts.usb) throw new TypeError('SerialLink needs a path or a usb match');
-    this.linkName = opts.path ? `serial:${opts.path}` : `serial:usb:${opts.usb!.vendorId}:${opts.usb!.productId ?? '*'}`;
+    this.linkName = opts.path ? `serial:${opts.path}` : `serial:usb:${opts.usb!.vendorId}:${opts.usb!.productId ?? '*'}${opts.usb!.serialNumber ? `:${opts.usb!.serialNumber}` : ''}`;
     ingest.on('device-message', (m, origin) => {
       if (origin.link === this.linkName) this.seen[m.d] = true;
     });

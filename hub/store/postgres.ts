@@ -173,6 +173,23 @@ export class PostgresStore implements EventStore {
     return r.rows.reverse().map((x) => ({ id: Number(x.id), hubT: x.hub_t, at: x.at, link: x.link, event: x.body }));
   }
 
+  async deviceEventsStoredSince(hubT: number): Promise<StoredDeviceEvent[]> {
+    const PAGE = 512;
+    const out: StoredDeviceEvent[] = [];
+    for (let before = Number.MAX_SAFE_INTEGER; ; ) {
+      const r = await this.pool.query<{ id: string; hub_t: number; at: number; link: string; body: DeviceEvent }>(
+        `SELECT id, hub_t, at, link, body FROM ${this.s}.device_events WHERE id < $1 ORDER BY id DESC LIMIT $2`,
+        [before, PAGE],
+      );
+      for (const x of r.rows) {
+        if (x.hub_t < hubT) return out.reverse();
+        out.push({ id: Number(x.id), hubT: x.hub_t, at: x.at, link: x.link, event: x.body });
+      }
+      if (r.rows.length < PAGE) return out.reverse();
+      before = Number(r.rows[r.rows.length - 1]!.id);
+    }
+  }
+
   async countDeviceEvents(): Promise<number> {
     const r = await this.pool.query<{ n: string }>(`SELECT count(*) AS n FROM ${this.s}.device_events`);
     return Number(r.rows[0]!.n);

@@ -64,6 +64,9 @@ function toMatch(r: MatchRow): MatchRecord {
   return { id: r.id, table: r.tbl, game: r.game, status: r.status, startedAt: r.started_at, endedAt: r.ended_at, summary: JSON.parse(r.summary) as unknown };
 }
 
+/** Rows read per step when reading back from the newest. */
+const PAGE = 512;
+
 interface Row {
   id: number;
   hub_t: number;
@@ -221,6 +224,20 @@ export class SqliteStore implements EventStore {
   async recentDeviceEvents(limit: number): Promise<StoredDeviceEvent[]> {
     const rows = this.db.prepare('SELECT id, hub_t, at, link, body FROM device_events ORDER BY id DESC LIMIT ?').all(limit) as Row[];
     return rows.reverse().map((r) => ({ id: r.id, hubT: r.hub_t, at: r.at, link: r.link, event: JSON.parse(r.body) as DeviceEvent }));
+  }
+
+  async deviceEventsStoredSince(hubT: number): Promise<StoredDeviceEvent[]> {
+    const page = this.db.prepare('SELECT id, hub_t, at, link, body FROM device_events WHERE id < ? ORDER BY id DESC LIMIT ?');
+    const out: StoredDeviceEvent[] = [];
+    for (let before = Number.MAX_SAFE_INTEGER; ; ) {
+      const rows = page.all(before, PAGE) as Row[];
+      for (const r of rows) {
+        if (r.hub_t < hubT) return out.reverse();
+        out.push({ id: r.id, hubT: r.hub_t, at: r.at, link: r.link, event: JSON.parse(r.body) as DeviceEvent });
+      }
+      if (rows.length < PAGE) return out.reverse();
+      before = rows[rows.length - 1]!.id;
+    }
   }
 
   async countDeviceEvents(): Promise<number> {

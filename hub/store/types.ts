@@ -83,6 +83,12 @@ export interface EventStore {
    */
   skipGap(device: string, boot: string): Promise<{ contiguous: number; skipped: number }>;
   recentDeviceEvents(limit: number): Promise<StoredDeviceEvent[]>;
+  /**
+   * The device events stored at hub time `hubT` or later, oldest first. Read back from the newest
+   * row, so it costs what it returns: the ingest stores in arrival order, so hub times rise with
+   * the row id. For picking up after a restart (hub/games/resume.ts).
+   */
+  deviceEventsStoredSince(hubT: number): Promise<StoredDeviceEvent[]>;
   countDeviceEvents(): Promise<number>;
 
   createMatch(m: MatchRecord): Promise<void>;

@@ -133,6 +133,18 @@ export function abstractStore(name: string, factory: () => StoreFactory): void {
       expect(last).toEqual(['p1-a#3', 'p1-a#4', 'p1-a#5']);
     });
 
+    it('returns the device events stored since a hub time, oldest first, however many pages back', async () => {
+      const s = await open();
+      const base = 1_800_000_000_000;
+      // More than two of the store's read-back pages, so the walk from the newest row crosses pages.
+      const batch = Array.from({ length: 1100 }, (_, i) => ({ event: ev(i + 1, 'since-a'), times: { hubT: base + i, at: base + i - 0.5 }, link: 'l' }));
+      await s.appendDeviceEvents(batch);
+      const since = await s.deviceEventsStoredSince(base + 100);
+      expect(since.map((x) => x.event.n)).toEqual(Array.from({ length: 1000 }, (_, i) => i + 101));
+      expect(since[0]).toMatchObject({ hubT: base + 100, at: base + 99.5, link: 'l', event: ev(101, 'since-a') });
+      expect(await s.deviceEventsStoredSince(base + 5000)).toEqual([]);
+    });
+
     it('keeps matches, their logs in order, snapshots, and the latest summary', async () => {
       const s = await open();
       const m: MatchRecord = { id: `m-${name}`, table: 'gb1', game: 'golf-billiards', status: 'playing', startedAt: 10.5, endedAt: null, summary: null };

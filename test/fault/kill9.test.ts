@@ -97,6 +97,15 @@ describe('SIGKILL during a match', () => {
     await waitFor(() => device!.acked >= last.n, 'every event acknowledged', 45_000);
     expect(ackedBeforeKills).toBeGreaterThan(0);
 
+    // Every acknowledged sensor event reached the match exactly once, including those the shot
+    // assembly still held (reorder window) when the hub was killed (hub/games/resume.ts).
+    const sensorFacts = async (): Promise<number> => {
+      const { events } = (await (await fetch(`${base}/api/matches/${matchId}/events`)).json()) as { events: { by?: string }[] };
+      return events.filter((e) => e.by === 'sensor').length;
+    };
+    await waitFor(async () => (await sensorFacts()) >= last.n, 'every sensor event in the match log', 20_000);
+    expect(await sensorFacts()).toBe(last.n);
+
     // The live state after the restarts equals a clean replay of the stored log.
     const tables = (await (await fetch(`${base}/api/tables`)).json()) as { tables: { id: string; summary: unknown }[] };
     const replayed = (await (await fetch(`${base}/api/matches/${matchId}`)).json()) as { summary: unknown };

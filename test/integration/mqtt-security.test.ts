@@ -6,14 +6,11 @@
  * The one difference between them: Mosquitto drops a refused publish silently and keeps the
  * client connected; aedes closes the client's connection (and counts the refusal).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomInt } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir, userInfo } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
-import { startEmbeddedBroker, type BrokerRefusals, type MqttCredentials } from '../../hub/broker';
+import type { MqttClient } from 'mqtt';
+import { startEmbeddedBroker } from '../../hub/broker';
 import { mosquittoPasswordFile, venueLogins, writeMosquittoConfig } from '../../hub/cli/mosquitto-config';
 import { start, type Running } from '../../hub/cli/start';
 import { CHANNEL_CMD, CHANNEL_EVENTS, CHANNEL_STATUS, PROTOCOL_VERSION, topicFor } from '../../shared/protocol/wire';
@@ -22,72 +19,9 @@ import type { DeviceMessage } from '../../shared/protocol/schema';
 import type { VenueConfig } from '../../shared/venue';
 import { SimDevice, newBootId, type Transport } from '../../sim/device';
 import { newHub, waitFor, type TestHub } from '../helpers/hub';
-import { portAnswers } from '../helpers/mosquitto';
+import { HUB, RUN_AS, VENUE, login, opened, removeTempDirs, startMosquitto, tempDir, topic, type TestBroker } from './mqtt-brokers';
 
-const VENUE: VenueConfig = {
-  id: 'sec',
-  name: 'Security venue',
-  language: 'en',
-  tables: [
-    { id: 't1', name: 'Table 1', game: 'golf-billiards', devices: [{ id: 'd1', link: 'mqtt', secret: 'd1-secret-1' }] },
-    { id: 't2', name: 'Table 2', game: 'golf-billiards', devices: [{ id: 'd2', link: 'mqtt', secret: 'd2-secret-2' }] },
-  ],
-};
-const HUB: MqttCredentials = { username: 'autoref-hub', password: randomBytes(18).toString('base64url') };
-const topic = (table: string, device: string, channel: string): string => topicFor(VENUE.id, table, device, channel);
-
-const tempDirs: string[] = [];
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  tempDirs.push(dir);
-  return dir;
-}
-afterAll(() => tempDirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-interface TestBroker {
-  url: string;
-  /** Mosquitto drops a refused publish and keeps the client; aedes closes the client. */
-  refusedPublishCloses: boolean;
-  /** aedes answers a refused subscription with SUBACK 0x80; Mosquitto 2.0 grants it and filters at delivery. */
-  refusesSubscribe: boolean;
-  refusals?: () => BrokerRefusals;
-  close(): Promise<void>;
-}
-
-/** A Mosquitto of our own on a free port; `configure` writes its files into `dir` and returns the conf path. */
-async function startMosquitto(configure: (dir: string, port: number) => string): Promise<TestBroker> {
-  const dir = tempDir('autoref-mosquitto-');
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const port = 18830 + randomInt(0, 2000);
-    if (await portAnswers(port)) continue;
-    const proc: ChildProcess = spawn('mosquitto', ['-c', configure(dir, port)], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    proc.stderr!.on('data', (b: Buffer) => (stderr += b.toString()));
-    const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-    const deadline = Date.now() + 10_000;
-    while (proc.exitCode === null && !(await portAnswers(port))) {
-      if (Date.now() > deadline) throw new Error(`mosquitto did not open port ${port}: ${stderr}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    if (proc.exitCode !== null) {
-      if (/Address already in use/i.test(stderr)) continue;
-      throw new Error(`mosquitto exited: ${stderr}`);
-    }
-    return {
-      url: `mqtt://127.0.0.1:${port}`,
-      refusedPublishCloses: false,
-      refusesSubscribe: false,
-      async close() {
-        if (proc.exitCode === null) proc.kill('SIGTERM');
-        await exited;
-      },
-    };
-  }
-  throw new Error('no free port for mosquitto after 5 attempts');
-}
-
-// Run as root (CI containers), Mosquitto would drop to user `mosquitto`, who cannot read our temp dir.
-const RUN_AS = userInfo().username;
+afterAll(removeTempDirs);
 
 /** Mosquitto with the configuration hub/cli/mosquitto-config.ts generates (password hashes computed in Node). */
 const generatedMosquitto = (): Promise<TestBroker> =>
@@ -99,12 +33,6 @@ async function startAedes(): Promise<TestBroker> {
   return { url: b.url, refusedPublishCloses: true, refusesSubscribe: true, refusals: b.refusals, close: b.close };
 }
 
-const opened: MqttClient[] = [];
-async function login(url: string, username: string | undefined, password: string | undefined, extra: IClientOptions = {}): Promise<MqttClient> {
-  const c = await mqtt.connectAsync(url, { reconnectPeriod: 0, connectTimeout: 5000, ...(username !== undefined ? { username } : {}), ...(password !== undefined ? { password } : {}), ...extra });
-  opened.push(c);
-  return c;
-}
 
 /** A simulated device logged in as itself: SimDevice over an MQTT transport with credentials. */
 async function loginDevice(url: string, table: string, id: string, secret: string): Promise<{ device: SimDevice; client: MqttClient }> {
@@ -315,46 +243,5 @@ describe('Mosquitto with the example configuration of deploy/mosquitto (pattern 
     const counters = hub!.ingest.counters.snapshot();
     expect(counters['d1']?.rejected).toEqual({ AR_TOPIC_MISMATCH: 1 });
     expect(counters['d2']).toBeUndefined();
-  });
-});
-
-/** A throwaway CA and a server certificate for 127.0.0.1, made with openssl. */
-function makeCertificates(dir: string): { ca: string; cert: string; key: string } {
-  const f = (n: string): string => path.join(dir, n);
-  const ssl = (...args: string[]): void => void execFileSync('openssl', args, { stdio: 'pipe' });
-  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
-  ssl('req', '-x509', ...ec, '-keyout', f('ca.key'), '-out', f('ca.crt'), '-days', '1', '-subj', '/CN=autoref test CA');
-  ssl('req', ...ec, '-keyout', f('server.key'), '-out', f('server.csr'), '-subj', '/CN=127.0.0.1');
-  writeFileSync(f('san.ext'), 'subjectAltName=IP:127.0.0.1\n');
-  ssl('x509', '-req', '-in', f('server.csr'), '-CA', f('ca.crt'), '-CAkey', f('ca.key'), '-CAcreateserial', '-out', f('server.crt'), '-days', '1', '-extfile', f('san.ext'));
-  return { ca: f('ca.crt'), cert: f('server.crt'), key: f('server.key') };
-}
-
-describe('autoref start against Mosquitto over TLS (mqtts://, --broker-ca)', () => {
-  let broker: TestBroker | undefined;
-  let running: Running | undefined;
-  afterAll(async () => {
-    await Promise.all(opened.splice(0).map((c) => c.endAsync(true)));
-    await running?.stop();
-    await broker?.close();
-  });
-
-  it('logs the hub in over TLS with its password, verifying the broker with the given CA; a device is heard through it', async () => {
-    const certDir = tempDir('autoref-tls-');
-    const pem = makeCertificates(certDir);
-    broker = await startMosquitto(
-      (dir, port) => writeMosquittoConfig(VENUE, dir, HUB, { port, host: '127.0.0.1', user: RUN_AS, passwdBinary: null, tls: { cafile: pem.ca, certfile: pem.cert, keyfile: pem.key } }).conf,
-    );
-    const url = broker.url.replace('mqtt://', 'mqtts://');
-    // Without the CA the handshake fails: the certificate is not trusted.
-    await expect(login(url, 'd1', 'd1-secret-1')).rejects.toThrow(/self[- ]signed|unable to (get|verify)/i);
-    const venueFile = path.join(certDir, 'venue.json');
-    writeFileSync(venueFile, JSON.stringify(VENUE));
-    running = await start({ port: 0, host: '127.0.0.1', brokerPort: 0, brokerUrl: url, serial: [], store: ':memory:', venue: venueFile, sim: false, log: () => {}, hubPassword: HUB.password, brokerCa: pem.ca });
-    expect(running.broker).toBeNull();
-    expect(running.hub.links.map((l) => [l.name, l.state()])).toEqual([[`mqtt:${url}`, 'online']]);
-    const d1 = await login(url, 'd1', 'd1-secret-1', { ca: readFileSync(pem.ca) });
-    await d1.publishAsync(topic('t1', 'd1', CHANNEL_EVENTS), JSON.stringify({ v: 1, k: 'ev', d: 'd1', b: 'tls1', n: 1, t: 5, e: 'goal', s: 'goal-a' }), { qos: 1 });
-    await waitFor(async () => (await running!.hub.store.countDeviceEvents()) === 1, 'the event over TLS in the store');
   });
 });
