@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { en } from './en';
 import { tr } from './tr';
 import { he } from './he';
+import { EVENT_TYPES } from '../../shared/protocol/wire';
 
 const placeholders = (s: string): string[] => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
 
@@ -27,5 +28,10 @@ describe('dashboard strings', () => {
     expect(latinOnly).toEqual([]);
     const same = Object.keys(en).filter((k) => tr[k as keyof typeof tr] === en[k as keyof typeof en]);
     expect(same.every((k) => ['nav.tv', 'golf.set', 'pool.rack'].includes(k))).toBe(true);
+  });
+
+  it('every sensor event type of the protocol has words in the live feed', () => {
+    const missing = EVENT_TYPES.filter((e) => !(`evt.${e}` in en));
+    expect(missing).toEqual([]);
   });
 });

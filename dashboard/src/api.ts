@@ -3,6 +3,7 @@
  * browser session) or a table token (from the table's QR code, kept per table on the phone).
  */
 import { t, tMaybe } from './i18n';
+import { hubClock } from './hub-time';
 
 const PIN_KEY = 'autoref.pin';
 const TABLE_KEY = 'autoref.table-token.';
@@ -25,6 +26,17 @@ export async function getJson<T>(path: string): Promise<T> {
   const r = await fetch(path, { cache: 'no-store' });
   if (!r.ok) throw new Error(`${r.status} ${path}`);
   return (await r.json()) as T;
+}
+
+/**
+ * The live state of a table (summary and engine report). The hub's time in it (`now`) sets the
+ * page's hub clock, which every countdown reads.
+ */
+export async function getLive<T extends { now?: number }>(table: string): Promise<T> {
+  const sentAt = Date.now();
+  const r = await getJson<T>(`/api/tables/${encodeURIComponent(table)}/live`);
+  if (typeof r.now === 'number') hubClock.note(r.now, sentAt, Date.now());
+  return r;
 }
 
 export interface WriteResult<T = unknown> {

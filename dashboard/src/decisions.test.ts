@@ -15,6 +15,8 @@ import type { GameEvent } from '../../shared/game/events';
 import type { PendingDecision } from '../../shared/game/engine';
 import { getEngine } from '../../hub/rules/registry';
 import { initialMatch, replay, step } from '../../hub/rules/common/replay';
+import { threeCushion } from '../../hub/rules/carom/index';
+import { Log, core } from '../../hub/rules/carom/testkit';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ENGINES = ['carom', 'golf-billiards', 'pocket', 'minigolf'];
@@ -70,6 +72,7 @@ function sample(kind: string, values: string[]): PendingDecision {
     'golf-billiards.respot': 'set1-stroke-4:respot-A1',
     'golf-billiards.respot_repeat': 'set1-stroke-4:repeat-spot-A1',
     'golf-billiards.designate': 'set1-stroke-4:designate-A',
+    'golf-billiards.goal_ball': 'set1-stroke-4:goal-B-12',
   };
   return {
     id: idOf[kind] ?? 'shot-7:x',
@@ -131,6 +134,20 @@ describe('pending decisions in every language', () => {
     const point = localizeDecision({ ...d, id: 'shot-12:point', kind: 'c3.point', options: [{ value: 'point', label: 'Point' }] }, names, translator(he));
     expect(point.question).toBe('מכה 12: האם זו נקודה?');
     expect(point.options[0]!.label).toBe('נקודה');
+  });
+
+  it('the lag question with balls the sensors could not name: each answer has its own label, "both touched the red" too', () => {
+    // A contact naming no ball: the engine offers A, B, equal, a repeat by either's fault, and both_red (C3-LAG-7).
+    const d = core(threeCushion, new Log(['A', 'B'], {}).strike().contact().rest()).pending[0]!;
+    expect(d.options.map((o) => o.value)).toContain('both_red');
+    const names = (id: string) => ({ A: 'Ayşe', B: 'Noam' })[id] ?? `unknown player ${id}`;
+    for (const [lang, dict] of Object.entries(LANGS)) {
+      const labels = localizeDecision(d, names, translator(dict)).options;
+      const red = labels.find((o) => o.value === 'both_red')!.label;
+      expect(red, lang).toBe(dict['opt.c3.lag.both_red']);
+      expect(labels.filter((o) => /unknown player/.test(o.label)), lang).toEqual([]);
+      expect(new Set(labels.map((o) => o.label)).size, lang).toBe(labels.length);
+    }
   });
 
   it('a table without a contact sensor: the first contact (with "no ball") and the rail questions and their evidence are translated', () => {

@@ -59,10 +59,11 @@ export const KINDS: Record<string, KindSpec> = {
   'c3.lag': {
     option: (v, _d, names) => {
       if (v === 'equal') return ['opt.c3.lag.equal'];
+      if (v === 'both_red') return ['opt.c3.lag.both_red'];
       if (v.startsWith('repeat_fault:')) return ['opt.c3.lag.repeat_fault', { name: names(v.slice('repeat_fault:'.length)) }];
       return ['opt.c3.lag.win', { name: names(v) }];
     },
-    samples: ['A', 'equal', 'repeat_fault:A'],
+    samples: ['A', 'equal', 'repeat_fault:A', 'both_red'],
   },
   'c3.lag_collision': {
     option: (v, _d, names) => {
@@ -99,6 +100,13 @@ export const KINDS: Record<string, KindSpec> = {
   'golf-billiards.foul': { option: fixed('opt.golf-billiards.foul'), samples: ['accept', 'reject'] },
   'golf-billiards.played_in_goal': { option: fixed('opt.golf-billiards.played_in_goal'), samples: ['yes', 'no'] },
   'golf-billiards.first_drop': { option: side, samples: ['A', 'B'] },
+  // A ball the sensors could not name (a goal without a colour sensor, the out beam): whose was it? Answers are sides.
+  'golf-billiards.goal_ball': {
+    vars: (d, names) => ({ name: names(idPart(d, /:goal-(\w+)-\d+$/)) }),
+    option: (v, _d, names) => ['opt.golf.sideBall', { name: names(v) }],
+    samples: ['A', 'B'],
+  },
+  'golf-billiards.off_ball': { option: (v, _d, names) => ['opt.golf.sideBall', { name: names(v) }], samples: ['A', 'B'] },
   'golf-billiards.opening': {
     // Both sides scored with the opening stroke: the engine's evidence then gives the goal times.
     questionKey: (d) => (d.evidence[0]?.startsWith('first valid goals at') ? 'kind.golf-billiards.opening.both' : 'kind.golf-billiards.opening'),
@@ -144,11 +152,16 @@ const EVIDENCE: [RegExp, Key, string[]][] = [
   [/^first contact of (\S+) was with own ball (\S+)$/, 'ev.ownFirst', ['ball', 'other']],
   [/^no cushion contact before it \(bumpers are not sensed\)$/, 'ev.noCushion', []],
   [/^zone-play foul: the opponent designates a ball \(GB-Q5\)$/, 'ev.designate', []],
+  [/^the sensor read "(.*)", which is not a ball colour of this match$/, 'ev.sensorRead', ['read']],
+  [/^if nobody answers: (\S+), the side that plays into this goal$/, 'ev.goalDefault', ['who']],
+  [/^if nobody answers: (\S+), the side that struck$/, 'ev.offDefault', ['who']],
+  [/^if nobody answers: (\S+), the only side with a ball left that could go (?:in|off)$/, 'ev.onlySideLeft', ['who']],
   [/^the first contact sensor event did not identify the object ball$/, 'ev.firstContact', []],
   [/^this table has no contact sensor \(config contactSensor: false\)$/, 'ev.noContactSensor', []],
   [/^this table has no contact sensor: the cushions heard may have come before the contact$/, 'ev.railUnsure', []],
   [/^pocket sensor (\S+) captured a ball without identity \(event (\d+)\)$/, 'ev.pocketUnknown', ['pocket', 'n']],
   [/^off-table detector fired without identity \(event (\d+)\)$/, 'ev.offUnknown', ['n']],
+  [/^goal sensor (\S+) captured a ball without identity \(event (\d+)\)$/, 'ev.goalUnknown', ['goal', 'n']],
   [/^no sensor event shows ball (\S+) moving$/, 'ev.frozenStill', ['ball']],
   [/^8-ball captured in pocket (\S+)$/, 'ev.eightIn', ['pocket']],
   [/^no call was entered before the shot$/, 'ev.noCall', []],

@@ -40,8 +40,18 @@ export function svg(tag: string, attrs: Record<string, string | number>, text?: 
   return e;
 }
 
+/** The page's language (i18n.ts sets it on <html>), so dates follow the language chosen, not the browser's. */
+function locale(): string | undefined {
+  return document.documentElement.lang || undefined;
+}
+
 export function fmtTime(ms: number | null | undefined): string {
-  return ms ? new Date(ms).toLocaleString() : '–';
+  return ms ? new Date(ms).toLocaleString(locale()) : '–';
+}
+
+/** Time of day only (the live feeds). */
+export function fmtClock(ms: number): string {
+  return new Date(ms).toLocaleTimeString(locale());
 }
 
 /** replaceChildren that skips null/false children. */

@@ -3,7 +3,7 @@
  * back-off; while the socket is down the state is "stale" and every view says so. After a
  * reconnect the hello message makes the state complete again.
  */
-import type { DeviceRow, DeviceStatus, GameEvent, GameSummary, StoredEvent, StreamMessage, VenueConfig } from './types';
+import type { DeviceRow, DeviceStatusMessage, GameEvent, GameSummary, StoredEvent, StreamMessage, VenueConfig } from './types';
 
 export type LinkState = 'connecting' | 'online' | 'stale';
 export type Change =
@@ -27,8 +27,6 @@ class Store {
   link: LinkState = 'connecting';
   venue: VenueConfig | null = null;
   devices = new Map<string, DeviceRow>();
-  /** Last status message per device (buffer use, faults). */
-  status = new Map<string, Partial<DeviceStatus>>();
   tables = new Map<string, TableState>();
   events: StoredEvent[] = [];
   private readonly listeners = new Set<(c: Change) => void>();
@@ -80,8 +78,7 @@ class Store {
         break;
       case 'device-status': {
         const d = this.devices.get(m.device);
-        if (m.message.k === 'st') this.status.set(m.device, m.message);
-        if (d && (m.message.state === 'online' || m.message.state === 'offline')) d.state = m.message.state;
+        if (d) foldStatus(d, m.message);
         this.emit({ kind: 'device', device: m.device });
         break;
       }
@@ -114,6 +111,17 @@ class Store {
     }
     if (live) this.emit({ kind: 'event', event: e });
   }
+}
+
+/** A live status or hello into the device's row, as the hub folds it (hub/ingest/pipeline.ts). */
+export function foldStatus(d: DeviceRow, m: DeviceStatusMessage): void {
+  d.state = m.k === 'st' && m.state === 'offline' ? 'offline' : 'online';
+  if (m.k === 'hi' && m.cap !== undefined) d.capacity = m.cap;
+  if (m.k !== 'st' || m.state !== 'online') return;
+  d.faults = m.f ?? [];
+  if (m.q !== undefined) d.buffered = m.q;
+  if (m.cap !== undefined) d.capacity = m.cap;
+  if (m.lost !== undefined) d.droppedOnDevice = m.lost;
 }
 
 export const store = new Store();

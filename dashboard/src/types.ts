@@ -24,6 +24,11 @@ export interface DeviceRow {
   boot: string | null;
   lastSeen: number | null;
   state: 'unknown' | 'online' | 'stale' | 'offline';
+  /** From the device's last status and heartbeat, as the hub keeps them. */
+  faults?: { s: string; c: string }[];
+  buffered?: number | null;
+  capacity?: number | null;
+  droppedOnDevice?: number;
 }
 
 export interface DeviceHealth extends DeviceRow {
@@ -37,10 +42,13 @@ export interface TableRow {
   summary: GameSummary | null;
 }
 
+/** A device's status (`st`) or hello (`hi`), as the stream passes it on. */
+export type DeviceStatusMessage = { k: 'st' | 'hi'; state?: string } & Partial<Omit<DeviceStatus, 'k' | 'state'>>;
+
 export type StreamMessage =
   | { type: 'hello'; venue: VenueConfig; devices: DeviceRow[]; events: StoredEvent[]; tables?: TableRow[] }
   | { type: 'device-events'; events: StoredEvent[] }
-  | { type: 'device-status'; device: string; message: { k: string; state?: string } & Partial<DeviceStatus> }
+  | { type: 'device-status'; device: string; message: DeviceStatusMessage }
   | { type: 'rejected'; device: string | null; code: string; reason: string; link: string }
   | { type: 'match'; table: string; match: string; game: string; seq: number; summary: GameSummary; event: GameEvent }
   | { type: 'match-ended'; table: string; match: string; status: string };
@@ -51,6 +59,8 @@ export interface LiveTable {
   seq?: number;
   summary: GameSummary | null;
   report?: unknown;
+  /** The hub's time when it answered (ms on the hub timeline), for the page's countdowns. */
+  now?: number;
 }
 
 export interface MatchRecord {

@@ -165,7 +165,7 @@ describe('dashboard in headless Chromium', () => {
     await expect.poll(() => anaCard.locator('td').first().textContent()).toBe('1');
   });
 
-  it('a player name with markup is shown as text on every view', async () => {
+  it('a player name with markup is shown as text on every view', { timeout: 60_000 }, async () => {
     const hub = await hubWithToken();
     const evil = '<img src=x onerror=alert(1)>';
     await hub.matches.start('gb1', [{ id: 'ann', name: evil, side: 'A' }, { id: 'bob', name: 'Bob<script>alert(2)</script>', side: 'B' }], undefined);
@@ -180,6 +180,14 @@ describe('dashboard in headless Chromium', () => {
       expect(await page.locator('#view .name', { hasText: 'onerror' }).first().textContent()).toBe(evil);
       expect(await page.locator('#view img, #view script').count()).toBe(0);
       expect(dialogs).toEqual([]);
+    }
+    // Finished: the history's list and statistics and the match page show the names as text too.
+    await hub.matches.end('gb1', 'finished');
+    const id = (await hub.store.listMatches({ table: 'gb1', limit: 1 }))[0]!.id;
+    for (const [route, where] of [['#/history', '#/history'], [`#/match/${id}`, 'match']] as const) {
+      const page = await open(hub, route);
+      await expect.poll(() => page.locator('#view').textContent(), { message: where }).toContain(evil);
+      expect(await page.locator('#view img, #view script').count()).toBe(0);
     }
   });
 

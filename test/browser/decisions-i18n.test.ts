@@ -36,10 +36,10 @@ const labels = (page: Page, id: string) => page.locator(`#view button[data-decis
 const EXPECTED = {
   tr: {
     dir: 'ltr',
-    opening: 'Hangi açılış topu deliğe en yakın durdu? O taraf sırayı korur.',
+    opening: 'Hangi açılış topu kaleye en yakın durdu? O taraf sırayı korur.',
     openingOptions: ['Sıra Ann tarafında kalır', 'Sıra Bob tarafında kalır', 'Belli değil: açılış tekrarlanır'],
     evidenceTitle: 'Sensörlerin gördüğü',
-    noDistance: 'deliğe uzaklık ölçülmüyor',
+    noDistance: 'kaleye uzaklık ölçülmüyor',
     point: '1. atış: sayı oldu mu?',
     pointOptions: ['Sayı', 'Sayı yok'],
   },

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { launchBrowser } from '../helpers/browser';
 import { tableToken } from '../../hub/api/auth';
 import { newHub, waitFor } from '../helpers/hub';
-import { calibrationHits, caromLog, feedEvents, feedFixture, golfOpening, inProcessDevice, scriptedDevice } from './setup';
+import { calibrationHits, caromLog, feedEvents, feedFixture, golfOpening, inProcessDevice, poolLog, scriptedDevice } from './setup';
 
 const OUT = path.resolve(import.meta.dirname, '../../docs/screenshots');
 const only = process.argv.slice(2);
@@ -26,6 +26,8 @@ try {
     device.hello(profile);
     if (id === 'gb1-a') for (const s of ['cushion', 'contact', 'cushion']) device.emit({ e: s, s: `${s[0]}1` });
     else device.emit({ e: 'rattle', s: 'pk3', p: 'corner-3' });
+    // A status as the firmware sends it: events waiting for their ack, and (pool) a noisy beam.
+    device.line({ v: 1, k: 'st', d: id, b: device.boot, t: device.micros(), state: 'online', up: 60, q: id === 'gb1-a' ? 2 : 0, cap: 256, lost: 0, f: id === 'p1-a' ? [{ s: 'o1', c: 'noisy' }] : [] });
   }
   await new Promise((r) => setTimeout(r, 3000)); // the shot assemblers' rest time
   // Finished matches for the history (carom chart, minigolf scorecards and lane statistics).
@@ -37,7 +39,7 @@ try {
   }
   // Matches in play.
   await feedEvents(hub, 'c1', caromLog([3, 1, 0, 4, 2, 2, 1, 0, 5]));
-  await feedFixture(hub, 'p1', 'pocket/eight-ball-a-wins-called-eight.jsonl', 12);
+  await feedEvents(hub, 'p1', poolLog());
   await feedFixture(hub, 'mg1', 'minigolf/two-course-shotgun-ana-wins-playoff-on-a.jsonl', 16);
   await hub.matches.start('gb1', [{ id: 'ann', name: 'Ann', side: 'A' }, { id: 'bob', name: 'Bob', side: 'B' }], undefined);
   await golfOpening(hub, 'gb1');
@@ -52,6 +54,8 @@ try {
     ['tv', '#/tv?table=c1', { width: 1920, height: 1080 }],
     ['phone', `#/phone/gb1?t=${tableToken('2468', 'gb1')}`, { width: 375, height: 812 }],
     ['referee', '#/ref/gb1', { width: 1280, height: 1000 }, '2468'],
+    ['referee-minigolf', '#/ref/mg1', { width: 1280, height: 1000 }, '2468'],
+    ['phone-minigolf', `#/phone/mg1?t=${tableToken('2468', 'mg1')}`, { width: 375, height: 812 }],
     ['devices', '#/devices', { width: 1280, height: 700 }],
     ['history', '#/history', { width: 1280, height: 1000 }],
     ['match-carom-runs', `#/match/${finished?.id ?? ''}`, { width: 1280, height: 900 }],
@@ -62,11 +66,13 @@ try {
     if (only.length && !only.includes(name)) continue;
     const page = await browser.newPage({ viewport });
     if (pin) await page.addInitScript((p) => sessionStorage.setItem('autoref.pin', p), pin);
+    // The referee's name, as typed once on this device (sent as `who` with every write).
+    if (name.startsWith('referee')) await page.addInitScript(() => localStorage.setItem('autoref.ref-who', 'Ayla Demir'));
     if (name.includes('hebrew')) await page.addInitScript(() => localStorage.setItem('autoref.lang', 'he'));
     await page.goto(`${hub.url}/${route}`);
     await page.locator('#link-state[data-state="online"]').waitFor({ state: 'attached' });
     await page.waitForTimeout(600);
-    await page.screenshot({ path: path.join(OUT, `${name}.png`), omitBackground: name === 'overlay' });
+    await page.screenshot({ path: path.join(OUT, `${name}.png`), omitBackground: name === 'overlay', fullPage: name.startsWith('referee') });
     await page.close();
     console.log(`docs/screenshots/${name}.png`);
   }

@@ -13,10 +13,14 @@ import { SimDevice, type SimEventFields, type Transport } from '../../sim/device
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 
+/** A recorded fixture log (test/fixtures/<file>). */
+export function readFixture(file: string): GameEvent[] {
+  return readFileSync(path.join(FIXTURES, file), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as GameEvent);
+}
+
 /** Starts a match at `table` from a fixture log and feeds its first `count` events after the start. */
 export async function feedFixture(hub: Hub, table: string, file: string, count = Infinity): Promise<void> {
-  const lines = readFileSync(path.join(FIXTURES, file), 'utf8').split('\n').filter((l) => l.trim());
-  await feedEvents(hub, table, lines.map((l) => JSON.parse(l) as GameEvent), count);
+  await feedEvents(hub, table, readFixture(file), count);
 }
 
 /** Starts a match at `table` from a log (first event: start) and feeds `count` events after it. */
@@ -68,7 +72,9 @@ export function caromLog(runs: number[], config: Record<string, unknown> = {}): 
  * A simulated device whose lines go straight into the hub's ingest (the same `accept` every
  * link uses), and whose acknowledgements come straight back: the sensor path without a cable.
  */
-export function inProcessDevice(hub: Hub, id: string, seen?: HubCommand[]): SimDevice {
+export type InProcessDevice = SimDevice & { line(msg: object): void };
+
+export function inProcessDevice(hub: Hub, id: string, seen?: HubCommand[]): InProcessDevice {
   let toDevice: ((cmd: HubCommand) => void) | null = null;
   const origin: Origin = {
     link: 'test:in-process',
@@ -84,11 +90,12 @@ export function inProcessDevice(hub: Hub, id: string, seen?: HubCommand[]): SimD
     },
     close: async () => {},
   };
-  return new SimDevice(id, transport);
+  // `line`: any message on the device's own link (a status with faults, say), as its firmware would send it.
+  return Object.assign(new SimDevice(id, transport), { line: (msg: object) => hub.ingest.accept(JSON.stringify(msg), origin) });
 }
 
 /** A simulated device in process whose clock (device time) the caller sets: `at(ms, event)`. */
-export type ScriptedDevice = SimDevice & { at(ms: number, f: SimEventFields): void };
+export type ScriptedDevice = InProcessDevice & { at(ms: number, f: SimEventFields): void };
 
 export function scriptedDevice(hub: Hub, id: string, profile: string, seen?: HubCommand[]): ScriptedDevice {
   const device = inProcessDevice(hub, id, seen) as ScriptedDevice;
@@ -128,4 +135,23 @@ export function calibrationHits(device: ScriptedDevice, step: string, t0: number
     if (step === 'c1') e(20, { e: 'cushion', s: 'c2' });
   }
   return sent;
+}
+
+/**
+ * An 8-ball rack at p1 in four shots: Ayşe breaks and pockets the 1, then misses; Noam pockets
+ * the 10 (stripes for him, solids for her), then hits the 3 first: a foul, ball in hand for Ayşe.
+ */
+export function poolLog(): GameEvent[] {
+  const log: Record<string, unknown>[] = [{ type: 'start', seq: 0, t: 0, players: [{ id: 'A', name: 'Ayşe' }, { id: 'B', name: 'Noam' }], config: { raceTo: 3 } }];
+  const add = (e: Record<string, unknown>): void => void log.push({ ...e, seq: log.length, t: log.length * 200 });
+  const shot = (...events: Record<string, unknown>[]): void => {
+    add({ type: 'strike', ball: 'cue' });
+    events.forEach(add);
+    add({ type: 'at_rest' });
+  };
+  shot({ type: 'contact', a: 'cue', b: '1' }, ...['3', '4', '5', '6'].map((ball) => ({ type: 'cushion', ball, cushion: 'side' })), { type: 'pocket', ball: '1', pocket: 'c1', captured: true });
+  shot({ type: 'contact', a: 'cue', b: '2' }, { type: 'cushion', ball: '2', cushion: 'side' });
+  shot({ type: 'contact', a: 'cue', b: '10' }, { type: 'pocket', ball: '10', pocket: 'c2', captured: true });
+  shot({ type: 'contact', a: 'cue', b: '3' });
+  return log as GameEvent[];
 }

@@ -4,7 +4,7 @@
  */
 import { h } from '../dom';
 import { num, t } from '../i18n';
-import { clockLeft, statTable } from './common';
+import { clockLeft, countdown, statTable } from './common';
 
 export interface CaromPlayer {
   id: string;
@@ -27,12 +27,14 @@ export interface CaromReport {
   clock: { running: boolean; startedAt: number | null; player: string | null };
 }
 
-export function caromBoard(r: CaromReport): HTMLElement {
+export function caromBoard(r: CaromReport, clocks = true): HTMLElement {
   const box = h('section', { class: 'board carom' });
   box.append(h('dl', { class: 'facts' },
     h('dt', {}, t('carom.distance')), h('dd', { 'data-fact': 'distance' }, r.config.distance === null ? t('carom.open') : num(r.config.distance)),
     h('dt', {}, t('carom.inning')), h('dd', { 'data-fact': 'inning' }, num(r.inning)),
-    h('dt', {}, t('carom.shotClock')), h('dd', { 'data-fact': 'clock' }, r.clock.running ? clockLeft(r.clock.startedAt, r.config.shotClockSeconds) : '–'),
+    h('dt', {}, t('carom.shotClock')), countdown(h('dd', { 'data-fact': 'clock' }), (el) => {
+      el.textContent = clocks && r.clock.running ? clockLeft(r.clock.startedAt, r.config.shotClockSeconds) : '–';
+    }),
   ));
   if (r.equalizing && r.equalizing.length > 0) box.append(h('p', { class: 'badge warn', 'data-fact': 'equalizing' }, t('carom.equalizing')));
   box.append(statTable(t('carom.stats'), [t('col.player'), t('carom.points'), t('carom.innings'), t('carom.run'), t('carom.highRun'), t('carom.average')],

@@ -3,9 +3,10 @@
  * pending decisions (with answer buttons where the viewer may answer), small stat tables.
  */
 import { h, button, type Child } from '../dom';
-import { num, t, tMaybe } from '../i18n';
+import { currentLang, num, t, tMaybe } from '../i18n';
 import type { GameSummary, PendingDecision } from '../types';
 import { localizeDecision } from '../decisions';
+import { hubTime } from '../hub-time';
 
 export function gameName(game: string): string {
   return tMaybe(`game.${game}`, game);
@@ -43,6 +44,17 @@ export function summaryLine(s: GameSummary): HTMLElement {
   );
 }
 
+/**
+ * The one-line result. The engines write it in English; in another language the page writes its
+ * own from the summary (names and scores), so no English is left on a Turkish or Hebrew page.
+ */
+export function headlineText(s: GameSummary): string {
+  if (currentLang() === 'en') return s.headline;
+  const [a, b] = s.players;
+  if (s.players.length === 2 && a && b) return `${a.name} ${num(a.score)} – ${num(b.score)} ${b.name}`;
+  return s.players.map((p) => `${p.name} ${num(p.score)}`).join(' · ');
+}
+
 export function decisionQuestion(d: PendingDecision, summary: GameSummary | null = null): string {
   return localizeDecision(d, (id) => playerName(summary, id)).question;
 }
@@ -72,16 +84,50 @@ export function decisions(list: PendingDecision[], answer?: (d: PendingDecision,
   return box;
 }
 
-/** A small table: header labels and rows of cells. */
+/**
+ * A small table: header labels and rows of cells. It scrolls sideways in its own box when it is
+ * wider than the screen (a phone), so the page itself never does.
+ */
 export function statTable(caption: string, head: string[], rows: Child[][]): HTMLElement {
-  return h('table', { class: 'stats' },
+  return h('div', { class: 'scroll' }, h('table', { class: 'stats' },
     h('caption', {}, caption),
     h('thead', {}, h('tr', {}, ...head.map((x) => h('th', { scope: 'col' }, x)))),
-    h('tbody', {}, ...rows.map((r) => h('tr', {}, ...r.map((c, i) => (i === 0 ? h('th', { scope: 'row' }, c) : h('td', {}, c)))))));
+    h('tbody', {}, ...rows.map((r) => h('tr', {}, ...r.map((c, i) => (i === 0 ? h('th', { scope: 'row' }, c) : h('td', {}, c))))))));
+}
+
+/** Whole seconds from `now` until `until` (both hub time), never below 0; null without an end. */
+export function secondsUntil(until: number | null | undefined, now: number = hubTime()): number | null {
+  if (until === null || until === undefined || !Number.isFinite(until)) return null;
+  return Math.max(0, Math.ceil((until - now) / 1000));
+}
+
+export function secondsText(s: number | null): string {
+  return s === null ? '–' : t('clock.seconds', { n: num(s) });
+}
+
+const ticking = new WeakMap<Element, () => void>();
+
+/**
+ * An element that counts down on the hub's time: `draw` fills it now, and again at every
+ * `tickCountdowns` (each second), which changes only these elements: the rest of the board (an
+ * open list, a table scrolled sideways on a phone) stays as it is.
+ */
+export function countdown<E extends HTMLElement>(el: E, draw: (el: E) => void): E {
+  draw(el);
+  el.setAttribute('data-countdown', '');
+  ticking.set(el, () => draw(el));
+  return el;
+}
+
+/** Redraws every countdown under `root`; false when there is none. */
+export function tickCountdowns(root: ParentNode): boolean {
+  const els = root.querySelectorAll('[data-countdown]');
+  for (const e of els) ticking.get(e)?.();
+  return els.length > 0;
 }
 
 /** Seconds left on a clock that started at `startedAt` (hub time) with `limitS` seconds. */
-export function clockLeft(startedAt: number | null, limitS: number | null, now = Date.now()): string {
+export function clockLeft(startedAt: number | null, limitS: number | null, now: number = hubTime()): string {
   if (startedAt === null || limitS === null) return '–';
-  return `${Math.max(0, Math.ceil(limitS - (now - startedAt) / 1000))} s`;
+  return secondsText(secondsUntil(startedAt + limitS * 1000, now));
 }

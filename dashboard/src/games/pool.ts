@@ -1,6 +1,6 @@
 /**
- * Pool (8-ball, 9-ball) scoreboard: rack number, balls pocketed per player or group, ball in
- * hand, race score.
+ * Pool (8-ball, 9-ball) scoreboard: rack number, race score, ball in hand, and the balls each
+ * player has pocketed in this rack (with the groups in 8-ball).
  */
 import { h } from '../dom';
 import { num, t } from '../i18n';
@@ -11,13 +11,26 @@ export interface PoolReport {
   players: { id: string; name: string; racksWon: number }[];
   raceTo: number;
   rack: { no: number; turn: string | null; inning: number; ballInHand: 'table' | 'kitchen' | null; balls: Record<string, string>; groups: Record<string, 'solids' | 'stripes'> };
+  shots?: { rack: number; shooter: string; pocketed: string[] }[];
 }
 
-function pocketedBy(r: PoolReport, player: string): string[] {
-  const group = r.rack.groups[player];
-  const balls = Object.entries(r.rack.balls).filter(([, st]) => st === 'pocketed').map(([b]) => b).filter((b) => b !== 'cue' && b !== '0');
-  if (!group) return [];
-  return balls.filter((b) => (group === 'solids' ? Number(b) >= 1 && Number(b) <= 7 : Number(b) >= 9 && Number(b) <= 15));
+const isCue = (b: string): boolean => b === 'cue' || b === '0';
+
+/**
+ * Object balls down in this rack, per player: a ball counts for the player whose shot last
+ * pocketed it, as long as it is still down (a ball spotted again no longer counts).
+ */
+export function pocketedBy(r: PoolReport): Map<string, string[]> {
+  const by = new Map<string, string>();
+  for (const s of r.shots ?? []) if (s.rack === r.rack.no) for (const b of s.pocketed) if (!isCue(b)) by.set(b, s.shooter);
+  const out = new Map<string, string[]>(r.players.map((p) => [p.id, []]));
+  for (const [ball, player] of by) if (r.rack.balls[ball] === 'pocketed') out.get(player)?.push(ball);
+  for (const list of out.values()) list.sort((a, b) => Number(a) - Number(b));
+  return out;
+}
+
+function balls(list: string[]): HTMLElement {
+  return h('span', { class: 'balls' }, ...list.map((b) => h('span', { class: 'ball', 'data-ball': b }, b)));
 }
 
 export function poolBoard(r: PoolReport): HTMLElement {
@@ -28,13 +41,16 @@ export function poolBoard(r: PoolReport): HTMLElement {
     h('dt', {}, t('pool.race')), h('dd', { 'data-fact': 'race' }, `${r.players.map((p) => num(p.racksWon)).join(' – ')} (${t('pool.raceTo', { n: r.raceTo })})`),
     h('dt', {}, t('pool.ballInHand')), h('dd', { 'data-fact': 'ball-in-hand' }, bih === null ? t('no') : t(`pool.bih.${bih}`)),
   ));
-  const pocketed = Object.entries(r.rack.balls).filter(([, st]) => st === 'pocketed').map(([b]) => b);
-  box.append(h('p', { class: 'balls', 'data-fact': 'pocketed' }, `${t('pool.pocketed')}: `, ...pocketed.map((b) => h('span', { class: 'ball', 'data-ball': b }, b))));
-  if (r.game === 'eight-ball') {
-    box.append(statTable(t('pool.groups'), [t('col.player'), t('pool.group'), t('pool.pocketed'), t('pool.racks')],
-      r.players.map((p) => [p.name, r.rack.groups[p.id] ? t(`pool.${r.rack.groups[p.id]!}`) : t('pool.open'), num(pocketedBy(r, p.id).length), num(p.racksWon)])));
-  } else {
-    box.append(statTable(t('pool.racks'), [t('col.player'), t('pool.racks')], r.players.map((p) => [p.name, num(p.racksWon)])));
-  }
+  const down = Object.entries(r.rack.balls).filter(([b, st]) => st === 'pocketed' && !isCue(b)).map(([b]) => b).sort((a, b) => Number(a) - Number(b));
+  box.append(h('p', { class: 'balls', 'data-fact': 'pocketed' }, `${t('pool.pocketed')}: `, balls(down)));
+  const per = pocketedBy(r);
+  const eight = r.game === 'eight-ball';
+  const head = [t('col.player'), ...(eight ? [t('pool.group')] : []), t('pool.pocketed'), t('pool.racks')];
+  box.append(statTable(eight ? t('pool.groups') : t('pool.perPlayer'), head,
+    r.players.map((p) => {
+      const mine = per.get(p.id) ?? [];
+      const cell = h('span', { 'data-pocketed': p.id, 'data-count': mine.length }, balls(mine));
+      return [p.name, ...(eight ? [r.rack.groups[p.id] ? t(`pool.${r.rack.groups[p.id]!}`) : t('pool.open')] : []), cell, num(p.racksWon)];
+    })));
   return box;
 }

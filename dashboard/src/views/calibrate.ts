@@ -13,7 +13,7 @@ import { getJson, pin, send } from '../api';
 import { t, tMaybe } from '../i18n';
 import { store } from '../store';
 import { gameName } from '../games/common';
-import { bufferUse, faults } from './devices';
+import { bufferUse, faultText, health } from '../health';
 import { eventLine, stepInstruction, stepName, suggestionLine, type CalRecord, type CalSession, type CalSuggestion } from '../calibration';
 import type { View } from '../router';
 
@@ -86,7 +86,7 @@ function advanced(id: string, say: (s: string, ok?: boolean) => void): HTMLEleme
   const st = store.devices.get(id);
   return h('details', { id: 'cal-advanced', class: 'panel' }, h('summary', {}, t('calib.advanced')),
     h('h3', {}, t('cal.title', { id })),
-    h('p', {}, `${t('dev.state')}: ${tMaybe(`dev.${st?.state ?? 'unknown'}`, st?.state ?? 'unknown')} · ${t('dev.buffer')}: ${bufferUse(id)} · ${t('dev.faults')}: ${faults(id)}`),
+    h('p', {}, `${t('dev.state')}: ${tMaybe(`dev.${st?.state ?? 'unknown'}`, st?.state ?? 'unknown')} · ${t('dev.buffer')}: ${bufferUse(health(st))} · ${t('dev.faults')}: ${faultText(health(st))}`),
     h('p', { class: 'muted' }, t('cal.help')), form,
     button(t('cal.identify'), () => void send('POST', `/api/devices/${encodeURIComponent(id)}/identify`, { ms: 3000 }, pin()).then((r) => say(r.ok ? t('cal.identified') : r.error, r.ok)), { id: 'identify' }));
 }

@@ -5,8 +5,8 @@
  */
 import { h, link, fmtTime } from '../dom';
 import { getJson } from '../api';
-import { num, t } from '../i18n';
-import { decisions, gameName, scoreLine, statTable, statusText, summaryLine } from '../games/common';
+import { num, t, tMaybe } from '../i18n';
+import { decisions, gameName, scoreLine, statTable, statusText, summaryLine, headlineText } from '../games/common';
 import { gameBoard } from '../games';
 import { scorecards, type MinigolfReport } from '../games/minigolf';
 import type { CaromReport } from '../games/carom';
@@ -35,7 +35,7 @@ export const historyView: View = (root) => {
   void getJson<{ matches: MatchRecord[] }>('/api/matches?limit=200').then((r) => {
     const done = r.matches.filter((m) => m.status !== 'playing');
     list.replaceChildren(done.length === 0 ? h('p', { class: 'muted' }, t('hist.none')) : statTable(t('hist.finished'), [t('hist.when'), t('col.table'), t('col.game'), t('hist.result'), t('col.status')],
-      done.map((m) => [link(`#/match/${encodeURIComponent(m.id)}`, fmtTime(m.endedAt ?? m.startedAt)), m.table, gameName(m.game), m.summary?.headline ?? '–', statusText(m.status)])));
+      done.map((m) => [link(`#/match/${encodeURIComponent(m.id)}`, fmtTime(m.endedAt ?? m.startedAt)), m.table, gameName(m.game), m.summary ? headlineText(m.summary) : '–', statusText(m.status)])));
   }).catch(() => undefined);
   void getJson<PlayerStats>('/api/players').then((s) => {
     stats.replaceChildren(
@@ -60,7 +60,7 @@ export const matchView: View = (root, route) => {
     box.append(
       h('h2', {}, `${gameName(game)} · ${d.record.table}`),
       h('p', { class: 'muted' }, `${fmtTime(d.record.startedAt)} – ${fmtTime(d.record.endedAt)} · ${t('hist.events', { n: d.events })}`),
-      scoreLine(d.summary), summaryLine(d.summary), h('p', { class: 'headline' }, d.summary.headline),
+      scoreLine(d.summary), summaryLine(d.summary), h('p', { class: 'headline' }, headlineText(d.summary)),
     );
     if (game === 'three-cushion' || game === 'three-ball' || game === 'four-ball') {
       const r = d.report as CaromReport;
@@ -74,11 +74,12 @@ export const matchView: View = (root, route) => {
           h('li', {}, link(`/api/matches/${enc}/results.csv`, t('hist.resultsCsv'))),
           h('li', {}, link(`/api/matches/${enc}/team-results.csv`, t('hist.teamResultsCsv')))));
     } else {
-      box.append(gameBoard(game, d.report, d.summary));
+      // A match no longer played has no running clock, whatever its last report says.
+      box.append(gameBoard(game, d.report, d.summary, { clocks: d.record.status === 'playing' }));
     }
     if (d.summary.pending.length) box.append(decisions(d.summary.pending, undefined, undefined, d.summary));
     box.append(h('h3', {}, t('hist.corrections')),
-      d.corrections.length ? h('ul', {}, ...d.corrections.map((c) => h('li', {}, `#${c.seq} ${c.type}${c.who ? ` · ${c.who}` : ''}${c.why ? ` · ${c.why}` : ''}`))) : h('p', { class: 'muted' }, t('hist.noCorrections')),
+      d.corrections.length ? h('ul', { class: 'corrections' }, ...d.corrections.map((c) => h('li', { 'data-correction': c.type }, `#${c.seq} ${tMaybe(`corr.${c.type}`, c.type)}${c.who ? ` · ${c.who}` : ''}${c.why ? ` · ${c.why}` : ''}`))) : h('p', { class: 'muted' }, t('hist.noCorrections')),
       h('p', {}, link(`/api/matches/${enc}`, t('hist.json')), ' · ', link(`/api/matches/${enc}/events`, t('hist.log'))));
   }).catch(() => box.append(h('p', {}, t('err.AR_NOT_FOUND'))));
 };

@@ -1,36 +1,52 @@
 /**
  * Phone view, opened from the QR code on a table (#/phone/<table>?t=<table token>): start a
- * match with the players' names, answer the table's pending decisions with one tap, end it.
+ * match with the players' names, answer the table's pending decisions with one tap, on a
+ * minigolf course tap in the stroke of the player to play, end the match.
  * The table token from the QR code is kept on the phone for that table.
  */
 import { h, button } from '../dom';
-import { send, setTableToken, tableToken, pin } from '../api';
+import { getLive, send, setTableToken, tableToken, pin } from '../api';
 import { t } from '../i18n';
 import { store } from '../store';
-import { decisions, gameName, scoreLine, summaryLine } from '../games/common';
+import { decisions, gameName, scoreLine, summaryLine, headlineText } from '../games/common';
 import type { View } from '../router';
-import type { PendingDecision } from '../types';
+import { playersToPlay } from '../games/minigolf';
+import type { LiveTable, PendingDecision } from '../types';
 
-function startForm(table: string, say: (s: string, ok?: boolean) => void, token: () => string): HTMLElement {
+/** How many players a game takes at one table (the engines' start rules); null: any number. */
+const PLAYERS: Record<string, number[]> = { 'golf-billiards': [2, 4], 'eight-ball': [2], 'nine-ball': [2] };
+
+/**
+ * The players of a new match. Bumper pool is played by two sides: with four players, 1 and 3
+ * form side A against 2 and 4 (side B). The other games take the players as they are.
+ */
+export function playersFor(game: string, names: string[]): { id: string; name: string; side?: string }[] {
+  return names.map((name, i) => ({ id: `p${i + 1}`, name, ...(game === 'golf-billiards' ? { side: i % 2 === 0 ? 'A' : 'B' } : {}) }));
+}
+
+function startForm(table: string, game: string, say: (s: string, ok?: boolean) => void, token: () => string): HTMLElement {
   const list = h('ol', { class: 'names' });
+  const counts = PLAYERS[game];
+  const label = (n: number): string => (game === 'golf-billiards' ? t('phone.playerSide', { n, side: n % 2 === 1 ? 'A' : 'B' }) : t('phone.playerN', { n }));
   const addRow = (): void => {
     const n = list.childElementCount + 1;
-    const input = h('input', { type: 'text', name: `player-${n}`, maxlength: 80, autocomplete: 'off', required: true, 'aria-label': t('phone.playerN', { n }) });
-    list.append(h('li', {}, h('label', {}, h('span', {}, t('phone.playerN', { n })), input)));
+    if (counts && n > Math.max(...counts)) return say(t(counts.length > 1 ? 'phone.needTwoOrFour' : 'phone.needTwo'));
+    const input = h('input', { type: 'text', name: `player-${n}`, maxlength: 80, autocomplete: 'off', required: n === 1, 'aria-label': label(n) });
+    list.append(h('li', {}, h('label', {}, h('span', {}, label(n)), input)));
   };
   addRow();
   addRow();
   const form = h('form', { class: 'start', id: 'start-form' },
     h('h3', {}, t('phone.start')), list,
+    counts ? h('p', { class: 'muted' }, t(counts.length > 1 ? 'phone.needTwoOrFour' : 'phone.needTwo')) : null,
     button(t('phone.addPlayer'), addRow, { class: 'secondary' }),
     h('button', { type: 'submit', class: 'primary' }, t('phone.startButton')));
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     const names = [...list.querySelectorAll('input')].map((i) => i.value.trim()).filter((x) => x);
     if (names.length === 0) return say(t('phone.needNames'));
-    const sides = ['A', 'B', 'C', 'D'];
-    const players = names.map((name, i) => ({ id: `p${i + 1}`, name, side: names.length <= 4 ? sides[i]! : undefined }));
-    void send('POST', `/api/tables/${encodeURIComponent(table)}/matches`, { players }, token()).then((r) => say(r.ok ? t('phone.started') : r.error, r.ok));
+    if (counts && !counts.includes(names.length)) return say(t(counts.length > 1 ? 'phone.needTwoOrFour' : 'phone.needTwo'));
+    void send('POST', `/api/tables/${encodeURIComponent(table)}/matches`, { players: playersFor(game, names) }, token()).then((r) => say(r.ok ? t('phone.started') : r.error, r.ok));
   });
   return form;
 }
@@ -58,20 +74,43 @@ export const phoneView: View = (root, route) => {
     void send('POST', `/api/tables/${encodeURIComponent(table)}/end`, { status: 'finished' }, token()).then((r) => say(r.ok ? t('phone.ended') : r.error, r.ok));
   };
 
+  /**
+   * Minigolf: one button per group with a player to play. A tap enters his stroke as the stroke
+   * sensor would (`ref` call `stroke`, docs/games/minigolf.md); the table token allows it.
+   */
+  const strokes = h('section', { class: 'strokes', id: 'phone-strokes' });
+  const stroke = (player: string): void => {
+    void send('POST', `/api/tables/${encodeURIComponent(table)}/input`, { type: 'ref', call: 'stroke', player }, token()).then((r) => say(r.ok ? t('phone.strokeSaved') : r.error, r.ok));
+  };
+  let asked = 0;
+  const loadStrokes = (): void => {
+    const n = ++asked;
+    void getLive<LiveTable>(table).then((r) => {
+      if (n !== asked) return; // a later answer is on its way
+      const sum = r.summary;
+      const name = (id: string): string => sum?.players.find((p) => p.id === id)?.name ?? id;
+      const toPlay = playersToPlay(r.match ? r.report : null);
+      strokes.replaceChildren(...(toPlay.length ? [h('h3', {}, t('phone.strokes'))] : []),
+        ...toPlay.map((x) => button(t('phone.stroke', { name: name(x.player), lane: x.lane ?? '–' }), () => stroke(x.player), { class: 'primary', 'data-stroke': x.player })));
+    }).catch(() => undefined);
+  };
+
   let hadMatch: boolean | null = null;
   const render = (): void => {
     const live = store.tables.get(table);
     const s = live?.match ? live.summary : null;
     if (!s) {
       // Keep a half-filled form while nothing changes.
-      if (hadMatch !== false) body.replaceChildren(startForm(table, say, token));
+      if (hadMatch !== false) body.replaceChildren(startForm(table, conf?.game ?? '', say, token));
       hadMatch = false;
       return;
     }
     hadMatch = true;
+    if (conf?.game === 'minigolf') loadStrokes();
     body.replaceChildren(
       scoreLine(s, { big: true }), summaryLine(s),
-      h('p', { class: 'headline' }, s.headline),
+      h('p', { class: 'headline' }, headlineText(s)),
+      ...(conf?.game === 'minigolf' ? [strokes] : []),
       decisions(s.pending, answer, (d) => d.answeredBy === 'players' || pin() !== '', s),
       button(t('phone.end'), end, { class: 'secondary', id: 'end-match' }),
     );

@@ -4,10 +4,10 @@
  * flash when a ball is holed. Used by the table view and the TV view.
  */
 import { h, replace } from '../dom';
-import { getJson } from '../api';
+import { getLive } from '../api';
 import { t } from '../i18n';
 import { store } from '../store';
-import { decisions, gameName, scoreLine, summaryLine } from '../games/common';
+import { decisions, gameName, scoreLine, summaryLine, headlineText, tickCountdowns } from '../games/common';
 import { gameBoard } from '../games';
 import type { LiveTable } from '../types';
 
@@ -25,7 +25,7 @@ export function mountScoreboard(box: HTMLElement, table: string, opts: { big?: b
       s ? scoreLine(s, opts) : h('p', { class: 'muted' }, t('table.noMatch')),
       s ? summaryLine(s) : null,
       s && !running ? h('p', { class: 'muted' }, t('table.lastMatch')) : null,
-      s ? h('p', { class: 'headline', 'data-headline': '' }, s.headline) : null,
+      s ? h('p', { class: 'headline', 'data-headline': '' }, headlineText(s)) : null,
       flash && flash.until > Date.now() ? h('p', { class: 'flash', role: 'status' }, flash.text) : null,
       running && live ? gameBoard(conf?.game ?? '', live.report, s) : null,
       running && s && s.pending.length > 0 && !opts.big ? decisions(s.pending, undefined, undefined, s) : null,
@@ -34,7 +34,7 @@ export function mountScoreboard(box: HTMLElement, table: string, opts: { big?: b
 
   const refresh = async (): Promise<void> => {
     try {
-      live = await getJson<LiveTable>(`/api/tables/${encodeURIComponent(table)}/live`);
+      live = await getLive<LiveTable>(table);
     } catch {
       /* the store shows the link state; keep the last board */
     }
@@ -53,8 +53,12 @@ export function mountScoreboard(box: HTMLElement, table: string, opts: { big?: b
     clearTimeout(timer);
     timer = setTimeout(() => void refresh(), 60);
   });
+  // Each second: the countdowns (on the hub's time, hub-time.ts) move; a flash ends when its time is up.
   const tick = setInterval(() => {
-    if (box.querySelector('[data-fact="clock"]') || flash) render();
+    if (flash && flash.until <= Date.now()) {
+      flash = null;
+      render();
+    } else tickCountdowns(box);
   }, 1000);
   void refresh();
   return () => {

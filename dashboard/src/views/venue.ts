@@ -1,26 +1,30 @@
 /**
  * Venue view: every table and lane at a glance (game, players, score, whose turn, device
- * health), and the live feed of sensor events.
+ * health: state and sensor faults), and the live feed of sensor events.
  */
-import { h, link } from '../dom';
+import { h, link, fmtClock } from '../dom';
 import { t, tMaybe } from '../i18n';
 import { store } from '../store';
 import { gameName, scoreLine } from '../games/common';
+import { faultText, health } from '../health';
 import type { View } from '../router';
 import type { DeviceEvent, StoredEvent } from '../types';
 
-function describe(e: DeviceEvent): string {
-  const parts = [e.e, e.s];
-  if (e.p !== undefined) parts.push(`at ${e.p}`);
-  if (e.o !== undefined) parts.push(`ball ${e.o}`);
+/** A sensor event in words of the page's language; ids (device, sensor, place, ball) as sent. */
+export function describeEvent(e: DeviceEvent): string {
+  const parts = [tMaybe(`evt.${e.e}`, e.e), e.s];
+  if (e.p !== undefined) parts.push(t('feed.place', { place: e.p }));
+  if (e.o !== undefined) parts.push(t('feed.ball', { ball: e.o }));
   if (e.m !== undefined) parts.push(`m=${e.m}`);
   return parts.join(' ');
 }
 
+/** One line of the live feed. Ids stay left to right inside a Hebrew line (bdi). */
 export function feedItem(s: StoredEvent): HTMLElement {
   const e = s.event;
   return h('li', { class: 'event', ...(s.id !== undefined ? { 'data-id': s.id } : {}), 'data-device': e.d, 'data-boot': e.b, 'data-seq': e.n },
-    `${new Date(s.hubT).toLocaleTimeString()} ${e.d} #${e.n} ${describe(e)} (${s.link})`);
+    h('time', { datetime: new Date(s.hubT).toISOString() }, fmtClock(s.hubT)), ' ',
+    h('bdi', {}, `${e.d} #${e.n}`), ' ', h('span', { class: 'what' }, describeEvent(e)), ' ', h('bdi', { class: 'muted' }, `(${s.link})`));
 }
 
 function tableCard(id: string): HTMLElement {
@@ -33,8 +37,11 @@ function tableCard(id: string): HTMLElement {
     s ? scoreLine(s) : h('p', { class: 'muted' }, t('table.free')),
     s && s.pending.length ? h('p', { class: 'badge warn' }, t('decision.count', { n: s.pending.length })) : null,
     h('ul', { class: 'devices' }, ...(conf?.devices ?? []).map((d) => {
-      const st = store.devices.get(d.id)?.state ?? 'unknown';
-      return h('li', { class: 'device', 'data-device': d.id, 'data-state': st }, `${d.id} (${d.link}) · ${tMaybe(`dev.${st}`, st)}`);
+      const row = store.devices.get(d.id);
+      const st = row?.state ?? 'unknown';
+      const x = health(row);
+      return h('li', { class: 'device', 'data-device': d.id, 'data-state': st }, h('bdi', {}, `${d.id} (${d.link})`), ` · ${tMaybe(`dev.${st}`, st)}`,
+        x.faults.length ? h('span', { class: 'faults', 'data-faults': d.id }, ` · ${faultText(x)}`) : null);
     })),
     h('p', { class: 'links' }, link(`#/phone/${encodeURIComponent(id)}`, t('nav.phone')), ' · ', link(`#/overlay/${encodeURIComponent(id)}`, t('nav.overlay'))),
   );
