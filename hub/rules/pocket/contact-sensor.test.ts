@@ -28,6 +28,9 @@ describe('table without a contact sensor (config contactSensor: false)', () => {
     const q = nine(l).summary.pending;
     expect(q.map((p) => p.kind)).toEqual(['pocket.first-contact']);
     expect(q[0]!.options.map((o) => o.value)).toEqual(['1', '3', '4', '5', '6', '7', '8', '9', 'none']);
+    // It has a default, so the headline does not say a person must answer.
+    expect(q[0]!.default).not.toBeNull();
+    expect(nine(l).summary.headline).toMatch(/: waiting for an answer$/);
     const none = nine(l.decide(q[0]!.id, 'none'));
     expect(none.report.shots.at(-1)!.fouls.map((f) => [f.rule, f.code])).toEqual([['PB-SHOT-1', 'no-contact']]);
     expect(none.summary.turn).toBe('B');

@@ -211,7 +211,11 @@ export function summarize(d: Discipline, s: PocketState): GameSummary {
   if (t.status === 'finished') tail = `${name(t.winner)} wins the match`;
   else if (t.status === 'abandoned') tail = 'abandoned';
   else if (t.rackNo === 0) tail = 'lag for the break';
-  else if (t.blocked) tail = `rack ${t.rackNo}: waiting for an answer (${pending.filter((p) => p.default === null).length} open)`;
+  else if (t.blocked) {
+    // Questions with a default settle by themselves after the hub's wait; say which need a person.
+    const needed = pending.filter((p) => p.default === null).length;
+    tail = `rack ${t.rackNo}: waiting for ${pending.length === 1 ? 'an answer' : `${pending.length} answers`}${needed > 0 ? ` (${needed} without a default)` : ''}`;
+  }
   else tail = `rack ${t.rackNo}: ${name(t.turn)} to shoot${t.ballInHand ? `, ball in hand${t.ballInHand === 'kitchen' ? ' behind the head string' : ''}` : ''}${twoFoulWarning(s, t.turn)}`;
   return {
     game: d.id,
