@@ -45,6 +45,8 @@ export interface HubOptions {
   webhooks?: string[];
   /** Apply a pending decision's default after this long without an answer; null: never. */
   decisionDefaultMs?: number | null;
+  /** How often the stream sends its `tick` (ms); tests shorten it. */
+  streamTickMs?: number;
   /** Run the engines' clocks (shot, turn and stroke clocks, timeouts); default true. */
   gameClocks?: boolean;
   /** Venue token for every write to the API; null: writes are open (demo only). */
@@ -102,7 +104,7 @@ export async function buildHub(opts: HubOptions): Promise<Hub> {
   await app.register(devicesPlugin, { hub: ctx, token: opts.token ?? null });
   await app.register(matchesPlugin, { hub: ctx, matches, token: opts.token ?? null });
   app.get('/api/webhooks', async () => ({ urls: opts.webhooks ?? [], deliveries: webhooks.deliveries }));
-  await app.register(streamPlugin, { hub: ctx, matches });
+  await app.register(streamPlugin, { hub: ctx, matches, ...(opts.streamTickMs !== undefined ? { tickMs: opts.streamTickMs } : {}) });
   await app.register(playersPlugin, { hub: ctx, matches });
   await app.register(exportsPlugin, { hub: ctx, matches });
   await app.register(qrPlugin, { hub: ctx, token: opts.token ?? null });

@@ -1,9 +1,12 @@
 /**
  * Live state of the venue, fed by the hub's WebSocket (/api/stream). Reconnects by itself with
  * back-off; while the socket is down the state is "stale" and every view says so. After a
- * reconnect the hello message makes the state complete again.
+ * reconnect the hello message makes the state complete again. The hub ticks every few seconds:
+ * a socket that stays silent much longer died without a close (a phone off the venue's Wi-Fi),
+ * and is treated as closed.
  */
 import type { DeviceRow, DeviceStatusMessage, GameEvent, GameSummary, StoredEvent, StreamMessage, VenueConfig } from './types';
+import { hubClock } from './hub-time';
 
 export type LinkState = 'connecting' | 'online' | 'stale';
 export type Change =
@@ -23,6 +26,14 @@ export interface TableState {
 
 const FEED_MAX = 200;
 
+/** Three of the hub's ticks (hub/api/stream.ts, every 5 s) missed: the socket is dead. */
+export const SILENT_MS = 15_000;
+
+/** True when an open socket has heard nothing for longer than `limitMs`. */
+export function isSilent(lastHeard: number, now: number, limitMs: number = SILENT_MS): boolean {
+  return now - lastHeard > limitMs;
+}
+
 class Store {
   link: LinkState = 'connecting';
   venue: VenueConfig | null = null;
@@ -32,6 +43,8 @@ class Store {
   private readonly listeners = new Set<(c: Change) => void>();
   private ws: WebSocket | null = null;
   private retryMs = 500;
+  private lastHeard = 0;
+  private watchdog: ReturnType<typeof setInterval> | null = null;
 
   subscribe(f: (c: Change) => void): () => void {
     this.listeners.add(f);
@@ -52,9 +65,14 @@ class Store {
     this.ws = ws;
     ws.onopen = () => {
       this.retryMs = 500;
+      this.lastHeard = Date.now();
       this.setLink('online');
     };
-    ws.onmessage = (ev) => this.onMessage(JSON.parse(String(ev.data)) as StreamMessage);
+    ws.onmessage = (ev) => {
+      this.lastHeard = Date.now();
+      this.onMessage(JSON.parse(String(ev.data)) as StreamMessage);
+    };
+    this.watchdog ??= setInterval(() => this.checkSilence(), 1000);
     ws.onclose = () => {
       if (this.ws !== ws) return;
       this.setLink('stale');
@@ -63,8 +81,21 @@ class Store {
     };
   }
 
+  /** A silent socket is dropped (its close may never come) and a new one opened. */
+  private checkSilence(): void {
+    if (this.link !== 'online' || !isSilent(this.lastHeard, Date.now())) return;
+    const dead = this.ws;
+    this.ws = null;
+    dead?.close();
+    this.setLink('stale');
+    this.connect();
+  }
+
   private onMessage(m: StreamMessage): void {
+    if ((m.type === 'hello' || m.type === 'tick') && m.now !== undefined) hubClock.note(m.now, Date.now());
     switch (m.type) {
+      case 'tick':
+        break;
       case 'hello':
         this.venue = m.venue;
         this.devices = new Map(m.devices.map((d) => [d.id, d]));
@@ -116,6 +147,10 @@ class Store {
 /** A live status or hello into the device's row, as the hub folds it (hub/ingest/pipeline.ts). */
 export function foldStatus(d: DeviceRow, m: DeviceStatusMessage): void {
   d.state = m.k === 'st' && m.state === 'offline' ? 'offline' : 'online';
+  if (m.k === 'hb') {
+    if (m.q !== undefined) d.buffered = m.q;
+    return;
+  }
   if (m.k === 'hi' && m.cap !== undefined) d.capacity = m.cap;
   if (m.k !== 'st' || m.state !== 'online') return;
   d.faults = m.f ?? [];

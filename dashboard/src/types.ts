@@ -42,11 +42,12 @@ export interface TableRow {
   summary: GameSummary | null;
 }
 
-/** A device's status (`st`) or hello (`hi`), as the stream passes it on. */
-export type DeviceStatusMessage = { k: 'st' | 'hi'; state?: string } & Partial<Omit<DeviceStatus, 'k' | 'state'>>;
+/** A device's status (`st`), hello (`hi`) or heartbeat (`hb`), as the stream passes it on. */
+export type DeviceStatusMessage = { k: 'st' | 'hi' | 'hb'; state?: string } & Partial<Omit<DeviceStatus, 'k' | 'state'>>;
 
 export type StreamMessage =
-  | { type: 'hello'; venue: VenueConfig; devices: DeviceRow[]; events: StoredEvent[]; tables?: TableRow[] }
+  | { type: 'hello'; venue: VenueConfig; devices: DeviceRow[]; events: StoredEvent[]; tables?: TableRow[]; now?: number }
+  | { type: 'tick'; now: number }
   | { type: 'device-events'; events: StoredEvent[] }
   | { type: 'device-status'; device: string; message: DeviceStatusMessage }
   | { type: 'rejected'; device: string | null; code: string; reason: string; link: string }

@@ -3,6 +3,9 @@
  * updates, as JSON messages. Device events go as `device-events` messages of one or more events,
  * one message per group commit (hub/ingest/pipeline.ts), in store order. A new client first gets
  * a hello with the recent events so a page that reconnects after a hub restart is complete again.
+ * Every few seconds a `tick` with the hub's time goes to every page: a page that hears nothing for
+ * a while knows its socket died silently (a phone that lost the venue's Wi-Fi sees no close), and
+ * its countdowns keep the hub's time.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import websocket from '@fastify/websocket';
@@ -11,10 +14,18 @@ import type { HubContext } from '../context';
 import type { MatchManager } from '../games/matches';
 import type { StoredDeviceEvent } from '../store/types';
 import type { SeenDeviceEvent } from '../ingest/pipeline';
+import { hubNow } from '../time/hub-clock';
 
-export const streamPlugin: FastifyPluginAsync<{ hub: HubContext; matches: MatchManager }> = async (app, { hub, matches }) => {
+/** How often a `tick` goes out; pages call their link stale after several missed ticks. */
+export const STREAM_TICK_MS = 5_000;
+
+export const streamPlugin: FastifyPluginAsync<{ hub: HubContext; matches: MatchManager; tickMs?: number }> = async (app, { hub, matches, tickMs = STREAM_TICK_MS }) => {
   await app.register(websocket);
   const clients = new Set<WebSocket>();
+  const ticker = setInterval(() => {
+    if (clients.size > 0) broadcast({ type: 'tick', now: hubNow() });
+  }, tickMs);
+  ticker.unref();
 
   /**
    * Device events stored but not sent yet: the rest of their group commit is still being
@@ -65,7 +76,8 @@ export const streamPlugin: FastifyPluginAsync<{ hub: HubContext; matches: MatchM
     }
   });
   hub.ingest.on('device-message', (m) => {
-    if (m.k === 'st' || m.k === 'hi') broadcast({ type: 'device-status', device: m.d, message: m });
+    // Heartbeats too: the devices page follows a board's buffer use between its status messages.
+    if (m.k === 'st' || m.k === 'hi' || m.k === 'hb') broadcast({ type: 'device-status', device: m.d, message: m });
   });
   matches.on('update', (u) => broadcast({ type: 'match', table: u.table, match: u.match, game: u.game, seq: u.seq, summary: u.summary, event: u.event }));
   matches.on('ended', (m) => broadcast({ type: 'match-ended', table: m.table, match: m.id, status: m.status }));
@@ -76,10 +88,11 @@ export const streamPlugin: FastifyPluginAsync<{ hub: HubContext; matches: MatchM
     socket.on('close', () => clients.delete(socket));
     const events = await hub.store.recentDeviceEvents(50);
     const tables = hub.venue.tables.map((t) => ({ table: t.id, match: matches.current(t.id)?.id ?? null, summary: matches.summaryOf(t.id) }));
-    socket.send(JSON.stringify({ type: 'hello', venue: hub.venue, devices: hub.ingest.deviceInfo(), events, tables }));
+    socket.send(JSON.stringify({ type: 'hello', venue: hub.venue, devices: hub.ingest.deviceInfo(), events, tables, now: hubNow() }));
   });
 
   app.addHook('onClose', async () => {
+    clearInterval(ticker);
     for (const c of clients) c.close(1001, 'hub stopping');
   });
 };

@@ -44,7 +44,7 @@ describe('REST, WebSocket stream and webhooks of one hub', () => {
     });
     await new Promise<void>((r) => hooks.listen(0, '127.0.0.1', r));
     const hookUrl = `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/match-ended`;
-    hub = await newHub({ venue: DEMO_VENUE, token: PIN, webhooks: [hookUrl], assembler: { restAfterMs: 200 }, decisionDefaultMs: null });
+    hub = await newHub({ venue: DEMO_VENUE, token: PIN, webhooks: [hookUrl], assembler: { restAfterMs: 200 }, decisionDefaultMs: null, streamTickMs: 300 });
     ws = new WebSocket(`${hub.url.replace('http', 'ws')}/api/stream`);
     ws.on('message', (data: Buffer) => messages.push(JSON.parse(data.toString()) as Msg));
     await waitFor(() => messages.some((m) => m.type === 'hello'), 'the hello on the stream');
@@ -91,6 +91,16 @@ describe('REST, WebSocket stream and webhooks of one hub', () => {
     ];
     for (const [method, url, body] of bad) await refused(api(method, url, body), 'AR_BAD_REQUEST');
     expect((await api('GET', '/api/matches')).json['matches']).toEqual([]);
+  });
+
+  it('the stream ticks with the hub\'s time, and forwards device heartbeats (buffer use between status messages)', async () => {
+    const hello = messages.find((m) => m.type === 'hello')!;
+    expect(typeof hello['now']).toBe('number');
+    const tick = await next((m) => m.type === 'tick', 'a tick on the stream');
+    expect(tick['now'] as number).toBeGreaterThan(hello['now'] as number);
+    hub.ingest.accept(JSON.stringify({ v: 1, k: 'hb', d: 'c1-a', b: 'hb1', t: 5_000_000, up: 5, q: 3, n: 0 }), origin);
+    const hb = await next((m) => m.type === 'device-status' && (m['message'] as { k: string }).k === 'hb', 'the heartbeat on the stream');
+    expect(hb).toMatchObject({ device: 'c1-a', message: { k: 'hb', q: 3 } });
   });
 
   it('answers misuse with the catalogue code and its status', async () => {
