@@ -98,3 +98,27 @@ describe('the hub runs the engines\' clocks (shot clock, turn clock, stroke cloc
     expect(third.clocks.dueAt('c1')!.at).toBe(due.at);
   });
 });
+
+describe('a timer that fires a fraction early', () => {
+  it('waits for the deadline on the hub\'s clock: the logged expiry is never before it', async () => {
+    const store = new SqliteStore(':memory:');
+    const timers = fakeTimers();
+    const m = new MatchManager(store, DEMO_VENUE, timers.api.now);
+    // Timers that fire half a millisecond before they were asked to, as Node's may on the hub's clock.
+    const early = { ...timers.api, set: (fn: () => void, ms: number) => timers.api.set(fn, ms >= 1 ? ms - 0.5 : ms) };
+    new GameClocks(m, early);
+    await m.start('c1', players, { lag: false, shotClockSeconds: 30 });
+    for (const e of [{ type: 'strike', ball: 'W' }, { type: 'contact', a: 'W', b: 'R' }, { type: 'at_rest' }] as const) {
+      await m.sensor('c1', { ...e, t: timers.api.now(), by: 'sensor' } as GameEvent);
+    }
+    const rest = timers.api.now();
+    timers.advance(29_999.6);
+    await m.idle();
+    expect((await store.gameEvents(m.current('c1')!.id)).filter((e) => e.type === 'clock')).toEqual([]);
+    timers.advance(1);
+    await m.idle();
+    const clock = (await store.gameEvents(m.current('c1')!.id)).filter((e) => e.type === 'clock');
+    expect(clock).toHaveLength(1);
+    expect(clock[0]!.t).toBeGreaterThanOrEqual(rest + 30_000);
+  });
+});

@@ -69,13 +69,19 @@ export class GameClocks {
     const current = this.armed[table];
     if (current && due && sameDue(current.due, due)) return;
     this.disarm(table);
-    if (!due) return;
-    const handle = this.opts.set(() => this.fire(table, due), Math.max(0, due.at - this.opts.now()));
+    if (due) this.arm(table, due);
+  }
+
+  private arm(table: string, due: DueClock): void {
+    const handle = this.opts.set(() => this.fire(table, due), Math.ceil(Math.max(0, due.at - this.opts.now())));
     this.armed[table] = { handle, due };
   }
 
   private fire(table: string, due: DueClock): void {
     delete this.armed[table];
+    // Timers are kept in whole milliseconds and may fire a fraction early on the hub's clock: the
+    // logged event must not come before its deadline.
+    if (this.opts.now() < due.at) return this.arm(table, due);
     const still = this.waitingFor(table);
     // Something changed in between without an update reaching us yet: the next update re-arms.
     if (!still || !sameDue(still, due)) return;
