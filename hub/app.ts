@@ -13,7 +13,7 @@ import type { HubContext, LinkView } from './context';
 import { ClockSync, type ClockSyncOptions } from './time/sync';
 import { hubNow } from './time/hub-clock';
 import { MatchManager } from './games/matches';
-import { wireAssemblers } from './games/wiring';
+import { realTimers, wireAssemblers } from './games/wiring';
 import { resumeShots } from './games/resume';
 import { Webhooks } from './games/webhooks';
 import { DecisionDefaults } from './games/defaults';
@@ -87,9 +87,8 @@ export async function buildHub(opts: HubOptions): Promise<Hub> {
   await matches.restore();
   const webhooks = new Webhooks({ urls: opts.webhooks ?? [] });
   const afterMs = opts.decisionDefaultMs === undefined ? 30_000 : opts.decisionDefaultMs;
-  const defaults = afterMs === null ? null : new DecisionDefaults(matches, { afterMs, set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as NodeJS.Timeout) });
-  const timers = { now: hubNow, set: (fn: () => void, ms: number) => setTimeout(fn, ms), clear: (h: unknown) => clearTimeout(h as NodeJS.Timeout) };
-  const clocks = opts.gameClocks === false ? null : new GameClocks(matches, timers);
+  const defaults = afterMs === null ? null : new DecisionDefaults(matches, { afterMs, set: realTimers.set, clear: realTimers.clear });
+  const clocks = opts.gameClocks === false ? null : new GameClocks(matches, realTimers);
   matches.on('ended', (rec) => webhooks.matchEnded(rec));
   const wiring = wireAssemblers(opts.venue, ingest, matches, opts.assembler ?? {});
   // What a stop left half done: events the assemblers held, shots under way, questions waiting for their default.

@@ -7,12 +7,9 @@
  */
 import type { DueClock } from '../../shared/game/engine';
 import type { MatchManager } from './matches';
+import type { TimerApi } from './assembler';
 
-export interface GameClocksOptions {
-  now(): number;
-  set(fn: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-}
+export type GameClocksOptions = TimerApi;
 
 interface Armed {
   handle: unknown;

@@ -15,7 +15,8 @@ import { ShotAssembler, assemblerFor, isLanePlace, type AssemblerOptions, type T
 import type { MatchManager } from './matches';
 import { hubNow } from '../time/hub-clock';
 
-const realTimers: TimerApi = {
+/** Node's timers on the hub's clock. */
+export const realTimers: TimerApi = {
   now: hubNow,
   set: (fn: () => void, ms: number): unknown => setTimeout(fn, ms),
   clear: (h: unknown): void => clearTimeout(h as NodeJS.Timeout),

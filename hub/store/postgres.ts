@@ -69,6 +69,18 @@ function toMatch(r: MatchRow): MatchRecord {
   return { id: r.id, table: r.tbl, game: r.game, status: r.status, startedAt: r.started_at, endedAt: r.ended_at, summary: r.summary };
 }
 
+interface DeviceEventRow {
+  id: string;
+  hub_t: number;
+  at: number;
+  link: string;
+  body: DeviceEvent;
+}
+
+function toStored(x: DeviceEventRow): StoredDeviceEvent {
+  return { id: Number(x.id), hubT: x.hub_t, at: x.at, link: x.link, event: x.body };
+}
+
 export class PostgresStore implements EventStore {
   private constructor(
     private readonly pool: pg.Pool,
@@ -166,24 +178,24 @@ export class PostgresStore implements EventStore {
   }
 
   async recentDeviceEvents(limit: number): Promise<StoredDeviceEvent[]> {
-    const r = await this.pool.query<{ id: string; hub_t: number; at: number; link: string; body: DeviceEvent }>(
+    const r = await this.pool.query<DeviceEventRow>(
       `SELECT id, hub_t, at, link, body FROM ${this.s}.device_events ORDER BY id DESC LIMIT $1`,
       [limit],
     );
-    return r.rows.reverse().map((x) => ({ id: Number(x.id), hubT: x.hub_t, at: x.at, link: x.link, event: x.body }));
+    return r.rows.reverse().map(toStored);
   }
 
   async deviceEventsStoredSince(hubT: number): Promise<StoredDeviceEvent[]> {
     const PAGE = 512;
     const out: StoredDeviceEvent[] = [];
     for (let before = Number.MAX_SAFE_INTEGER; ; ) {
-      const r = await this.pool.query<{ id: string; hub_t: number; at: number; link: string; body: DeviceEvent }>(
+      const r = await this.pool.query<DeviceEventRow>(
         `SELECT id, hub_t, at, link, body FROM ${this.s}.device_events WHERE id < $1 ORDER BY id DESC LIMIT $2`,
         [before, PAGE],
       );
       for (const x of r.rows) {
         if (x.hub_t < hubT) return out.reverse();
-        out.push({ id: Number(x.id), hubT: x.hub_t, at: x.at, link: x.link, event: x.body });
+        out.push(toStored(x));
       }
       if (r.rows.length < PAGE) return out.reverse();
       before = Number(r.rows[r.rows.length - 1]!.id);

@@ -75,6 +75,10 @@ interface Row {
   body: string;
 }
 
+function toStored(r: Row): StoredDeviceEvent {
+  return { id: r.id, hubT: r.hub_t, at: r.at, link: r.link, event: JSON.parse(r.body) as DeviceEvent };
+}
+
 export class SqliteStore implements EventStore {
   private readonly db: Database.Database;
   private readonly insert: Database.Statement;
@@ -223,7 +227,7 @@ export class SqliteStore implements EventStore {
 
   async recentDeviceEvents(limit: number): Promise<StoredDeviceEvent[]> {
     const rows = this.db.prepare('SELECT id, hub_t, at, link, body FROM device_events ORDER BY id DESC LIMIT ?').all(limit) as Row[];
-    return rows.reverse().map((r) => ({ id: r.id, hubT: r.hub_t, at: r.at, link: r.link, event: JSON.parse(r.body) as DeviceEvent }));
+    return rows.reverse().map(toStored);
   }
 
   async deviceEventsStoredSince(hubT: number): Promise<StoredDeviceEvent[]> {
@@ -233,7 +237,7 @@ export class SqliteStore implements EventStore {
       const rows = page.all(before, PAGE) as Row[];
       for (const r of rows) {
         if (r.hub_t < hubT) return out.reverse();
-        out.push({ id: r.id, hubT: r.hub_t, at: r.at, link: r.link, event: JSON.parse(r.body) as DeviceEvent });
+        out.push(toStored(r));
       }
       if (rows.length < PAGE) return out.reverse();
       before = rows[rows.length - 1]!.id;
