@@ -280,24 +280,16 @@ export function checkProfile(input: unknown, board: BoardId): string[] {
   return problems.length > 0 ? problems : pinHazards(p, board);
 }
 
-/**
- * Wiring that passes the schema and the generic checks but fails on a real ESP32: what is on a pin decides whether the board boots and whether the pin works at all.
- *
- * - D0 and D2 are boot-mode straps: a beam blocked at power-up would put the board in its
- *   download mode. Nothing goes there.
- * - D12 sets the flash voltage at reset: held high (a comparator module's output pull-up, a
- *   reader's TX, an I2C pull-up, a charged peak-hold) it selects 1.8 V and the board does not
- *   start. Only an open-collector beam receiver, which never drives the pin high, may go there.
- * - D34–D39 are inputs without internal pull-ups: an open-collector beam receiver there floats.
- *   Comparator modules (they have their own pull-up) and analog levels are fine.
- * - Espruino's ESP32 build gives Serial2 a transmit pin even when only `rx` is set: D4. With a
- *   tag reader on the board, D4 is driven high and nothing else may use it.
- */
+interface PinUse {
+  sensor: string;
+  what: 'beam' | 'piezo' | 'analog' | 'tag' | 'i2c';
+}
+
 /** Physical pin -> what is wired to it, for one board. */
-function uses(p: TableProfile, board: BoardId): Map<string, { sensor: string; what: 'beam' | 'piezo' | 'analog' | 'tag' | 'i2c' }> {
+function uses(p: TableProfile, board: BoardId): Map<string, PinUse> {
   const w = p.boards[board]!;
-  const out = new Map<string, { sensor: string; what: 'beam' | 'piezo' | 'analog' | 'tag' | 'i2c' }>();
-  const put = (s: SensorOptions, ref: string | undefined, what: 'beam' | 'piezo' | 'analog' | 'tag'): void => {
+  const out = new Map<string, PinUse>();
+  const put = (s: SensorOptions, ref: string | undefined, what: PinUse['what']): void => {
     if (ref !== undefined && w.pins[ref]) out.set(w.pins[ref]!, { sensor: s.id, what });
   };
   for (const s of p.sensors) {
@@ -315,9 +307,23 @@ function uses(p: TableProfile, board: BoardId): Map<string, { sensor: string; wh
 }
 
 /** The Espruino ESP32 build's transmit pin for Serial2 when only `rx` is given. */
-export const ESP32_SERIAL2_DEFAULT_TX = 'D4';
+export const ESP32_SERIAL2_DEFAULT_TX = BOARDS.esp32.tagUartTx;
 
-/** Hazards of one profile's wiring on one board; empty when none (and for boards without wiring). */
+/**
+ * Wiring that passes the schema and the generic checks but fails on a real ESP32: what is on a pin decides whether the board boots and whether the pin works at all.
+ *
+ * - D0 and D2 are boot-mode straps: a beam blocked at power-up would put the board in its
+ *   download mode. Nothing goes there.
+ * - D12 sets the flash voltage at reset: held high (a comparator module's output pull-up, a
+ *   reader's TX, an I2C pull-up, a charged peak-hold) it selects 1.8 V and the board does not
+ *   start. Only an open-collector beam receiver, which never drives the pin high, may go there.
+ * - D34–D39 are inputs without internal pull-ups: an open-collector beam receiver there floats.
+ *   Comparator modules (they have their own pull-up) and analog levels are fine.
+ * - Espruino's ESP32 build gives Serial2 a transmit pin even when only `rx` is set: D4. With a
+ *   tag reader on the board, D4 is driven high and nothing else may use it.
+ *
+ * Hazards of one profile's wiring on one board; empty when none (and for boards without wiring).
+ */
 export function pinHazards(p: TableProfile, board: BoardId): string[] {
   if (board !== 'esp32' || !p.boards[board]) return [];
   const found: string[] = [];

@@ -4,7 +4,7 @@
  * of board pins the bundle passes to start().
  */
 import { EVENT_TYPES } from '../../shared/protocol/wire';
-import { BOARDS, PROFILE_DEFAULTS as D, type BoardId, type TableProfile } from '../../shared/profile';
+import { BOARDS, PROFILE_DEFAULTS as D, type BoardId, type SensorOptions, type TableProfile } from '../../shared/profile';
 import { KIND_BEAM, KIND_PIEZO, KIND_POCKET, KIND_TAG, type FirmwareCfg, type SensorCfg } from '../core/config';
 import { TAG_CONTROLLERS } from '../sensors/tag';
 
@@ -32,6 +32,13 @@ export const LINK_UARTS: Partial<Record<BoardId, Record<LinkUart, { tx: string; 
   'espruino-pico': { Serial1: { tx: 'B6', rx: 'B7' }, Serial2: { tx: 'A2', rx: 'A3' } },
 };
 
+type TagReader = Extract<SensorOptions, { kind: 'tag' }>;
+
+/** The profile's tag reader (checkProfile allows at most one), if any. */
+function tagReader(p: TableProfile): TagReader | undefined {
+  return p.sensors.find((s): s is TagReader => s.kind === 'tag');
+}
+
 /** Problems with the link options for this profile and board (empty when fine). */
 export function checkLink(p: TableProfile, board: BoardId, id: Identity): string[] {
   if (id.uart === undefined) return id.baud === undefined ? [] : ['--baud applies to a UART link (--uart)'];
@@ -41,7 +48,7 @@ export function checkLink(p: TableProfile, board: BoardId, id: Identity): string
   if (!u) return [`--uart: ${board} has no ${id.uart as string} (one of ${Object.keys(uarts).join(', ')})`];
   const problems: string[] = [];
   if (id.baud !== undefined && !(Number.isInteger(id.baud) && id.baud >= 1200 && id.baud <= 1000000)) problems.push(`--baud ${id.baud}: an integer from 1200 to 1000000`);
-  if (p.sensors.some((s) => s.kind === 'tag') && BOARDS[board].tagUart === id.uart) problems.push(`--uart: ${id.uart} is the tag reader's UART on ${board}`);
+  if (tagReader(p) && BOARDS[board].tagUart === id.uart) problems.push(`--uart: ${id.uart} is the tag reader's UART on ${board}`);
   const w = p.boards[board]!;
   const wired = new Map<string, string>(Object.entries(w.pins).map(([ref, phys]) => [phys, `pin "${ref}"`]));
   if (w.i2c) for (const phys of [w.i2c.scl, w.i2c.sda]) wired.set(phys, 'I2C');
@@ -58,8 +65,8 @@ export function checkLink(p: TableProfile, board: BoardId, id: Identity): string
  * profile must then leave free.
  */
 export function checkTagUart(p: TableProfile, board: BoardId): string[] {
-  const reader = p.sensors.find((s) => s.kind === 'tag');
-  if (!reader || reader.kind !== 'tag' || !TAG_CONTROLLERS[reader.part]!.tx) return [];
+  const reader = tagReader(p);
+  if (!reader || !TAG_CONTROLLERS[reader.part]!.tx) return [];
   const def = BOARDS[board];
   const tx = def.tagUartTx;
   const w = p.boards[board]!;
@@ -167,8 +174,7 @@ export function compileProfile(p: TableProfile, board: BoardId, id: Identity): C
   const linkUart = id.uart ? LINK_UARTS[board]![id.uart] : null;
   const ltx = linkUart ? physical(linkUart.tx) : -1;
   const lrx = linkUart ? physical(linkUart.rx) : -1;
-  const reader = p.sensors.find((s) => s.kind === 'tag');
-  const tag = reader && reader.kind === 'tag' ? reader.part : '';
+  const tag = tagReader(p)?.part ?? '';
   const utx = tag && TAG_CONTROLLERS[tag]!.tx ? physical(def.tagUartTx) : -1;
   const cfg: FirmwareCfg = {
     fw: FIRMWARE_VERSION,

@@ -182,9 +182,10 @@ export function checkSource(code: string, fileName = 'bundle.js'): Problem[] {
       }
     }
     if (ts.isPrivateIdentifier(n)) add('private-field', n);
-    if (ts.isPropertyAccessExpression(n)) {
-      const name = n.name.text;
-      const obj = n.expression;
+    // Members by name, also through a string key: Array['from'](…), list['flat']().
+    const name = ts.isPropertyAccessExpression(n) ? n.name.text : ts.isElementAccessExpression(n) && ts.isStringLiteral(n.argumentExpression) ? n.argumentExpression.text : undefined;
+    if (name !== undefined) {
+      const obj = (n as ts.PropertyAccessExpression | ts.ElementAccessExpression).expression;
       if (ts.isIdentifier(obj) && MISSING_STATIC[obj.text]?.includes(name)) add('missing-builtin', n);
       const called = ts.isCallExpression(n.parent) && n.parent.expression === n;
       if (called && MISSING_METHODS.includes(name)) add('missing-builtin', n);
@@ -194,16 +195,6 @@ export function checkSource(code: string, fileName = 'bundle.js'): Problem[] {
       if (ts.isPropertyAccessExpression(obj) && obj.name.text === 'prototype' && ts.isIdentifier(obj.expression) && BUILTIN_CTORS.includes(obj.expression.text)) {
         add('builtin-prototype', n);
       }
-    }
-    // The same built-ins reached by a string key: Array['from'](…), list['flat']().
-    if (ts.isElementAccessExpression(n) && ts.isStringLiteral(n.argumentExpression)) {
-      const name = n.argumentExpression.text;
-      const obj = n.expression;
-      const called = ts.isCallExpression(n.parent) && n.parent.expression === n;
-      if (ts.isIdentifier(obj) && MISSING_STATIC[obj.text]?.includes(name)) add('missing-builtin', n);
-      if (called && MISSING_METHODS.includes(name)) add('missing-builtin', n);
-      if (ts.isIdentifier(obj) && obj.text === 'Math' && name === 'pow') add('math-pow', n);
-      if (name === 'name' && isError(obj)) add('error-name', n);
     }
     if (isLoop(n)) checkLoopClosures(n);
     if (ts.isSourceFile(n) || ts.isBlock(n) || ts.isModuleBlock(n) || ts.isCaseClause(n) || ts.isDefaultClause(n)) checkHoisting(n.statements);

@@ -87,9 +87,7 @@ export function usbWrite(s: string): void {
  */
 export function uartLinkSetup(n: number, baud: number, tx: Pin, rx: Pin, cb: (data: string) => void): void {
   USB.setConsole(true);
-  const u = n === 1 ? Serial1 : Serial2;
-  u.setup(baud, { tx: tx, rx: rx });
-  u.on('data', cb);
+  uartSetup(n, baud, rx, tx, cb);
 }
 
 export function uartWrite(n: number, s: string): void {
