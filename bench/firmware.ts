@@ -9,6 +9,10 @@
  *  3. edges per second without loss, per board, end to end in real time: 500 edges/s for 5 s
  *     into the real hub (Pico: over a pty; Espruino WiFi and ESP32: over Mosquitto, or the
  *     embedded broker when Mosquitto is not reachable), then every event checked stored.
+ *  4. the firmware's cost per edge on the real Espruino interpreter (the board-sized Linux builds
+ *     of ../shared/espruino, or ESPRUINO_DIR / ESPRUINO_BIN; one line saying why when absent):
+ *     µs per edge at 500 and 2,000 edges/s, the events delivered, and the edge rate at which the
+ *     interpreter on this machine would have no time left (firmware/sim/espruino/bench.ts).
  * Run: node --import tsx bench/firmware.ts   (re-runs itself with --expose-gc)
  * Writes bench/results/firmware.json and prints a table.
  */
@@ -30,6 +34,7 @@ import { openPtyPair } from '../test/helpers/pty';
 import { startEmbeddedBroker } from '../hub/broker';
 import mqtt from 'mqtt';
 import { topicFor } from '../shared/protocol/wire';
+import { interpreterEdgeCost } from '../firmware/sim/espruino/bench';
 
 const here = fileURLToPath(import.meta.url);
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -331,6 +336,7 @@ async function main(): Promise<void> {
   const broker = await brokerUrl();
   const rates: RateResult[] = [];
   for (const board of BoardIds) rates.push(await rate(board, 500, 5, board === 'espruino-pico' ? null : broker.url));
+  const interpreter = await interpreterEdgeCost(broker.url);
   await broker.close();
   const results = {
     at: new Date().toISOString(),
@@ -338,6 +344,7 @@ async function main(): Promise<void> {
     bundle: { budget_bytes: BUDGET_BYTES, largest, within_budget: largest.bytes < BUDGET_BYTES, sizes: size },
     edge: cost,
     rate: rates,
+    interpreter,
     broker: broker.kind,
   };
   const dir = path.join(path.dirname(here), 'results');
@@ -351,8 +358,14 @@ async function main(): Promise<void> {
   console.table(cost);
   console.log(`\nEdges per second without loss (real time, into the real hub; MQTT via ${broker.kind})`);
   console.table(rates);
+  if ('skipped' in interpreter) console.log(`\nOn the real Espruino interpreter: skipped (${interpreter.skipped})`);
+  else {
+    console.log('\nOn the real Espruino interpreter (board-sized Linux builds on this machine\'s CPU, not a board\'s): cost per edge');
+    console.table(interpreter);
+  }
   console.log('written: bench/results/firmware.json');
-  if (!results.bundle.within_budget || rates.some((r) => !r.ok)) process.exitCode = 1;
+  const interpreterLost = !('skipped' in interpreter) && interpreter.some((r) => r.lost !== 0);
+  if (!results.bundle.within_budget || rates.some((r) => !r.ok) || interpreterLost) process.exitCode = 1;
 }
 
 await main();

@@ -25,13 +25,15 @@ function main(): void {
   const l = (storageJSON('autoref') || {}) as LocalCfg;
   if (l.table) cfg.table = l.table;
   if (l.venue) cfg.venue = l.venue;
-  if (l.mqHost) cfg.mqHost = l.mqHost;
-  if (l.mqPort) cfg.mqPort = l.mqPort;
+  if (FW_LINK === 'mqtt') {
+    if (l.mqHost) cfg.mqHost = l.mqHost;
+    if (l.mqPort) cfg.mqPort = l.mqPort;
+  }
   deviceInit(cfg, l.d || cfg.d, sensorsTick, sensorsSet);
   sensorsSetup(cfg, pins);
-  every(TICK_MS, tickAll);
-  if (FW_LINK === 'mqtt') mqttStart(cfg.venue, cfg.table, l.d || cfg.d, cfg.mqHost, cfg.mqPort, l.ssid || '', l.pass || '', l.key || '');
-  else serialStart(cfg.lp, cfg.lb, pins[cfg.ltx], pins[cfg.lrx]);
+  every(TICK_MS, FW_LINK === 'mqtt' ? tickAll : tick);
+  if (FW_LINK === 'mqtt') mqttStart(cfg.venue, cfg.table, l.d || cfg.d, cfg.mqHost!, cfg.mqPort!, l.ssid || '', l.pass || '', l.key || '');
+  else serialStart(cfg.lp, cfg.lb!, pins[cfg.ltx!], pins[cfg.lrx!]);
 }
 
 export function start(c: FirmwareCfg, p: Pin[]): void {

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { BOARDS, checkProfile, type BoardId, type TableProfile } from '../../shared/profile';
 import { checkLink, checkTagUart, compileProfile, type Compiled, type Identity } from './compile';
+import { escapeForUpload } from './ascii';
 import { checkSource, formatProblems, type Problem } from './gate';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -56,14 +57,23 @@ function bundle(c: Compiled, minify: boolean, app: string): string {
     format: 'iife',
     target: 'es2015',
     minify,
-    define: { FW_LINK: JSON.stringify(c.cfg.link), FW_TAG: JSON.stringify(c.tag) },
+    // What the profile does not use is left out (each byte of code is RAM on the board).
+    define: {
+      FW_LINK: JSON.stringify(c.cfg.link),
+      FW_TAG: JSON.stringify(c.tag),
+      FW_POCKET: JSON.stringify(c.features.pocket),
+      FW_PIEZO: JSON.stringify(c.features.piezo),
+      FW_ANALOG: JSON.stringify(c.features.analog),
+      FW_COLOUR: JSON.stringify(c.features.colour),
+    },
     legalComments: 'none',
     write: false,
     logLevel: 'silent',
   });
   // The HAL names Espruino's require ESPRUINO_REQUIRE so esbuild leaves it alone (it would wrap
   // `require` in a Proxy shim); on the board, and for the espruino CLI, it is plain require.
-  return out.outputFiles[0]!.text.replace(/\bESPRUINO_REQUIRE\(/g, 'require(');
+  // Then every character the upload tool would rewrite is escaped (ascii.ts).
+  return escapeForUpload(out.outputFiles[0]!.text.replace(/\bESPRUINO_REQUIRE\(/g, 'require('));
 }
 
 export function buildFirmware(opts: BuildOptions): BuildResult {

@@ -17,7 +17,7 @@ function cli(args: string[]): { status: number | null; out: string; err: string 
   return { status: r.status, out: r.stdout, err: r.stderr };
 }
 
-describe('firmware:build CLI', { timeout: 90_000 }, () => {
+describe('firmware:build CLI', { timeout: 180_000 }, () => {
   it('builds one bundle for a profile and a board', () => {
     const out = path.join(dir, 'pool.js');
     const r = cli(['--profile', 'pool', '--board', 'espruino-pico', '--device', 'p1-a', '--table', 'p1', '--out', out]);

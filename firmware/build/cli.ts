@@ -8,7 +8,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BOARDS, BoardIds, type BoardId } from '../../shared/profile';
-import { buildFirmware, DIST_DIR, FirmwareBuildError } from './build';
 import type { LinkUart } from './compile';
 
 const USAGE = `usage: npm run firmware:build -- --profile <table-profile> --board <${BoardIds.join('|')}>
@@ -48,7 +47,7 @@ function parseOptions() {
   });
 }
 
-function main(): number {
+async function main(): Promise<number> {
   const parsed = parse();
   if (!parsed) return 2;
   const { values } = parsed;
@@ -69,6 +68,9 @@ function main(): number {
     console.error(`unknown --uart "${values.uart}": Serial1 or Serial2`);
     return 2;
   }
+  // The build (esbuild, the TypeScript parser for the gate) is loaded only when there is one to
+  // make: usage errors and --help answer at once.
+  const { buildFirmware, DIST_DIR, FirmwareBuildError } = await import('./build');
   try {
     const r = buildFirmware({
       profile: values.profile,
@@ -102,4 +104,4 @@ function main(): number {
   }
 }
 
-process.exitCode = main();
+process.exitCode = await main();

@@ -5,7 +5,7 @@
  */
 import { EVENT_TYPES } from '../../shared/protocol/wire';
 import { BOARDS, PROFILE_DEFAULTS as D, type BoardId, type SensorOptions, type TableProfile } from '../../shared/profile';
-import { KIND_BEAM, KIND_PIEZO, KIND_POCKET, KIND_TAG, type FirmwareCfg, type SensorCfg } from '../core/config';
+import { KIND_BEAM, KIND_PIEZO, KIND_POCKET, KIND_TAG, type BeamCfg, type Features, type FirmwareCfg, type SensorCfg } from '../core/config';
 import { TAG_CONTROLLERS } from '../sensors/tag';
 
 export const FIRMWARE_VERSION = 'autoref-fw-1.0';
@@ -84,6 +84,8 @@ export interface Compiled {
   pins: string[];
   /** The tag reader's part ('' without one): the build leaves the other parts' code out. */
   tag: string;
+  /** What the profile uses: the build leaves the code of the rest out. */
+  features: Features;
 }
 
 export function compileProfile(p: TableProfile, board: BoardId, id: Identity): Compiled {
@@ -102,42 +104,21 @@ export function compileProfile(p: TableProfile, board: BoardId, id: Identity): C
     pins.push(name);
     return pins.length - 1;
   };
-  const sensors: SensorCfg[] = p.sensors.map((s) => {
-    const c: SensorCfg = {
-      id: s.id,
-      k: KIND_BEAM,
-      e: -1,
-      p: s.place ?? '',
-      pin: pin(s.pin),
-      lo: 0,
-      db: 0,
-      mn: 0,
-      mx: 0,
-      dr: -1,
-      cw: 0,
-      an: -1,
-      sl: 0,
-      nz: 0,
-      tg: -1,
-      tw: 0,
-      hold: 0,
-      baud: 0,
-    };
+  // Only the fields of a sensor's kind: each is a JsVar of the board's RAM.
+  const sensors: SensorCfg[] = p.sensors.map((s): SensorCfg => {
+    const base = { id: s.id, e: -1, pin: pin(s.pin), ...(s.place ? { p: s.place } : {}) };
     if (s.kind === 'beam' || s.kind === 'pocket') {
-      c.k = s.kind === 'beam' ? KIND_BEAM : KIND_POCKET;
-      c.e = EVENT_TYPES.indexOf(s.kind === 'beam' ? s.event : 'pocket');
-      c.lo = (s.activeLow ?? D.activeLow[s.kind]) ? 1 : 0;
-      c.db = s.debounceMs ?? D.debounceMs[s.kind];
-      c.mn = s.minWidthUs ?? D.minWidthUs;
-      c.mx = s.stuckMs ?? D.stuckMs;
-    }
-    if (s.kind === 'pocket') {
-      c.dr = pin(s.drop);
-      c.cw = s.captureMs ?? D.captureMs;
-    }
-    if (s.kind === 'beam') {
-      c.tg = s.tag === undefined ? -1 : p.sensors.findIndex((x) => x.id === s.tag);
-      c.tw = s.tagWindowMs ?? D.tagWindowMs;
+      const watched = {
+        ...base,
+        e: EVENT_TYPES.indexOf(s.kind === 'beam' ? s.event : 'pocket'),
+        lo: (s.activeLow ?? D.activeLow[s.kind]) ? 1 : 0,
+        db: s.debounceMs ?? D.debounceMs[s.kind],
+        mn: s.minWidthUs ?? D.minWidthUs,
+        mx: s.stuckMs ?? D.stuckMs,
+      };
+      if (s.kind === 'pocket') return { ...watched, k: KIND_POCKET, dr: pin(s.drop), cw: s.captureMs ?? D.captureMs };
+      const c: BeamCfg = { ...watched, k: KIND_BEAM, tg: s.tag === undefined ? -1 : p.sensors.findIndex((x) => x.id === s.tag) };
+      if (c.tg >= 0) c.tw = s.tagWindowMs ?? D.tagWindowMs;
       if (s.colour) {
         c.col = {
           part: s.colour.part,
@@ -150,31 +131,35 @@ export function compileProfile(p: TableProfile, board: BoardId, id: Identity): C
           mc: s.colour.minClear ?? D.minClear,
         };
       }
+      return c;
     }
     if (s.kind === 'piezo') {
-      c.k = KIND_PIEZO;
-      c.e = EVENT_TYPES.indexOf(s.event);
-      c.lo = (s.activeLow ?? D.activeLow.piezo) ? 1 : 0;
-      c.db = s.debounceMs ?? D.debounceMs.piezo;
-      c.mn = s.deadMs ?? D.deadMs;
-      c.an = pin(s.analog);
-      c.sl = s.silentAfter ?? D.silentAfter;
-      c.nz = s.noisyPerS ?? D.noisyPerS;
+      return {
+        ...base,
+        k: KIND_PIEZO,
+        e: EVENT_TYPES.indexOf(s.event),
+        lo: (s.activeLow ?? D.activeLow.piezo) ? 1 : 0,
+        db: s.debounceMs ?? D.debounceMs.piezo,
+        mn: s.deadMs ?? D.deadMs,
+        an: pin(s.analog),
+        sl: s.silentAfter ?? D.silentAfter,
+        nz: s.noisyPerS ?? D.noisyPerS,
+      };
     }
-    if (s.kind === 'tag') {
-      c.k = KIND_TAG;
-      c.e = s.event === undefined ? -1 : EVENT_TYPES.indexOf(s.event);
-      c.hold = s.holdMs ?? D.holdMs;
-      c.baud = TAG_CONTROLLERS[s.part]!.baud;
-    }
-    return c;
+    return { ...base, k: KIND_TAG, e: s.event === undefined ? -1 : EVENT_TYPES.indexOf(s.event), hold: s.holdMs ?? D.holdMs, baud: TAG_CONTROLLERS[s.part]!.baud };
   });
-  const scl = w.i2c ? physical(w.i2c.scl) : -1;
-  const sda = w.i2c ? physical(w.i2c.sda) : -1;
+  const tag = tagReader(p)?.part ?? '';
+  const features: Features = {
+    pocket: p.sensors.some((s) => s.kind === 'pocket' && s.drop !== undefined),
+    piezo: p.sensors.some((s) => s.kind === 'piezo'),
+    analog: p.sensors.some((s) => s.kind === 'piezo' && s.analog !== undefined),
+    colour: p.sensors.some((s) => s.kind === 'beam' && s.colour !== undefined),
+  };
+  // Pin indexes in the order they always had: the sensors', I2C, the link UART, the tag UART TX.
+  const i2c = w.i2c && features.colour ? { scl: physical(w.i2c.scl), sda: physical(w.i2c.sda) } : null;
   const linkUart = id.uart ? LINK_UARTS[board]![id.uart] : null;
   const ltx = linkUart ? physical(linkUart.tx) : -1;
   const lrx = linkUart ? physical(linkUart.rx) : -1;
-  const tag = tagReader(p)?.part ?? '';
   const utx = tag && TAG_CONTROLLERS[tag]!.tx ? physical(def.tagUartTx) : -1;
   const cfg: FirmwareCfg = {
     fw: FIRMWARE_VERSION,
@@ -184,19 +169,14 @@ export function compileProfile(p: TableProfile, board: BoardId, id: Identity): C
     table: id.table ?? p.id,
     venue: id.venue ?? 'demo',
     link: def.link,
-    mqHost: id.mqttHost ?? '192.168.1.10',
-    mqPort: id.mqttPort ?? 1883,
+    ...(def.link === 'mqtt' ? { mqHost: id.mqttHost ?? '192.168.1.10', mqPort: id.mqttPort ?? 1883 } : {}),
     cap: w.bufferEvents ?? def.bufferEvents,
     hb: w.heartbeatS ?? D.heartbeatS,
-    scl,
-    sda,
-    uart: def.tagUart === 'Serial1' ? 1 : 2,
-    utx,
+    ...(i2c ?? {}),
+    ...(tag ? { uart: def.tagUart === 'Serial1' ? 1 : 2, utx } : {}),
     lp: id.uart === 'Serial1' ? 1 : id.uart === 'Serial2' ? 2 : 0,
-    lb: id.uart ? (id.baud ?? LINK_BAUD) : 0,
-    ltx,
-    lrx,
+    ...(def.link === 'serial' ? { lb: id.uart ? (id.baud ?? LINK_BAUD) : 0, ltx, lrx } : {}),
     s: sensors,
   };
-  return { cfg, pins, tag };
+  return { cfg, pins, tag, features };
 }

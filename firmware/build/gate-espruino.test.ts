@@ -14,6 +14,8 @@ import * as esbuild from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkSource } from './gate';
 import { buildFirmware, FirmwareBuildError } from './build';
+import { PROBES } from './gate-probes';
+import { lowered, LOWERED_PROBES } from './gate-lowered';
 import { BENCH_PROFILE } from '../sim/fixtures';
 
 interface Item {
@@ -103,6 +105,30 @@ describe('compatibility gate: every construct Espruino 2v29 fails on', () => {
       expect(rules(out), out).toContain(t.bundled ?? t.rule);
     });
   }
+});
+
+describe('compatibility gate: every measured probe (gate-probes.ts), as written and after esbuild', () => {
+  for (const p of PROBES) {
+    it(`${p.id}: ${p.works ? 'runs on Espruino, passes the gate' : `fails on Espruino, ${p.rule}`}`, () => {
+      const written = rules(`var r = ${p.js};`);
+      if (p.works) expect(written, p.js).toEqual([]);
+      else expect(written, p.js).toContain(p.rule);
+      // What the build's esbuild settings make of it: still refused, or rewritten into code that
+      // runs (the real-interpreter test runs those and checks they do).
+      const out = lowered(p.js);
+      if (p.works || LOWERED_PROBES.includes(p.id)) expect(rules(out), out).toEqual([]);
+      else expect(rules(out), out).not.toEqual([]);
+    });
+  }
+
+  it('the probes are honest: each is true on a conforming engine (Node)', () => {
+    for (const p of PROBES) {
+      expect((0, eval)(p.js), p.id).toBe(true);
+      let r: unknown;
+      new Function('probeResult', lowered(p.js))((v: unknown) => (r = v));
+      expect(r, `${p.id} after esbuild`).toBe(true);
+    }
+  });
 });
 
 describe('the build fails on what the gate catches', () => {

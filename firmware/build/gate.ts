@@ -1,10 +1,26 @@
 /**
  * The compatibility gate: parses the OUTPUT bundle (JavaScript, with the TypeScript compiler's
- * parser) and reports everything Espruino 2v29 does not run (docs/firmware.md, "Compatibility
- * rules"). The build fails on any problem. Each rule has a failing and a passing sample in
- * gate.test.ts.
+ * parser) and reports everything Espruino 2v29 does not run, or runs differently (docs/firmware.md,
+ * "Compatibility rules"), and every byte the upload tool would rewrite. The build fails on any
+ * problem. Each rule has failing and passing samples in gate.test.ts; the measured constructs
+ * behind the rules are in gate-probes.ts (gate-espruino.test.ts, and the real interpreter).
  */
 import ts from 'typescript';
+import { isShippableChar, literalsOf, wideEscape } from './ascii';
+import {
+  ERROR_TYPES,
+  ErrorValues,
+  ITERATOR_METHODS,
+  MISSING_GLOBALS,
+  MISSING_METHODS,
+  MISSING_STATIC,
+  PROTOTYPE_MEMBERS_THAT_RUN,
+  builtinPath,
+  declarationOf,
+  isFunctionLike,
+  memberName,
+} from './gate-names';
+import { regexProblem, splitRegexLiteral } from './gate-regex';
 
 export interface Problem {
   rule: string;
@@ -17,6 +33,8 @@ export interface Problem {
 
 /** Rule id -> what it catches (for docs and messages). */
 export const RULES: Record<string, string> = {
+  ascii: 'a character other than printable ASCII or newline (the upload tool turns it into ?, a tab into spaces)',
+  'non-ascii-escape': 'a \\u escape above 0xFF (only its low byte reaches a board) or an escaped identifier',
   'default-param': 'default parameter values',
   'rest-param': 'rest parameters',
   spread: 'spread in arrays, calls or object literals',
@@ -27,69 +45,25 @@ export const RULES: Record<string, string> = {
   'logical-assignment': '??=, ||=, &&= (must be lowered)',
   exponent: '** and **= (must be lowered)',
   bigint: 'BigInt literals',
-  'missing-global': 'Map, Set, WeakMap, WeakSet, Symbol, BigInt, Proxy, Reflect, WeakRef',
+  'missing-global': 'Map, Set, WeakMap, WeakSet, Symbol, BigInt, Proxy, Reflect, WeakRef (also through globalThis, window, global or a variable)',
   label: 'labeled statements',
   'computed-key': 'computed member names in classes and object literals',
   'tagged-template': 'tagged templates',
   'new-target': 'new.target and import.meta',
-  'extends-error': 'class extends Error (or another Error type)',
+  'extends-error': 'class extends Error (or another Error type, also through a variable)',
   'error-name': 'the .name of an error (Espruino errors have none)',
   'math-pow': 'Math.pow, inexact for large values (also what esbuild lowers ** to)',
   'private-field': '#private members',
-  'missing-builtin': 'built-ins Espruino lacks (Array.from, .flat, .at, Object.freeze, Math.trunc, Promise.race, …)',
-  'builtin-prototype': 'calls through a built-in prototype (Array.prototype.slice.call)',
+  'missing-builtin': 'built-ins Espruino lacks (Array.from, Date.UTC, Number.parseInt, Math.log10, Object.is, .codePointAt, .copyWithin, Uint8Array.from, …)',
+  'json-second-argument': 'a second argument to JSON.stringify or JSON.parse (replacer, indent, reviver: ignored)',
+  regex: "regex features Espruino lacks: '?' in any role, {n,m}, quantified or nested groups, backreferences, \\b, \\u, flags other than g, i, y, u",
+  'builtin-prototype': 'calls through a built-in prototype (Array.prototype.slice.call; Object.prototype.hasOwnProperty runs)',
   hoisting: 'a function used before its declaration runs (no hoisting)',
-  'loop-closure': 'a closure in a loop capturing a let/const of the loop (one shared binding)',
+  'loop-closure': 'a closure in a loop capturing a let/const of the loop header (one shared binding)',
 };
-
-const MISSING_GLOBALS = ['Map', 'Set', 'WeakMap', 'WeakSet', 'Symbol', 'BigInt', 'Proxy', 'Reflect', 'WeakRef'];
-const MISSING_STATIC: Record<string, string[]> = {
-  Array: ['from', 'of'],
-  Object: ['freeze', 'getOwnPropertySymbols'],
-  Number: ['isInteger', 'isFinite', 'EPSILON', 'isSafeInteger'],
-  Math: ['trunc', 'hypot', 'log2'],
-  Promise: ['race', 'allSettled', 'any'],
-};
-const MISSING_METHODS = ['flat', 'flatMap', 'at', 'findLast', 'findLastIndex', 'lastIndexOf', 'reduceRight', 'trimStart', 'trimEnd', 'finally'];
-/** Array iterator methods; allowed on `Object` (Object.keys/entries). */
-const ITERATOR_METHODS = ['keys', 'entries'];
-const BUILTIN_CTORS = ['Array', 'String', 'Object', 'Function', 'Number', 'Boolean', 'Date', 'RegExp'];
-const ERROR_TYPES = ['Error', 'TypeError', 'RangeError', 'SyntaxError', 'ReferenceError', 'EvalError', 'URIError'];
-
-function isFunctionLike(n: ts.Node): n is ts.FunctionLikeDeclaration {
-  return (
-    ts.isFunctionDeclaration(n) ||
-    ts.isFunctionExpression(n) ||
-    ts.isArrowFunction(n) ||
-    ts.isMethodDeclaration(n) ||
-    ts.isConstructorDeclaration(n) ||
-    ts.isGetAccessor(n) ||
-    ts.isSetAccessor(n)
-  );
-}
 
 function isLoop(n: ts.Node): n is ts.IterationStatement {
   return ts.isForStatement(n) || ts.isForOfStatement(n) || ts.isForInStatement(n) || ts.isWhileStatement(n) || ts.isDoStatement(n);
-}
-
-/**
- * Is `e` an error value: a `new Error(…)` (or another Error type), the variable of an enclosing
- * `catch (e)`, or the first parameter of a function handed to `.catch(…)`? Shadowing is
- * ignored: a same-named variable inside such a scope is treated as the error (stricter, never
- * looser).
- */
-function isError(e: ts.Expression): boolean {
-  if (ts.isNewExpression(e)) return ts.isIdentifier(e.expression) && ERROR_TYPES.includes(e.expression.text);
-  if (!ts.isIdentifier(e)) return false;
-  for (let p: ts.Node | undefined = e.parent; p; p = p.parent) {
-    if (ts.isCatchClause(p) && p.variableDeclaration && ts.isIdentifier(p.variableDeclaration.name) && p.variableDeclaration.name.text === e.text) return true;
-    if ((ts.isFunctionExpression(p) || ts.isArrowFunction(p)) && ts.isCallExpression(p.parent) && p.parent.arguments.includes(p)) {
-      const callee = p.parent.expression;
-      const first = p.parameters[0];
-      if (ts.isPropertyAccessExpression(callee) && callee.name.text === 'catch' && first && ts.isIdentifier(first.name) && first.name.text === e.text) return true;
-    }
-  }
-  return false;
 }
 
 /** Is this identifier a reference (not a property name, declaration name or label)? */
@@ -113,23 +87,26 @@ function references(n: ts.Node, out: Set<string>): Set<string> {
   return out;
 }
 
-/** let/const names declared by a loop (its head, or its body outside nested functions). */
+/**
+ * let/const names of a loop's header (`for (let i…)`, `for (const x of …)`): Espruino shares one
+ * binding for them across iterations. A let/const of the loop body is a new binding each time
+ * (measured), so it is not listed.
+ */
 function loopBindings(loop: ts.IterationStatement): Set<string> {
   const names = new Set<string>();
-  const addList = (l: ts.VariableDeclarationList): void => {
-    if (!(l.flags & (ts.NodeFlags.Let | ts.NodeFlags.Const))) return;
-    for (const d of l.declarations) if (ts.isIdentifier(d.name)) names.add(d.name.text);
-  };
   if ((ts.isForStatement(loop) || ts.isForOfStatement(loop) || ts.isForInStatement(loop)) && loop.initializer && ts.isVariableDeclarationList(loop.initializer)) {
-    addList(loop.initializer);
+    const l = loop.initializer;
+    if (l.flags & (ts.NodeFlags.Let | ts.NodeFlags.Const)) for (const d of l.declarations) if (ts.isIdentifier(d.name)) names.add(d.name.text);
   }
-  const walk = (x: ts.Node): void => {
-    if (isFunctionLike(x) || ts.isClassLike(x)) return;
-    if (ts.isVariableDeclarationList(x)) addList(x);
-    ts.forEachChild(x, walk);
-  };
-  walk(loop.statement);
   return names;
+}
+
+/** The pattern and flags of `RegExp("…", "…")` / `new RegExp(…)` with string literals. */
+function regexpCall(n: ts.Node): { pattern: string; flags: string } | null {
+  if (!(ts.isNewExpression(n) || ts.isCallExpression(n)) || builtinPath(n.expression) !== 'RegExp') return null;
+  const [p, f] = n.arguments ?? [];
+  if (!p || !ts.isStringLiteralLike(p)) return null;
+  return { pattern: p.text, flags: f && ts.isStringLiteralLike(f) ? f.text : '' };
 }
 
 export function checkSource(code: string, fileName = 'bundle.js'): Problem[] {
@@ -137,14 +114,29 @@ export function checkSource(code: string, fileName = 'bundle.js'): Problem[] {
   const problems: Problem[] = [];
   const sources: { pos: number; path: string }[] = [];
   for (const m of code.matchAll(/^\s*\/\/ ((?:[\w.-]+\/)*[\w.-]+\.[jt]s)$/gm)) sources.push({ pos: m.index ?? 0, path: m[1]! });
-  const add = (rule: string, n: ts.Node, detail?: string): void => {
-    const pos = n.getStart(sf);
+  const errors = new ErrorValues(sf);
+  const addAt = (rule: string, pos: number, text: string, detail?: string): void => {
     const lc = sf.getLineAndCharacterOfPosition(pos);
     let source: string | undefined;
     for (const s of sources) if (s.pos <= pos) source = s.path;
-    const text = n.getText(sf).replace(/\s+/g, ' ').slice(0, 60);
-    problems.push({ rule, message: `${RULES[rule]}${detail ? ` (${detail})` : ''}: ${text}`, line: lc.line + 1, col: lc.character + 1, source });
+    problems.push({ rule, message: `${RULES[rule]}${detail ? ` (${detail})` : ''}: ${text.replace(/\s+/g, ' ').slice(0, 60)}`, line: lc.line + 1, col: lc.character + 1, source });
   };
+  const add = (rule: string, n: ts.Node, detail?: string): void => addAt(rule, n.getStart(sf), n.getText(sf), detail);
+
+  // Bytes the upload tool would rewrite: one problem per line is enough to find them.
+  let lastLine = -1;
+  for (let i = 0; i < code.length; i++) {
+    const c = code.charCodeAt(i);
+    if (isShippableChar(c)) continue;
+    const line = sf.getLineAndCharacterOfPosition(i).line;
+    if (line === lastLine) continue;
+    lastLine = line;
+    addAt('ascii', i, JSON.stringify(code.slice(Math.max(0, i - 20), i + 20)), `code ${c}`);
+  }
+  for (const l of literalsOf(sf)) {
+    const wide = wideEscape(code.slice(l.start, l.end));
+    if (wide) addAt('non-ascii-escape', l.start, code.slice(l.start, l.end), wide);
+  }
 
   const visit = (n: ts.Node): void => {
     if (ts.isParameter(n)) {
@@ -171,30 +163,52 @@ export function checkSource(code: string, fileName = 'bundle.js'): Problem[] {
       if (k === ts.SyntaxKind.AsteriskAsteriskToken || k === ts.SyntaxKind.AsteriskAsteriskEqualsToken) add('exponent', n);
     }
     if (ts.isBigIntLiteral(n)) add('bigint', n);
-    if (ts.isIdentifier(n) && MISSING_GLOBALS.includes(n.text) && isReference(n)) add('missing-global', n);
+    if (ts.isIdentifier(n)) {
+      if (MISSING_GLOBALS.includes(n.text) && isReference(n) && !declarationOf(n)) add('missing-global', n);
+      // Espruino's lexer knows no escapes in names.
+      if (n.getText(sf).includes('\\')) add('non-ascii-escape', n);
+    }
     if (ts.isLabeledStatement(n)) add('label', n);
     if (ts.isComputedPropertyName(n)) add('computed-key', n);
     if (ts.isTaggedTemplateExpression(n)) add('tagged-template', n);
     if (ts.isMetaProperty(n)) add('new-target', n);
     if (ts.isClassLike(n)) {
       for (const h of n.heritageClauses ?? []) {
-        for (const t of h.types) if (ts.isIdentifier(t.expression) && ERROR_TYPES.includes(t.expression.text)) add('extends-error', n, t.expression.text);
+        for (const t of h.types) {
+          const base = builtinPath(t.expression);
+          if (base && ERROR_TYPES.includes(base)) add('extends-error', n, base);
+        }
       }
     }
     if (ts.isPrivateIdentifier(n)) add('private-field', n);
-    // Members by name, also through a string key: Array['from'](…), list['flat']().
-    const name = ts.isPropertyAccessExpression(n) ? n.name.text : ts.isElementAccessExpression(n) && ts.isStringLiteral(n.argumentExpression) ? n.argumentExpression.text : undefined;
+    if (ts.isRegularExpressionLiteral(n)) {
+      const r = splitRegexLiteral(n.text);
+      const why = regexProblem(r.pattern, r.flags);
+      if (why) add('regex', n, why);
+    }
+    const rc = regexpCall(n);
+    if (rc) {
+      const why = regexProblem(rc.pattern, rc.flags);
+      if (why) add('regex', n, why);
+    }
+    if (ts.isCallExpression(n) && n.arguments.length >= 2) {
+      const callee = builtinPath(n.expression);
+      if (callee === 'JSON.stringify' || callee === 'JSON.parse') add('json-second-argument', n);
+    }
+    // Members by name, also through a string key (Array['from'](…), list['flat']()) and through
+    // the global object or a variable holding a built-in.
+    const name = memberName(n);
     if (name !== undefined) {
-      const obj = (n as ts.PropertyAccessExpression | ts.ElementAccessExpression).expression;
-      if (ts.isIdentifier(obj) && MISSING_STATIC[obj.text]?.includes(name)) add('missing-builtin', n);
+      const access = n as ts.PropertyAccessExpression | ts.ElementAccessExpression;
+      const obj = builtinPath(access.expression);
       const called = ts.isCallExpression(n.parent) && n.parent.expression === n;
+      if (obj === 'global' && MISSING_GLOBALS.includes(name)) add('missing-global', n);
+      if (obj !== undefined && MISSING_STATIC.get(obj)?.includes(name)) add('missing-builtin', n);
       if (called && MISSING_METHODS.includes(name)) add('missing-builtin', n);
-      if (called && ITERATOR_METHODS.includes(name) && !(ts.isIdentifier(obj) && obj.text === 'Object')) add('missing-builtin', n);
-      if (ts.isIdentifier(obj) && obj.text === 'Math' && name === 'pow') add('math-pow', n);
-      if (name === 'name' && isError(obj)) add('error-name', n);
-      if (ts.isPropertyAccessExpression(obj) && obj.name.text === 'prototype' && ts.isIdentifier(obj.expression) && BUILTIN_CTORS.includes(obj.expression.text)) {
-        add('builtin-prototype', n);
-      }
+      if (called && ITERATOR_METHODS.includes(name) && obj !== 'Object') add('missing-builtin', n);
+      if (obj === 'Math' && name === 'pow') add('math-pow', n);
+      if (name === 'name' && errors.is(access.expression)) add('error-name', n);
+      if (obj?.endsWith('.prototype') && !PROTOTYPE_MEMBERS_THAT_RUN.includes(`${obj}.${name}`)) add('builtin-prototype', n);
     }
     if (isLoop(n)) checkLoopClosures(n);
     if (ts.isSourceFile(n) || ts.isBlock(n) || ts.isModuleBlock(n) || ts.isCaseClause(n) || ts.isDefaultClause(n)) checkHoisting(n.statements);
@@ -205,13 +219,7 @@ export function checkSource(code: string, fileName = 'bundle.js'): Problem[] {
     const names = loopBindings(loop);
     if (names.size === 0) return;
     const walk = (x: ts.Node): void => {
-      if (isFunctionLike(x) && !ts.isFunctionDeclaration(x)) {
-        const refs = references(x, new Set());
-        const hit = [...names].filter((nm) => refs.has(nm));
-        if (hit.length) add('loop-closure', x, hit.join(', '));
-        return;
-      }
-      if (ts.isFunctionDeclaration(x)) {
+      if (isFunctionLike(x)) {
         const refs = references(x, new Set());
         const hit = [...names].filter((nm) => refs.has(nm));
         if (hit.length) add('loop-closure', x, hit.join(', '));

@@ -4,6 +4,7 @@
  * part goes into a bundle; the PN532's transmit pin (the board's tag UART TX) is compiled in and
  * must be left free by the profile.
  */
+import type { TagCfg } from '../core/config';
 import { describe, expect, it } from 'vitest';
 import { BOARDS, BoardIds, type TableProfile } from '../../shared/profile';
 import { BENCH_PROFILE, withTagPart } from '../sim/fixtures';
@@ -21,8 +22,8 @@ describe('tag reader parts in the build', () => {
       expect(checkSource(r.code), board).toEqual([]);
       expect(r.bytes, board).toBeLessThan(BUDGET_BYTES);
       // The UART's transmit pin is passed to the firmware: the board's default TX of its tag UART.
-      expect(r.pins[r.cfg.utx], board).toBe(BOARDS[board].tagUartTx);
-      expect(r.cfg.s.find((s) => s.id === 'r1')!.baud).toBe(115200);
+      expect(r.pins[r.cfg.utx!], board).toBe(BOARDS[board].tagUartTx);
+      expect((r.cfg.s.find((s) => s.id === 'r1') as TagCfg).baud).toBe(115200);
     }
   });
 
@@ -44,7 +45,7 @@ describe('tag reader parts in the build', () => {
     expect(has('golf-billiards')).toEqual([false, false]);
     // The shipped lane keeps the RDM6300, and its reader only listens.
     const shipped = buildFirmware({ profile: 'minigolf-lane', board: 'espruino-pico' });
-    expect([shipped.cfg.s.find((s) => s.id === 'r1')!.baud, shipped.cfg.utx]).toEqual([9600, -1]);
+    expect([(shipped.cfg.s.find((s) => s.id === 'r1') as TagCfg).baud, shipped.cfg.utx]).toEqual([9600, -1]);
   });
 
   it("a PN532 needs the tag UART's TX pin free: wired to a sensor or to I2C, the build fails naming it", () => {

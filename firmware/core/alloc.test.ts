@@ -64,10 +64,21 @@ function topLevel(name: string): Fn[] {
   return out;
 }
 
+/** A callback given as `handler.bind(null, …)` (a watch bound to its sensor): the handler. */
+function boundHandler(cb: ts.Expression): Fn | null {
+  if (!ts.isCallExpression(cb) || !ts.isPropertyAccessExpression(cb.expression) || cb.expression.name.text !== 'bind') return null;
+  const target = cb.expression.expression;
+  return ts.isIdentifier(target) ? functionOf(resolve(src.checker, target), src.files) : null;
+}
+
 function edgePath(): Map<string, Fn> {
   const roots: Fn[] = [];
-  // setWatch callbacks (HAL watch(pin, edge, debounce, cb)): what they call.
-  for (const cb of argumentsOf('watch', 3)) roots.push(...callees(cb));
+  // setWatch callbacks (HAL watch(pin, edge, debounce, cb)): the bound handler, or what an inline callback calls.
+  for (const cb of argumentsOf('watch', 3)) {
+    const bound = boundHandler(cb);
+    if (bound) roots.push(bound);
+    else roots.push(...callees(cb));
+  }
   // Link send functions handed to the device core.
   for (const a of argumentsOf('linkUse', 0)) {
     const f = ts.isIdentifier(a) ? functionOf(resolve(src.checker, a), src.files) : null;

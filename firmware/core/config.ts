@@ -19,41 +19,75 @@ export interface ColourCfg {
   mc: number;
 }
 
-export interface SensorCfg {
+/**
+ * One sensor: only the fields of its kind are in a bundle (each is a JsVar of the board's RAM),
+ * told apart by `k`. Functions that handle one kind take the sensor as that kind.
+ */
+interface SensorBase {
   id: string;
-  /** KIND_* */
-  k: number;
   /** Event type: index into EVENT_TYPES, or -1 (a tag reader only lending identities). */
   e: number;
-  /** Place (pocket, rail, goal or hole id) or ''. */
-  p: string;
+  /** Place (pocket, rail, goal or hole id); absent when none. */
+  p?: string;
   pin: number;
+}
+
+/** Shared by the watched kinds. */
+interface WatchedBase extends SensorBase {
   /** 1 when the sensor is active (beam blocked, comparator firing) at a low level. */
   lo: number;
   /** Debounce, ms (setWatch). */
   db: number;
   /** Beam/pocket: shortest pulse that is a ball, µs. Piezo: dead time after a hit, ms. */
   mn: number;
-  /** Beam/pocket: blocked longer than this (ms) is a stuck beam. */
+}
+
+export interface BeamCfg extends WatchedBase {
+  k: typeof KIND_BEAM;
+  /** Blocked longer than this (ms) is a stuck beam. */
   mx: number;
-  /** Pocket: drop beam pin, or -1. */
-  dr: number;
-  /** Pocket: capture window after the jaw beam, ms. */
-  cw: number;
-  /** Piezo: analog pin of the peak level, or -1. */
-  an: number;
-  /** Piezo: silent after this many hits of its kind elsewhere without one here (0 = off). */
-  sl: number;
-  /** Piezo: noisy above this many hits per second (0 = off). */
-  nz: number;
-  /** Beam: index of the tag reader sensor lending the ball identity, or -1; window, ms. */
+  /** Index of the tag reader sensor lending the ball identity, or -1; its window, ms. */
   tg: number;
-  tw: number;
-  /** Tag reader: the same tag again within this many ms is the same read. */
-  hold: number;
-  /** Tag reader: UART baud rate. */
-  baud: number;
+  tw?: number;
   col?: ColourCfg;
+}
+
+export interface PocketCfg extends WatchedBase {
+  k: typeof KIND_POCKET;
+  mx: number;
+  /** Drop beam pin, or -1; capture window after the jaw beam, ms. */
+  dr: number;
+  cw: number;
+}
+
+export interface PiezoCfg extends WatchedBase {
+  k: typeof KIND_PIEZO;
+  /** Analog pin of the peak level, or -1. */
+  an: number;
+  /** Silent after this many hits of its kind elsewhere without one here (0 = off). */
+  sl: number;
+  /** Noisy above this many hits per second (0 = off). */
+  nz: number;
+}
+
+export interface TagCfg extends SensorBase {
+  k: typeof KIND_TAG;
+  /** The same tag again within this many ms is the same read. */
+  hold: number;
+  /** UART baud rate. */
+  baud: number;
+}
+
+export type SensorCfg = BeamCfg | PocketCfg | PiezoCfg | TagCfg;
+
+/** What a bundle's code needs (esbuild defines at build time): the rest is left out of it. */
+export interface Features {
+  /** A pocket with a drop beam (capture vs rattle). */
+  pocket: boolean;
+  piezo: boolean;
+  /** A piezo with a peak-level analog pin. */
+  analog: boolean;
+  colour: boolean;
 }
 
 export interface FirmwareCfg {
@@ -66,24 +100,25 @@ export interface FirmwareCfg {
   venue: string;
   /** 'serial' (USB) or 'mqtt' (WiFi). */
   link: string;
-  mqHost: string;
-  mqPort: number;
+  /** MQTT boards: the broker. */
+  mqHost?: string;
+  mqPort?: number;
   /** Buffer capacity, events. */
   cap: number;
   /** Heartbeat period, s. */
   hb: number;
-  /** I2C pins (indexes) when a sensor needs the bus, else -1. */
-  scl: number;
-  sda: number;
-  /** UART of the tag reader: 1 = Serial1, 2 = Serial2. */
-  uart: number;
-  /** Its transmit pin (index) for a reader that takes commands (PN532), else -1. */
-  utx: number;
-  /** Serial link port: 0 USB, 1 Serial1, 2 Serial2; a UART's baud rate and TX/RX pins (indexes, else -1). */
+  /** I2C pins (indexes) when a sensor needs the bus. */
+  scl?: number;
+  sda?: number;
+  /** Tag reader: its UART (1 = Serial1, 2 = Serial2) and transmit pin (index) for a reader that takes commands (PN532), else -1. */
+  uart?: number;
+  utx?: number;
+  /** Serial link port: 0 USB, 1 Serial1, 2 Serial2 (0 on the MQTT boards). */
   lp: number;
-  lb: number;
-  ltx: number;
-  lrx: number;
+  /** Serial boards: a UART link's baud rate and TX/RX pins (indexes, else -1). */
+  lb?: number;
+  ltx?: number;
+  lrx?: number;
   s: SensorCfg[];
 }
 

@@ -5,9 +5,14 @@
  * module state only: nothing is allocated per event except the outgoing line.
  */
 import { EVENT_TYPES, PROTOCOL_VERSION } from '../../shared/protocol/wire';
-import { now, led } from '../hal/hal';
+import { hwRand, now, led, storageJSON, storageWriteJSON } from '../hal/hal';
 import type { FirmwareCfg } from './config';
-import { NONE, OB, ringAck, ringNew, ringPending, ringPush, type Ring } from './ring';
+import { IDS_LABELS, IDS_NONE, IDS_TAGS, NONE, OB, ringAck, ringNew, ringPending, ringPush, type Ring } from './ring';
+import { KIND_PIEZO, type BeamCfg } from './config';
+
+/** Ball identities the profile has (esbuild defines, see firmware/build/build.ts). */
+declare const FW_COLOUR: boolean;
+declare const FW_TAG: string;
 import { SPLIT, digits, micros, split } from './time';
 
 export const FAULTS = ['', 'stuck', 'silent', 'noisy', 'absent'];
@@ -63,10 +68,29 @@ function head(k: string): string {
   return '{"v":' + PROTOCOL_VERSION + ',"k":"' + k + '","d":"' + device + '","b":"' + boot + '"';
 }
 
-/** A new random boot id: 6 base-36 characters. */
+/** Storage file of the boot counter. */
+export const BOOT_FILE = 'autoref.boot';
+/** 36^6: the boot ids there are (6 base-36 characters). */
+const BOOT_IDS = 2176782336;
+/** Step between the ids of consecutive boots: prime, so no id comes back within 36^6 boots. */
+const BOOT_STEP = 1000003;
+
+/**
+ * A new boot id (6 base-36 characters), never the one of an earlier power-up: a boot counter
+ * kept in flash (Storage) moves it on by BOOT_STEP at every boot, and the random part (the
+ * hardware generator where the port has one, plus Math.random) makes it unpredictable. Where
+ * both repeat at every power-up (2v29 on the ESP32 without hwRand, the Linux build) the counter
+ * alone keeps the ids apart.
+ */
 export function newBoot(): string {
+  const n = ((storageJSON(BOOT_FILE) as number) || 0) + 1;
+  storageWriteJSON(BOOT_FILE, n);
+  let v = (hwRand() + Math.floor(Math.random() * BOOT_IDS) + n * BOOT_STEP) % BOOT_IDS;
   let s = '';
-  for (let i = 0; i < 6; i++) s += '0123456789abcdefghijklmnopqrstuvwxyz'.charAt(Math.floor(Math.random() * 36));
+  for (let i = 0; i < 6; i++) {
+    s = '0123456789abcdefghijklmnopqrstuvwxyz'.charAt(v % 36) + s;
+    v = Math.floor(v / 36);
+  }
   return s;
 }
 
@@ -75,7 +99,7 @@ export function deviceInit(c: FirmwareCfg, id: string, tick: (t: number) => void
   device = id;
   boot = newBoot();
   t0 = now();
-  ring = ringNew(c.cap);
+  ring = ringNew(c.cap, FW_TAG ? IDS_TAGS : FW_COLOUR ? IDS_LABELS : IDS_NONE);
   faults = new Uint8Array(c.s.length);
   hEv = head('ev');
   hSt = head('st');
@@ -97,15 +121,16 @@ export function deviceTime(t: number): string {
 
 /**
  * Stores one sensor event stamped at `time` (seconds, from setWatch) and sends it when the link
- * is free. `ol`/`src`/`off`: identity (see Ring.ol); the tag bytes are copied from src.
+ * is free. `v`: its value (Ring.v: a width, or a piezo's magnitude), or NONE. `ol`/`src`/`off`:
+ * identity (see Ring.ol); the tag bytes are copied from src.
  */
-export function emit(ty: number, si: number, time: number, w: number, m: number, ol: number, src: Uint8Array | null, off: number): void {
+export function emit(ty: number, si: number, time: number, v: number, ol: number, src: Uint8Array | null, off: number): void {
   split(time - t0);
-  const i = ringPush(ring, SPLIT[0] as number, SPLIT[1] as number, ty, si, w, m);
+  const i = ringPush(ring, SPLIT[0] as number, SPLIT[1] as number, ty, si, v);
   if (ol > 0 && ol <= OB && src) {
     for (let j = 0; j < ol; j++) ring.ob[i * OB + j] = src[off + j] as number;
   }
-  ring.ol[i] = ol;
+  if (ol) ring.ol[i] = ol;
   if (ring.lost > 0 && ring.next - ring.first === ring.cap) statusDue = true;
   pump();
 }
@@ -115,12 +140,12 @@ export function evLine(seq: number): string {
   const sc = cfg.s[ring.se[i] as number]!;
   let l = hEv + ',"n":' + seq + ',"t":' + digits(ring.sec[i] as number, ring.us[i] as number) + ',"e":"' + EVENT_TYPES[ring.ty[i] as number] + '","s":"' + sc.id + '"';
   if (sc.p) l += ',"p":"' + sc.p + '"';
-  if (ring.m[i] !== NONE) l += ',"m":' + ring.m[i];
-  if (ring.w[i] !== NONE) l += ',"w":' + ring.w[i];
-  const ol = ring.ol[i] as number;
-  if (ol & 0x80) {
-    l += ',"o":"' + (sc.col ? sc.col.o[ol & 0x7f] : '') + '"';
-  } else if (ol > 0) {
+  if (ring.v[i] !== NONE) l += (sc.k === KIND_PIEZO ? ',"m":' : ',"w":') + ring.v[i];
+  const ol = ring.ol.length ? (ring.ol[i] as number) : 0;
+  if (FW_COLOUR && ol & 0x80) {
+    const col = (sc as BeamCfg).col;
+    l += ',"o":"' + (col ? col.o[ol & 0x7f] : '') + '"';
+  } else if (FW_TAG && ol > 0) {
     l += ',"o":"';
     for (let j = 0; j < ol; j++) {
       const b = ring.ob[i * OB + j] as number;

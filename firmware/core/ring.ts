@@ -3,6 +3,9 @@
  * capacity (no object per event). Sequence numbers are consecutive, so an event's slot is its
  * sequence modulo the capacity and the buffer only needs the oldest unacknowledged sequence and
  * the next one. When full, the oldest event is dropped and counted in `lost`.
+ * Its bytes are most of the firmware's RAM after boot (a Pico: 128 events), so an event keeps
+ * one value (the pulse width of a beam or the level of a piezo: never both), and the identity
+ * arrays exist only on a board whose profile names balls (colour labels, tag bytes).
  */
 
 /** Sentinel: the event has no magnitude / no width. */
@@ -24,16 +27,22 @@ export interface Ring {
   ty: Uint8Array;
   /** Sensor index. */
   se: Uint8Array;
-  /** Pulse width, µs, or NONE. */
-  w: Int32Array;
-  /** Magnitude (integer sensor units), or NONE. */
-  m: Int32Array;
-  /** Identity: 0 none; 1..8 bytes of a tag in `ob`; 0x80|k label k of the sensor. */
+  /** The event's value, or NONE: pulse width, µs (beam, pocket), or magnitude (piezo). */
+  v: Int32Array;
+  /**
+   * Identity: 0 none; 1..8 bytes of a tag in `ob`; 0x80|k label k of the sensor. Empty arrays
+   * (length 0) on a board without ball identities (see ringNew).
+   */
   ol: Uint8Array;
   ob: Uint8Array;
 }
 
-export function ringNew(cap: number): Ring {
+/** Identities a ring keeps (ringNew): none, colour labels only, labels and tag bytes. */
+export const IDS_NONE = 0;
+export const IDS_LABELS = 1;
+export const IDS_TAGS = 2;
+
+export function ringNew(cap: number, ids: number): Ring {
   return {
     cap: cap,
     first: 1,
@@ -43,15 +52,14 @@ export function ringNew(cap: number): Ring {
     us: new Uint32Array(cap),
     ty: new Uint8Array(cap),
     se: new Uint8Array(cap),
-    w: new Int32Array(cap),
-    m: new Int32Array(cap),
-    ol: new Uint8Array(cap),
-    ob: new Uint8Array(cap * OB),
+    v: new Int32Array(cap),
+    ol: new Uint8Array(ids > IDS_NONE ? cap : 0),
+    ob: new Uint8Array(ids === IDS_TAGS ? cap * OB : 0),
   };
 }
 
 /** Stores an event, dropping the oldest when full. Returns its slot; its sequence is next - 1. */
-export function ringPush(r: Ring, sec: number, us: number, ty: number, se: number, w: number, m: number): number {
+export function ringPush(r: Ring, sec: number, us: number, ty: number, se: number, v: number): number {
   if (r.next - r.first >= r.cap) {
     r.first++;
     r.lost++;
@@ -62,9 +70,8 @@ export function ringPush(r: Ring, sec: number, us: number, ty: number, se: numbe
   r.us[i] = us;
   r.ty[i] = ty;
   r.se[i] = se;
-  r.w[i] = w;
-  r.m[i] = m;
-  r.ol[i] = 0;
+  r.v[i] = v;
+  if (r.ol.length) r.ol[i] = 0;
   return i;
 }
 

@@ -45,6 +45,7 @@ interface EspruinoWifi {
 
 interface EspruinoStorage {
   readJSON(name: string, noExceptions: boolean): unknown;
+  writeJSON(name: string, value: unknown): void;
 }
 
 declare function getTime(): number;
@@ -62,7 +63,8 @@ declare function pinMode(pin: EspruinoPin, mode: string): void;
 declare function ESPRUINO_REQUIRE(name: 'net'): EspruinoNet;
 declare function ESPRUINO_REQUIRE(name: 'Wifi'): EspruinoWifi;
 declare function ESPRUINO_REQUIRE(name: 'Storage'): EspruinoStorage;
-declare const E: { on(event: 'init', cb: () => void): void };
+/** `hwRand`: the port's hardware random source (not on every port). */
+declare const E: { on(event: 'init', cb: () => void): void; hwRand?: () => number };
 declare const USB: EspruinoSerial;
 declare const LoopbackA: EspruinoSerial;
 declare const Serial1: EspruinoSerial;

@@ -98,6 +98,18 @@ export function storageJSON(name: string): unknown {
   return ESPRUINO_REQUIRE('Storage').readJSON(name, true);
 }
 
+export function storageWriteJSON(name: string, value: unknown): void {
+  ESPRUINO_REQUIRE('Storage').writeJSON(name, value);
+}
+
+/**
+ * 32 bits from the port's hardware random source, or 0 where there is none. Espruino 2v29
+ * seeds Math.random at boot only on STM32 and nRF; on the ESP32 it repeats at every power-up.
+ */
+export function hwRand(): number {
+  return typeof E.hwRand === 'function' ? E.hwRand() >>> 0 : 0;
+}
+
 export function tcpConnect(host: string, port: number, onOpen: () => void): Socket {
   return ESPRUINO_REQUIRE('net').connect({ host: host, port: port }, onOpen);
 }

@@ -36,10 +36,8 @@ let tEv = '';
 let tSt = '';
 let tCmd = '';
 
-const chr = String.fromCharCode;
-
 function str(s: string): string {
-  return chr(s.length >> 8, s.length & 255) + s;
+  return String.fromCharCode(s.length >> 8, s.length & 255) + s;
 }
 
 function pkt(h: number, body: string): string {
@@ -49,9 +47,9 @@ function pkt(h: number, body: string): string {
     let b = n & 127;
     n = n >> 7;
     if (n > 0) b |= 128;
-    len += chr(b);
+    len += String.fromCharCode(b);
   } while (n > 0);
-  return chr(h) + len + body;
+  return String.fromCharCode(h) + len + body;
 }
 
 function tx(s: string): void {
@@ -148,7 +146,7 @@ function open(): void {
     lastRx = now();
     // flags: user 0x80, password 0x40, will retain 0x20, will QoS 1 0x08, will 0x04, clean 0x02
     const login = secret ? str(user) + str(secret) : '';
-    tx(pkt(0x10, str('MQTT') + '\x04' + chr(secret ? 0xee : 0x2e) + chr(0, KEEPALIVE) + str(clientId) + str(tSt) + str(offlineLine()) + login));
+    tx(pkt(0x10, str('MQTT') + '\x04' + String.fromCharCode(secret ? 0xee : 0x2e) + String.fromCharCode(0, KEEPALIVE) + str(clientId) + str(tSt) + str(offlineLine()) + login));
   });
   sock = s;
   s.on('data', onData);

@@ -10,36 +10,44 @@
  */
 import { EVENT_TYPES } from '../../shared/protocol/wire';
 import { emit, faults, setFault, F_STUCK } from '../core/device';
-import { NONE } from '../core/ring';
-import { KIND_POCKET } from '../core/config';
+import { KIND_BEAM, KIND_POCKET, type BeamCfg, type PocketCfg } from '../core/config';
 import { colourRead } from './colour';
 import { st } from './state';
+
+/** What the profile uses (esbuild defines, see firmware/build/build.ts). */
+declare const FW_POCKET: boolean;
+declare const FW_COLOUR: boolean;
+declare const FW_TAG: string;
 
 const RATTLE = EVENT_TYPES.indexOf('rattle');
 
 /** A ball passed sensor `si`: identity from its colour sensor or its tag reader, then emit. */
 export function ballEvent(si: number, e: number, time: number, w: number): void {
-  const sc = st.S[si]!;
-  const c = st.col[si] as number;
-  if (c) {
-    emit(e, si, time, w, NONE, c, null, 0);
+  const sc = st.S[si] as BeamCfg | PocketCfg;
+  if (FW_COLOUR && st.col[si]) {
+    emit(e, si, time, w, st.col[si] as number, null, 0);
     return;
   }
-  const tg = sc.tg;
-  if (tg >= 0 && st.tagL[tg] && Math.abs(time - (st.tagT[tg] as number)) * 1000 <= sc.tw) {
-    emit(e, si, time, w, NONE, st.tagL[tg] as number, st.tagB, tg * 8);
-    return;
+  if (FW_TAG && sc.k === KIND_BEAM && sc.tg >= 0) {
+    const tg = sc.tg;
+    if (st.tagL[tg] && Math.abs(time - (st.tagT[tg] as number)) * 1000 <= sc.tw!) {
+      emit(e, si, time, w, st.tagL[tg] as number, st.tagB, tg * 8);
+      return;
+    }
   }
-  emit(e, si, time, w, NONE, 0, null, 0);
+  emit(e, si, time, w, 0, null, 0);
 }
 
-export function beamEdge(si: number, state: boolean, time: number): void {
-  const sc = st.S[si]!;
+/** The beam's watch (bound to the sensor index): a level change stamped in the interrupt. */
+export function beamEdge(si: number, e: EspruinoWatchEvent): void {
+  const sc = st.S[si] as BeamCfg | PocketCfg;
+  const state = e.state;
+  const time = e.time;
   if (state === (sc.lo === 0)) {
     if (st.on[si]) return;
     st.on[si] = 1;
     st.ton[si] = time;
-    st.col[si] = sc.col && faults[si] === 0 ? colourRead(si) : 0;
+    if (FW_COLOUR) st.col[si] = sc.k === KIND_BEAM && sc.col && faults[si] === 0 ? colourRead(si) : 0;
     return;
   }
   if (!st.on[si]) return;
@@ -51,7 +59,7 @@ export function beamEdge(si: number, state: boolean, time: number): void {
   const t1 = st.ton[si] as number;
   const w = Math.round((time - t1) * 1000000);
   if (w < sc.mn) return;
-  if (sc.k === KIND_POCKET && sc.dr >= 0) {
+  if (FW_POCKET && sc.k === KIND_POCKET && sc.dr >= 0) {
     st.last[si] = t1;
     st.pw[si] = w;
     return;
@@ -68,11 +76,11 @@ export function dropEdge(si: number): void {
 }
 
 export function beamTick(si: number, t: number): void {
-  const sc = st.S[si]!;
+  const sc = st.S[si] as BeamCfg | PocketCfg;
   if (st.on[si] && faults[si] !== F_STUCK && (t - (st.ton[si] as number)) * 1000 > sc.mx) setFault(si, F_STUCK);
-  if (st.pw[si]! >= 0 && (t - (st.last[si] as number)) * 1000 > sc.cw) {
+  if (FW_POCKET && sc.k === KIND_POCKET && (st.pw[si] as number) >= 0 && (t - (st.last[si] as number)) * 1000 > sc.cw) {
     const w = st.pw[si] as number;
     st.pw[si] = -1;
-    emit(RATTLE, si, st.last[si] as number, w, NONE, 0, null, 0);
+    emit(RATTLE, si, st.last[si] as number, w, 0, null, 0);
   }
 }

@@ -5,6 +5,7 @@
  */
 import { i2cRead, i2cWrite } from '../hal/hal';
 import { setFault, F_ABSENT } from '../core/device';
+import type { BeamCfg } from '../core/config';
 import { st } from './state';
 
 const ADDR = 0x29;
@@ -21,7 +22,7 @@ export const COLOUR_CONTROLLERS: Record<string, { id: number }> = {
 
 /** Checks the part answers with its ID and starts it (2.4 ms integration, 4x gain). */
 export function colourInit(si: number): boolean {
-  const col = st.S[si]!.col!;
+  const col = (st.S[si] as BeamCfg).col!;
   const ctl = COLOUR_CONTROLLERS[col.part];
   if (!ctl) return false;
   try {
@@ -38,7 +39,7 @@ export function colourInit(si: number): boolean {
 
 /** Reads clear/red/green/blue and returns the nearest ball label (0x80|k), or 0 for none. */
 export function colourRead(si: number): number {
-  const col = st.S[si]!.col!;
+  const col = (st.S[si] as BeamCfg).col!;
   let d: Uint8Array;
   try {
     i2cWrite(ADDR, READ);

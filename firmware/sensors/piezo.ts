@@ -9,10 +9,16 @@
 import { analog } from '../hal/hal';
 import { emit, faults, setFault, F_NOISY, F_SILENT } from '../core/device';
 import { NONE } from '../core/ring';
+import type { PiezoCfg } from '../core/config';
 import { st } from './state';
 
-export function piezoHit(si: number, time: number): void {
-  const sc = st.S[si]!;
+/** A piezo with a peak-level pin in the profile (esbuild define, see firmware/build/build.ts). */
+declare const FW_ANALOG: boolean;
+
+/** The piezo's watch (bound to the sensor index): a comparator edge stamped in the interrupt. */
+export function piezoHit(si: number, ev: EspruinoWatchEvent): void {
+  const sc = st.S[si] as PiezoCfg;
+  const time = ev.time;
   if ((time - (st.last[si] as number)) * 1000 < sc.mn) return;
   st.last[si] = time;
   st.win[si] = (st.win[si] as number) + 1;
@@ -20,12 +26,12 @@ export function piezoHit(si: number, time: number): void {
   st.hits[e] = (st.hits[e] as number) + 1;
   st.ref[si] = st.hits[e] as number;
   if (faults[si] === F_SILENT) setFault(si, 0);
-  emit(e, si, time, NONE, sc.an >= 0 ? Math.round(analog(st.P[sc.an]!) * 1000) : NONE, 0, null, 0);
+  emit(e, si, time, FW_ANALOG && sc.an >= 0 ? Math.round(analog(st.P[sc.an]!) * 1000) : NONE, 0, null, 0);
 }
 
 /** Silent check every tick; noisy check once per second (`second` true). */
 export function piezoTick(si: number, second: boolean): void {
-  const sc = st.S[si]!;
+  const sc = st.S[si] as PiezoCfg;
   if (sc.sl > 0 && faults[si] !== F_SILENT && (st.hits[sc.e] as number) - (st.ref[si] as number) >= sc.sl) setFault(si, F_SILENT);
   if (!second) return;
   if (sc.nz > 0) {

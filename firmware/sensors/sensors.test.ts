@@ -2,6 +2,7 @@
  * Sensor components on the simulated board (the real bundle): goal with colour identity,
  * pocket capture vs rattle, piezo dead time, magnitude and faults, stuck beams, tag reader.
  */
+import type { BeamCfg } from '../core/config';
 import { describe, expect, it } from 'vitest';
 import type { TableProfile } from '../../shared/profile';
 import { runFirmware, type SimRun } from '../sim/run';
@@ -62,7 +63,7 @@ describe('goal: break-beam with a colour sensor', () => {
 
   it('a part answering with another ID (a TCS34727 where a TCS34725 is declared) is absent too', () => {
     const run = runFirmware({ profile: BENCH_PROFILE, board: 'espruino-pico', device: 'dev-1', before: (b) => (b.i2c[0x29] = new SimTcs34725(0x4d)) });
-    expect(run.build.cfg.s[0]!.col!.part).toBe('TCS34725');
+    expect((run.build.cfg.s[0] as BeamCfg).col!.part).toBe('TCS34725');
     expect(run.sent().find((l) => l['k'] === 'st')!['f']).toEqual([{ s: 'g1', c: 'absent' }]);
     expect(run.board.errors).toEqual([]);
   });

@@ -1,36 +1,47 @@
 /**
  * Per-sensor runtime state, one typed-array slot per sensor (no object per sensor or event).
+ * Made at boot (stateInit), and only the arrays of the kinds the profile has: a bundle without
+ * a kind has none of its code either, so nothing reads the others.
  */
 import type { Pin } from '../hal/hal';
 import type { SensorCfg } from '../core/config';
 
-export const st = {
-  S: [] as SensorCfg[],
-  P: [] as Pin[],
+/** What the profile uses (esbuild defines, see firmware/build/build.ts). */
+declare const FW_POCKET: boolean;
+declare const FW_PIEZO: boolean;
+declare const FW_COLOUR: boolean;
+declare const FW_TAG: string;
+
+export interface SensorState {
+  S: SensorCfg[];
+  P: Pin[];
   /** 1 while the sensor is active (beam blocked). */
-  on: new Uint8Array(0),
+  on: Uint8Array;
   /** When it became active, s. */
-  ton: new Float64Array(0),
+  ton: Float64Array;
   /** Piezo: time of the last hit. Pocket: jaw time of a ball waiting for the drop beam. */
-  last: new Float64Array(0),
+  last: Float64Array;
   /** Pocket: width of the waiting jaw pulse, µs, or -1 when none waits. */
-  pw: new Int32Array(0),
+  pw: Int32Array;
   /** Piezo: the kind's hit counter when this sensor last fired (see hits). */
-  ref: new Uint32Array(0),
+  ref: Uint32Array;
   /** Piezo: hits in the current one-second window. */
-  win: new Uint16Array(0),
+  win: Uint16Array;
   /** Colour label of the ball now in the beam (0 none, 0x80|k). */
-  col: new Uint8Array(0),
+  col: Uint8Array;
   /** Tag reader: last UID (8 bytes per sensor), its length and time. */
-  tagB: new Uint8Array(0),
-  tagL: new Uint8Array(0),
-  tagT: new Float64Array(0),
+  tagB: Uint8Array;
+  tagL: Uint8Array;
+  tagT: Float64Array;
   /** Watch ids (main pin, drop pin) for re-arming after a cfg change. */
-  wid: new Int32Array(0),
-  dwid: new Int32Array(0),
+  wid: Int32Array;
+  dwid: Int32Array;
   /** Piezo hits per event type, board-wide. */
-  hits: new Uint32Array(16),
-};
+  hits: Uint32Array;
+}
+
+/** Filled by stateInit at boot. */
+export const st = {} as SensorState;
 
 export function stateInit(s: SensorCfg[], pins: Pin[]): void {
   const n = s.length;
@@ -38,18 +49,27 @@ export function stateInit(s: SensorCfg[], pins: Pin[]): void {
   st.P = pins;
   st.on = new Uint8Array(n);
   st.ton = new Float64Array(n);
-  st.last = new Float64Array(n);
-  st.last.fill(-1e9);
-  st.pw = new Int32Array(n);
-  st.pw.fill(-1);
-  st.ref = new Uint32Array(n);
-  st.win = new Uint16Array(n);
-  st.col = new Uint8Array(n);
-  st.tagB = new Uint8Array(n * 8);
-  st.tagL = new Uint8Array(n);
-  st.tagT = new Float64Array(n);
-  st.tagT.fill(-1e9);
   st.wid = new Int32Array(n);
-  st.dwid = new Int32Array(n);
-  st.hits = new Uint32Array(16);
+  // Each array costs JsVars even when empty: a kind's arrays only where the profile has it.
+  if (FW_PIEZO || FW_POCKET) {
+    st.last = new Float64Array(n);
+    st.last.fill(-1e9);
+  }
+  if (FW_POCKET) {
+    st.pw = new Int32Array(n);
+    st.pw.fill(-1);
+    st.dwid = new Int32Array(n);
+  }
+  if (FW_PIEZO) {
+    st.ref = new Uint32Array(n);
+    st.win = new Uint16Array(n);
+    st.hits = new Uint32Array(16);
+  }
+  if (FW_COLOUR) st.col = new Uint8Array(n);
+  if (FW_TAG) {
+    st.tagB = new Uint8Array(n * 8);
+    st.tagL = new Uint8Array(n);
+    st.tagT = new Float64Array(n);
+    st.tagT.fill(-1e9);
+  }
 }

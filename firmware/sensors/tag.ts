@@ -8,6 +8,7 @@
  * The UID is reported as lowercase hex (5 bytes for the RDM6300, 4 or 7 for the PN532).
  */
 import { uartSetup } from '../hal/hal';
+import type { TagCfg } from '../core/config';
 import { st } from './state';
 import { rdmData, rdmStart } from './rdm6300';
 import { pnData, pnStart } from './pn532';
@@ -25,7 +26,7 @@ export const TAG_CONTROLLERS: Record<string, { baud: number; tx: boolean }> = {
 
 /** Starts tag reader `si` on UART `uart` (1 or 2); `tx`: the UART's transmit pin index, or -1. */
 export function tagSetup(si: number, uart: number, tx: number): void {
-  const sc = st.S[si]!;
+  const sc = st.S[si] as TagCfg;
   const rx = st.P[sc.pin]!;
   if (FW_TAG === 'PN532') {
     uartSetup(uart, sc.baud, rx, st.P[tx], pnData);

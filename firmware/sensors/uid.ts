@@ -5,6 +5,7 @@
  */
 import { emit } from '../core/device';
 import { NONE } from '../core/ring';
+import type { TagCfg } from '../core/config';
 import { st } from './state';
 
 /** The UID a part has just decoded, before it is compared with the last read (one scratch buffer). */
@@ -12,7 +13,7 @@ export const uid = /* @__PURE__ */ new Uint8Array(8);
 
 /** Reader `si` read the `n` bytes in `uid` at `t`. */
 export function tagRead(si: number, n: number, t: number): void {
-  const sc = st.S[si]!;
+  const sc = st.S[si] as TagCfg;
   const o = si * 8;
   let same = st.tagL[si] === n && (t - (st.tagT[si] as number)) * 1000 < sc.hold;
   for (let i = 0; i < n; i++) {
@@ -21,5 +22,5 @@ export function tagRead(si: number, n: number, t: number): void {
   }
   st.tagL[si] = n;
   st.tagT[si] = t;
-  if (sc.e >= 0 && !same) emit(sc.e, si, t, NONE, NONE, n, st.tagB, o);
+  if (sc.e >= 0 && !same) emit(sc.e, si, t, NONE, n, st.tagB, o);
 }

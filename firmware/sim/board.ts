@@ -5,8 +5,11 @@
  * setTimeout/setInterval/getTime, virtual USB and UARTs, I2C devices, Storage, WiFi, and `net`
  * sockets bridged to real TCP (a real MQTT broker) or refused on demand.
  */
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import vm from 'node:vm';
+import type { BoardId } from '../../shared/profile';
+import { asDelivered } from '../build/delivered';
 
 export interface SimPin {
   readonly name: string;
@@ -47,6 +50,10 @@ class Emitter {
   }
   has(ev: string): boolean {
     return (this.handlers[ev]?.length ?? 0) > 0;
+  }
+  /** Forgets every handler (a power cycle: the firmware registers them again at boot). */
+  off(): void {
+    for (const k of Object.keys(this.handlers)) delete this.handlers[k];
   }
 }
 
@@ -99,11 +106,43 @@ class SimSocket extends Emitter {
   }
 }
 
+/** What a port's randomness does at power-up (Espruino 2v29, measured on its Linux builds). */
+export interface RandomModel {
+  /** Math.random starts from the same seed at every power-up (the ESP32 and Linux ports). */
+  randomRepeats: boolean;
+  /** E.hwRand: a hardware generator, the same values at every power-up (Linux), or absent. */
+  hwRand: 'random' | 'repeats' | 'absent';
+}
+
+/**
+ * Per board: the STM32 boards (Pico, WiFi) seed Math.random at boot; the ESP32 does not (its
+ * E.hwRand reads the hardware generator); the Linux build (the real-interpreter test) repeats both.
+ */
+export const RANDOM_MODELS: Record<BoardId | 'linux', RandomModel> = {
+  'espruino-pico': { randomRepeats: false, hwRand: 'random' },
+  'espruino-wifi': { randomRepeats: false, hwRand: 'random' },
+  esp32: { randomRepeats: true, hwRand: 'random' },
+  linux: { randomRepeats: true, hwRand: 'repeats' },
+};
+
+/** A small seeded generator (mulberry32): the same sequence for the same seed. */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 export interface SimBoardOptions {
   /** getTime() at power-up, s (a board that has been up for weeks: pass a large value). */
   startTime?: number;
   /** Pin names to provide as globals. */
   pins?: string[];
+  /** Randomness at power-up (default: seeded at boot, with a hardware generator). */
+  random?: RandomModel;
 }
 
 export class SimBoard {
@@ -132,6 +171,10 @@ export class SimBoard {
   private realtime: NodeJS.Timeout | null = null;
   /** Errors thrown by firmware callbacks (a crash on a board). */
   readonly errors: unknown[] = [];
+  /** The code loaded (what save() keeps in flash), run again at every power cycle. */
+  private code: string | null = null;
+  /** Power-ups so far (load() is the first). */
+  powerUps = 0;
 
   constructor(private readonly opts: SimBoardOptions = {}) {
     this.us = Math.round((opts.startTime ?? 0) * 1e6);
@@ -176,7 +219,7 @@ export class SimBoard {
       setInterval: (fn: () => void, ms: number) => this.addTimer(fn, ms, ms),
       clearTimeout: (id: number) => this.clearTimer(id),
       clearInterval: (id: number) => this.clearTimer(id),
-      E: { on: (ev: string, fn: Handler) => this.e.on(ev, fn) },
+      E: this.espruinoE(),
       USB: this.usb,
       LoopbackA: this.loopback,
       Serial1: this.serial1,
@@ -195,6 +238,18 @@ export class SimBoard {
     return g;
   }
 
+  /** Espruino's E: boot handlers, and E.hwRand as the board's model has it. */
+  private espruinoE(): Record<string, unknown> {
+    const model = this.opts.random ?? { randomRepeats: false, hwRand: 'random' };
+    const e: Record<string, unknown> = { on: (ev: string, fn: Handler) => this.e.on(ev, fn) };
+    if (model.hwRand === 'random') e['hwRand'] = () => randomBytes(4).readInt32LE(0);
+    if (model.hwRand === 'repeats') {
+      const next = seeded(0x2029);
+      e['hwRand'] = () => (next() * 4294967296) | 0;
+    }
+    return e;
+  }
+
   private i2cDevice(addr: number): I2CDevice {
     const d = this.i2c[addr];
     if (!d) throw new Error(`I2C device 0x${addr.toString(16)} not responding`);
@@ -202,7 +257,15 @@ export class SimBoard {
   }
 
   private module(name: string): unknown {
-    if (name === 'Storage') return { readJSON: (n: string) => this.storage[n] };
+    if (name === 'Storage') {
+      return {
+        readJSON: (n: string) => this.storage[n],
+        // As flash keeps it: a copy, not the live object.
+        writeJSON: (n: string, v: unknown) => {
+          this.storage[n] = JSON.parse(JSON.stringify(v)) as unknown;
+        },
+      };
+    }
     if (name === 'Wifi') {
       return {
         connect: (_ssid: string, _o: unknown, cb: (err: unknown) => void) => {
@@ -257,10 +320,46 @@ export class SimBoard {
     this.timers = this.timers.filter((t) => t.id !== id);
   }
 
-  /** Runs the bundle (it registers its boot handler), like uploading it. */
+  /**
+   * Runs the bundle (it registers its boot handler), like uploading it and save(): what runs is
+   * what the upload tool delivers of it (delivered.ts), not the file.
+   */
   load(code: string): void {
+    code = asDelivered(code);
+    this.code = code;
     this.context = vm.createContext(this.globals());
+    if (this.opts.random?.randomRepeats) {
+      // The context's own Math (vm contexts have their own built-ins) gets the repeating sequence.
+      this.context['__seeded'] = seeded(0x5eed);
+      vm.runInContext('Math.random = __seeded; delete globalThis.__seeded;', this.context);
+    }
     vm.runInContext(code, this.context, { filename: 'firmware.js' });
+    this.powerUps++;
+  }
+
+  /**
+   * Power off and on again: clock, timers, watches, connections and handlers are gone, Storage
+   * (flash) and the pins' levels stay; the saved code runs again and boots. Math.random and
+   * E.hwRand start over as the board's random model says.
+   */
+  powerCycle(): void {
+    if (this.code === null) throw new Error('powerCycle: nothing loaded');
+    this.stop();
+    this.e.off();
+    for (const s of [this.usb, this.loopback, this.serial1, this.serial2]) {
+      s.off();
+      s.out = '';
+    }
+    for (const k of Object.keys(this.modes)) delete this.modes[k];
+    this.us = Math.round((this.opts.startTime ?? 0) * 1e6);
+    this.load(this.code);
+    this.boot();
+  }
+
+  /** Evaluates `code` in the board's context, as typed at its REPL (tests look inside with it). */
+  repl(code: string): unknown {
+    if (!this.context) throw new Error('repl: nothing loaded');
+    return vm.runInContext(code, this.context);
   }
 
   /** Power-up: E.on('init') handlers run, as after save() or a reset. */

@@ -3,7 +3,7 @@
  * load, boot. The bundle is the same text `npm run firmware:build` writes for the board.
  */
 import { buildFirmware, type BuildOptions, type BuildResult } from '../build/build';
-import { SimBoard, type SimSerial } from './board';
+import { RANDOM_MODELS, SimBoard, type RandomModel, type SimSerial } from './board';
 
 const cache: Record<string, BuildResult> = {};
 
@@ -33,12 +33,14 @@ export interface RunOptions extends BuildOptions {
   before?: (board: SimBoard) => void;
   /** Load only; the caller boots (board.boot()) once its links are attached. */
   noBoot?: boolean;
+  /** Randomness at power-up; default: the board's (RANDOM_MODELS). */
+  random?: RandomModel;
 }
 
 export function runFirmware(opts: RunOptions): SimRun {
-  const { startTime, local, before, noBoot, ...buildOpts } = opts;
+  const { startTime, local, before, noBoot, random, ...buildOpts } = opts;
   const build = cachedBuild(buildOpts);
-  const board = new SimBoard({ startTime, pins: build.pins });
+  const board = new SimBoard({ startTime, pins: build.pins, random: random ?? RANDOM_MODELS[opts.board] });
   if (local) board.storage['autoref'] = local;
   before?.(board);
   board.load(build.code);
