@@ -3,7 +3,7 @@
  * of the figures against their targets, from the JSON files they write (bench/results/), and
  * bench/results/summary.json. Each transport figure is compared, in the same run, with the raw
  * transport underneath (see bench/mqtt.ts, bench/serial.ts).
- * Options: --quick (shorter MQTT runs), --only mqtt,serial,engines,restart,firmware
+ * Options: --quick (shorter MQTT and venue-load runs), --only mqtt,serial,engines,restart,firmware,venue
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -30,6 +30,8 @@ const STEPS: Step[] = [
   { id: 'engines', script: 'engines.ts', args: ['--budget', '3000'], limitS: 240 },
   { id: 'restart', script: 'restart.ts', args: [], limitS: 180 },
   { id: 'firmware', script: 'firmware.ts', args: [], limitS: 180 },
+  // Pages x devices x events/s for a bounded time per row (bench/venue-load.ts).
+  { id: 'venue', script: 'venue-load.ts', args: QUICK ? ['--quick'] : [], limitS: 300 },
 ];
 
 function run(step: Step): Promise<{ code: number | null; seconds: number; timedOut: boolean }> {
@@ -91,6 +93,10 @@ interface RestartResult {
   deviceEvents: number;
   bestMs: number;
   restartMs: number[];
+}
+interface VenueLoadResult {
+  p99TargetMs: number;
+  rows: { clients: number; devices: number; rate: number; seconds: number; streamMs: Pct; ackMs: Pct; rssMb: { start: number | null; max: number | null }; droppedPages: number; ackedLost: number; crashed: string | null; met: boolean }[];
 }
 interface FirmwareResult {
   bundle: { budget_bytes: number; largest: { profile: string; board: string; bytes: number }; within_budget: boolean; sizes: { profile: string; board: string; bytes: number }[] };
@@ -166,6 +172,17 @@ function figures(since: number): Figure[] {
     const l = fw.bundle.largest;
     out.push({ benchmark: 'firmware bundle', figure: `largest of ${fw.bundle.sizes.length} (profile x board), bytes`, hub: `${fmt(l.bytes)} (${l.profile}, ${l.board})`, raw: '-', target: `<${fmt(fw.bundle.budget_bytes)}`, met: fw.bundle.within_budget });
     for (const r of fw.rate) out.push({ benchmark: 'firmware edges', figure: `${r.board} ${r.link}, ${r.edges_per_s} edges/s (lost)`, hub: String(r.lost), raw: '-', target: 'none lost', met: r.ok });
+  }
+  const venue = readResult<VenueLoadResult>('venue-load.json', since);
+  for (const r of venue?.rows ?? []) {
+    out.push({
+      benchmark: `venue load ${r.clients}x${r.devices}x${r.rate}`,
+      figure: `${r.clients} pages, ${r.devices} devices at ${r.rate} ev/s, ${r.seconds} s: stream ms p50/p99/max; ack p50/p99; RSS MB; dropped; acked lost`,
+      hub: r.crashed ? `CRASHED: ${r.crashed.slice(0, 40)}` : `${ms(r.streamMs)}; ${r.ackMs.p50}/${r.ackMs.p99}; ${r.rssMb.start}->${r.rssMb.max}; ${r.droppedPages}; ${r.ackedLost}`,
+      raw: '-',
+      target: `no crash, none lost, p99 <=${venue!.p99TargetMs}, RSS bounded`,
+      met: r.met,
+    });
   }
   return out;
 }

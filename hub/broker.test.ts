@@ -100,7 +100,7 @@ describe('startEmbeddedBroker with a venue', () => {
     expect(lines).toEqual([expect.stringMatching(/^embedded MQTT broker runs WITHOUT authentication: the venue has no device secrets/)]);
     const c = await connect({});
     await c.publishAsync('autoref/demo/gb1/gb1-a/events', '{}', { qos: 1 });
-    expect(broker.refusals()).toEqual({ connect: 0, publish: 0, subscribe: 0, byUser: {} });
+    expect(broker.refusals()).toEqual({ connect: 0, publish: 0, subscribe: 0, oversize: 0, byUser: {} });
   });
 
   it('counts refused logins, publishes and subscriptions per user, logs the first of each, and survives them', async () => {
@@ -119,8 +119,8 @@ describe('startEmbeddedBroker with a venue', () => {
     await closed; // a refused publish closes it
     const r = broker.refusals();
     expect(r).toMatchObject({ connect: 3, publish: 1, subscribe: 1 });
-    expect(r.byUser['?']).toEqual({ connect: 1, publish: 0, subscribe: 0 });
-    expect(r.byUser['d1']).toEqual({ connect: 2, publish: 1, subscribe: 1, lastTopic: 'autoref/bar/t2/d2/events' });
+    expect(r.byUser['?']).toEqual({ connect: 1, publish: 0, subscribe: 0, oversize: 0 });
+    expect(r.byUser['d1']).toEqual({ connect: 2, publish: 1, subscribe: 1, oversize: 0, lastTopic: 'autoref/bar/t2/d2/events' });
     expect(lines.filter((l) => l.startsWith('MQTT broker refused'))).toHaveLength(4); // first of each kind per user
     // The broker still serves: the device logs in again and publishes lawfully.
     const again = await connect({ username: 'd1', password: 'secret-one' });

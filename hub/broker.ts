@@ -13,6 +13,7 @@ import { Aedes, type AedesPublishPacket, type AuthenticateError, type Client } f
 import type { VenueConfig } from '../shared/venue';
 import { CHANNEL_CMD, CHANNEL_EVENTS, CHANNEL_STATUS, TOPIC_ROOT, topicFor } from '../shared/protocol/wire';
 import { AutorefError } from '../shared/errors';
+import { limitPackets } from './ingest/mqtt-frames';
 
 /** The hub's own MQTT login. */
 export interface MqttCredentials {
@@ -28,6 +29,8 @@ export interface RefusalCounts {
   connect: number;
   publish: number;
   subscribe: number;
+  /** Connections closed for a packet over MAX_MQTT_PACKET_BYTES (logged in or not). */
+  oversize: number;
   /** The last refused topic or filter (connect refusals leave it as it was). */
   lastTopic?: string;
 }
@@ -36,8 +39,29 @@ export interface BrokerRefusals {
   connect: number;
   publish: number;
   subscribe: number;
+  oversize: number;
+  /** By user: a device id of the venue, the hub's user, or `?` (anyone else, or not logged in yet). */
   byUser: Record<string, RefusalCounts>;
 }
+
+/**
+ * The largest MQTT packet the embedded broker takes; a bigger one closes the connection at its
+ * header (hub/ingest/mqtt-frames.ts). A device's packets are its lines (at most MAX_LINE_BYTES,
+ * shared/protocol/wire.ts) with a topic, or a CONNECT with its id, secret and last will.
+ */
+export const MAX_MQTT_PACKET_BYTES = 4096;
+
+/**
+ * aedes' options. `concurrency: 0`: aedes publishes through mqemitter, which queues messages
+ * once `concurrency` (default 100) are being delivered and starts each queued one from inside the
+ * completion of the one before; deliveries that complete at once (the hub's own subscription; a
+ * message nobody subscribes to) then drain the queue recursively, a stack frame set per message,
+ * until `RangeError: Maximum call stack size exceeded` (issue #21: 200 pages with 50 devices at
+ * 10 events/s, or one device sending 50,000 boot ids). The queue bounded nothing (an array
+ * without a limit); without it each message is delivered as it is published. `drainTimeout`: a
+ * client whose socket does not drain for 10 s is dropped (its deliveries were held until then).
+ */
+const AEDES_OPTIONS = { concurrency: 0, drainTimeout: 10_000 };
 
 export interface BrokerHandle {
   url: string;
@@ -173,49 +197,60 @@ function portAnswers(host: string, port: number): Promise<boolean> {
   });
 }
 
-const noRefusals = (): BrokerRefusals => ({ connect: 0, publish: 0, subscribe: 0, byUser: {} });
+const noRefusals = (): BrokerRefusals => ({ connect: 0, publish: 0, subscribe: 0, oversize: 0, byUser: {} });
+
+/** Counts refusals per user and logs the first of each kind per user. */
+function refusalCounter(log: (line: string) => void): { refused: BrokerRefusals; count: (user: string, kind: 'connect' | 'publish' | 'subscribe' | 'oversize', topic: string | undefined, detail: string) => void } {
+  const refused = noRefusals();
+  // Keyed by user names: a null-prototype object, so a device called `constructor` counts like any other.
+  refused.byUser = Object.create(null) as Record<string, RefusalCounts>;
+  const count = (user: string, kind: 'connect' | 'publish' | 'subscribe' | 'oversize', topic: string | undefined, detail: string): void => {
+    refused[kind]++;
+    const c = (refused.byUser[user] ??= { connect: 0, publish: 0, subscribe: 0, oversize: 0 });
+    if (c[kind] === 0) log(`MQTT broker refused ${detail} (further ${kind} refusals of ${user} are only counted)`);
+    c[kind]++;
+    if (topic !== undefined) c.lastTopic = topic;
+  };
+  return { refused, count };
+}
+
+/** The client id a device's firmware uses (firmware/link/mqtt.ts): nobody else's. */
+const FIRMWARE_CLIENT_PREFIX = 'autoref-';
 
 function authError(message: string, returnCode: number): AuthenticateError {
   return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
 }
 
-/** Wires an access policy into aedes and counts what it refuses. */
-function guard(aedes: Aedes, access: MqttAccess, log: (line: string) => void): () => BrokerRefusals {
-  const refused = noRefusals();
-  const who = new WeakMap<Client, MqttIdentity>();
-  /** Connected client ids and their user, so one user cannot take over another's client id. */
-  const holders = new Map<string, { client: Client; user: string }>();
-
-  const count = (user: string, kind: 'connect' | 'publish' | 'subscribe', topic: string | undefined, detail: string): void => {
-    refused[kind]++;
-    const c = (refused.byUser[user] ??= { connect: 0, publish: 0, subscribe: 0 });
-    if (c[kind] === 0) log(`MQTT broker refused ${detail} (further ${kind} refusals of ${user} are only counted)`);
-    c[kind]++;
-    if (topic !== undefined) c.lastTopic = topic;
-  };
-
-  aedes.on('clientReady', (client) => {
-    const id = who.get(client);
-    if (id) holders.set(client.id, { client, user: id.user });
-  });
-  aedes.on('clientDisconnect', (client) => {
-    if (holders.get(client.id)?.client === client) holders.delete(client.id);
-  });
+/**
+ * Wires an access policy into aedes and counts what it refuses. `who` is filled in for every
+ * client that logs in.
+ *
+ * Client ids are bound to the login: a logged-in client's id is kept in its user's own space
+ * (aedes sees `<user>\u0000<id>`), so a device can take over only its own sessions, never another
+ * device's or the hub's, whichever logs in first. Before, the first to log in under an id held it:
+ * a device that took another device's id locked the real one out, and the refusal was logged
+ * against the victim. A device that logs in under the firmware's client id of another device
+ * (`autoref-<other>`), or under the hub's prefix, is refused and counted against itself.
+ */
+function guard(aedes: Aedes, access: MqttAccess, who: WeakMap<Client, MqttIdentity>, count: ReturnType<typeof refusalCounter>['count']): void {
+  const shown = (s: string): string => JSON.stringify(s.length > 64 ? `${s.slice(0, 64)}…` : s); // client-chosen: keep log lines short
 
   aedes.authenticate = (client, username, password, done) => {
     const id = access.identify(username, password);
     if (!id) {
-      const shown = (s: string): string => JSON.stringify(s.length > 64 ? `${s.slice(0, 64)}…` : s); // client-chosen: keep log lines short
       count(access.userKey(username), 'connect', undefined, `a login as ${username === undefined ? '(no username)' : shown(username)} from client ${shown(client.id)}`);
       return done(authError('bad username or password', 4), false);
     }
     if (id.role !== 'anonymous') {
-      const holder = holders.get(client.id);
-      const hubsId = client.id.startsWith(HUB_CLIENT_PREFIX);
-      if ((holder && holder.user !== id.user) || (hubsId && id.role !== 'hub')) {
-        count(id.user, 'connect', undefined, `${id.user} taking client id ${JSON.stringify(client.id)} of another user`);
+      const hubsId = client.id.startsWith(HUB_CLIENT_PREFIX) && id.role !== 'hub';
+      const other = client.id.startsWith(FIRMWARE_CLIENT_PREFIX) ? client.id.slice(FIRMWARE_CLIENT_PREFIX.length) : '';
+      const anotherDevicesId = id.role === 'device' && other !== id.user && access.userKey(other) === other && other !== '?';
+      if (hubsId || anotherDevicesId) {
+        count(id.user, 'connect', undefined, `${id.user}: client id ${shown(client.id)} is ${hubsId ? "the hub's" : "another device's"}`);
         return done(authError('client id belongs to another user', 2), false);
       }
+      // Every later step (session, will, takeover of a connection with the same id) sees the bound id.
+      (client as { id: string }).id = `${id.user}\u0000${client.id}`;
     }
     who.set(client, id);
     done(null, true);
@@ -239,8 +274,6 @@ function guard(aedes: Aedes, access: MqttAccess, log: (line: string) => void): (
     count(user, 'subscribe', sub.topic, `a subscription of ${user} to ${sub.topic}`);
     done(null, null); // SUBACK 0x80 for this filter; the connection stays up
   };
-
-  return () => structuredClone(refused);
 }
 
 export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<BrokerHandle> {
@@ -252,15 +285,23 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
     opts.log?.(`port ${opts.port} already has an MQTT broker: using ${url} instead of the embedded one`);
     return { url, embedded: false, auth: false, refusals: noRefusals, close: async () => {} };
   }
-  const aedes = await Aedes.createBroker();
+  const aedes = await Aedes.createBroker(AEDES_OPTIONS);
   const log = opts.log ?? (() => {});
-  const refusals = access ? guard(aedes, access, log) : noRefusals;
+  const { refused, count } = refusalCounter(log);
+  const who = new WeakMap<Client, MqttIdentity>();
+  if (access) guard(aedes, access, who, count);
   const auth = access?.required ?? false;
   const server = net.createServer(
     // No Nagle: acks, PUBACKs and sync replies are small packets that would otherwise wait for the
     // peer's delayed ACK (up to 40 ms): measured in bench/mqtt.ts, docs/benchmarks.md.
     { noDelay: true },
-    aedes.handle,
+    (conn) => {
+      const client = aedes.handle(conn);
+      limitPackets(client, MAX_MQTT_PACKET_BYTES, () => {
+        const user = who.get(client)?.user ?? '?';
+        count(user, 'oversize', undefined, `a packet over ${MAX_MQTT_PACKET_BYTES} bytes from ${user === '?' ? 'a client not logged in' : user}`);
+      });
+    },
   );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -277,7 +318,7 @@ export async function startEmbeddedBroker(opts: EmbeddedBrokerOptions): Promise<
     url: `mqtt://${host}:${addr.port}`,
     embedded: true,
     auth,
-    refusals,
+    refusals: () => structuredClone(refused),
     inProcess: attachInProcess(aedes),
     close: () => new Promise<void>((resolve) => aedes.close(() => server.close(() => resolve()))),
   };

@@ -25,6 +25,18 @@ export const ErrorCatalogue = {
   AR_BAD_REQUEST: { status: 400, message: 'request body or query is invalid' },
   AR_UNAUTHORIZED: { status: 401, message: 'missing or wrong token' },
   AR_INTERNAL: { status: 500, message: 'internal error' },
+  AR_LOCKED_OUT: { status: 429, message: 'too many wrong tokens: locked out' },
+  // Event store (checked at start; failures while running are states, docs/hub.md "Store")
+  AR_STORE_DAMAGED: { status: 500, message: 'the event store is damaged' },
+  AR_STORE_LOST: { status: 500, message: 'the event store holds fewer events than this hub acknowledged' },
+  AR_STORE_READONLY: { status: 500, message: 'the event store cannot be written' },
+  AR_STORE_LOCKED: { status: 409, message: 'another hub has this event store open' },
+  AR_STORE_FAILED: { status: 503, message: 'the event store failed' },
+  // Rules engines (a person's input, a sensor's event)
+  AR_RULES_REFUSED: { status: 422, message: 'the rules refused this input' },
+  AR_NOT_IN_GAME: { status: 422, message: 'the running match cannot place this sensor event' },
+  // Limits on input (hub/app.ts MAX_BODY_BYTES)
+  AR_BODY_TOO_LARGE: { status: 413, message: 'request body larger than the hub reads' },
 } as const;
 
 export type ErrorCode = keyof typeof ErrorCatalogue;

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildHub, type Hub } from '../app';
 import { DEMO_VENUE } from '../../shared/venue';
-import { tableToken } from './auth';
 
 const PIN = '480516';
 let hub: Hub;
@@ -39,7 +38,7 @@ describe('API writes: venue PIN and table tokens', () => {
   });
 
   it('a table token works on its own table only, for player actions only', async () => {
-    const gb1 = tableToken(PIN, 'gb1');
+    const gb1 = hub.tableToken('gb1')!;
     const onOther = await hub.app.inject({ method: 'POST', url: '/api/tables/c1/matches', payload: { players }, headers: as(gb1) });
     expect(onOther.statusCode).toBe(401);
     const started = await hub.app.inject({ method: 'POST', url: '/api/tables/gb1/matches', payload: { players }, headers: as(gb1) });
@@ -59,9 +58,19 @@ describe('API writes: venue PIN and table tokens', () => {
     expect(events.find((e) => e.type === 'ref')).toMatchObject({ by: 'player' });
   });
 
+  it('a table token is never taken for the PIN, and a PIN may not look like one', async () => {
+    await expect(buildHub({ venue: DEMO_VENUE, storePath: ':memory:', token: 'tt_my-pin' })).rejects.toMatchObject({ code: 'AR_CONFIG' });
+    // Another table's token on this table: refused with what to do, and no PIN guess counted.
+    const wrongBefore = hub.auth.view().limits.wrong;
+    const r = await hub.app.inject({ method: 'POST', url: '/api/tables/c1/end', payload: {}, headers: as(hub.tableToken('gb1')!) });
+    expect([r.statusCode, r.json().error.code]).toEqual([401, 'AR_UNAUTHORIZED']);
+    expect(r.json().error.message).toContain('scan the QR code');
+    expect(hub.auth.view().limits.wrong).toBe(wrongBefore);
+  });
+
   it('the venue PIN reads the table tokens for the QR codes', async () => {
     const r = await hub.app.inject({ url: '/api/tables/gb1/token', headers: as(PIN) });
-    expect(r.json()).toEqual({ table: 'gb1', token: tableToken(PIN, 'gb1') });
+    expect(r.json()).toEqual({ table: 'gb1', token: hub.tableToken('gb1') });
   });
 
   it('serves the live summary and report of a table', async () => {

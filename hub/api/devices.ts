@@ -6,7 +6,9 @@ import { Type } from '@sinclair/typebox';
 import type { HubContext } from '../context';
 import { PROTOCOL_VERSION } from '../../shared/protocol/wire';
 import { AutorefError } from '../../shared/errors';
-import { requireVenue } from './auth';
+import { requireVenue, type Auth } from './auth';
+import { UNKNOWN_DEVICE_KEY } from '../ingest/counters';
+import { streamStats } from './stream';
 
 const DeviceParams = Type.Object({ id: Type.String({ maxLength: 32 }) });
 const ConfigBody = Type.Object(
@@ -15,7 +17,7 @@ const ConfigBody = Type.Object(
 );
 const IdentifyBody = Type.Object({ ms: Type.Optional(Type.Integer({ minimum: 100, maximum: 60_000 })) }, { additionalProperties: false });
 
-export const devicesPlugin: FastifyPluginAsync<{ hub: HubContext; token: string | null }> = async (app, { hub, token }) => {
+export const devicesPlugin: FastifyPluginAsync<{ hub: HubContext; token: Auth }> = async (app, { hub, token }) => {
   const venueOnly = { onRequest: requireVenue(token) };
 
   function send(id: string, cmd: Parameters<HubContext['ingest']['sendTo']>[1]): { sent: true } {
@@ -36,12 +38,19 @@ export const devicesPlugin: FastifyPluginAsync<{ hub: HubContext; token: string 
 
   app.get('/api/venue', async () => hub.venue);
 
+  /**
+   * Bounded whatever was sent: the venue's devices, input that named no device (`unknown`), a
+   * summary of devices the venue does not have (`strangers`: totals and the most recent ids), and
+   * the live stream's pages (`stream`: connected, dropped for not reading).
+   */
   app.get('/api/devices', async () => {
     const counters = hub.ingest.counters.snapshot();
     return {
       devices: hub.ingest.deviceInfo().map((d) => ({ ...d, counters: counters[d.id] ?? null, clock: d.boot ? hub.clock.fit(d.id, d.boot) : null })),
-      unknown: counters['?'] ?? null,
+      unknown: counters[UNKNOWN_DEVICE_KEY] ?? null,
+      strangers: hub.ingest.counters.unknownDevices(),
       links: hub.links.map((l) => ({ name: l.name, state: l.state() })),
+      stream: streamStats(hub),
     };
   });
 

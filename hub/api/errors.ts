@@ -10,6 +10,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (err instanceof AutorefError) code = err.code;
     else if ((err as FastifyError).validation) code = 'AR_BAD_REQUEST';
     else if ((err as FastifyError).statusCode === 404) code = 'AR_NOT_FOUND';
+    else if ((err as FastifyError).statusCode === 413) code = 'AR_BODY_TOO_LARGE';
     else if ((err as FastifyError).statusCode && (err as FastifyError).statusCode! < 500) code = 'AR_BAD_REQUEST';
     else code = 'AR_INTERNAL';
     const status = ErrorCatalogue[code].status;

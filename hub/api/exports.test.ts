@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildHub, type Hub } from '../app';
 import { DEMO_VENUE } from '../../shared/venue';
 import { caromLog, feedEvents, feedFixture } from '../../test/browser/setup';
-import { tableToken } from './auth';
 
 const PIN = '9876';
 let hub: Hub;
@@ -82,7 +81,7 @@ describe('exports, player statistics and QR codes', () => {
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toContain('image/svg+xml');
     expect(r.body).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-    expect(r.headers['x-autoref-url']).toBe(`http://10.0.0.5:8080/#/phone/gb1?t=${tableToken(PIN, 'gb1')}`);
+    expect(r.headers['x-autoref-url']).toBe(`http://10.0.0.5:8080/#/phone/gb1?t=${hub.tableToken('gb1')}`);
     const bad = await hub.app.inject({ url: '/api/tables/gb1/qr.svg?base=javascript:alert(1)', headers: { authorization: `Bearer ${PIN}` } });
     expect(bad.statusCode).toBe(400);
   });

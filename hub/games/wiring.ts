@@ -14,11 +14,13 @@ import type { StoredDeviceEvent } from '../store/types';
 import { ShotAssembler, assemblerFor, isLanePlace, type AssemblerOptions, type TimerApi } from './assembler';
 import type { MatchManager } from './matches';
 import { hubNow } from '../time/hub-clock';
+import { clampDelay } from '../time/timers';
 
 /** Node's timers on the hub's clock. */
 export const realTimers: TimerApi = {
   now: hubNow,
-  set: (fn: () => void, ms: number): unknown => setTimeout(fn, ms),
+  // Clamped to what Node holds (hub/time/timers.ts): the assemblers, game clocks and decision defaults all set theirs here.
+  set: (fn: () => void, ms: number): unknown => setTimeout(fn, clampDelay(ms)),
   clear: (h: unknown): void => clearTimeout(h as NodeJS.Timeout),
 };
 
@@ -51,13 +53,19 @@ export interface Wiring {
 /**
  * Wires the venue's tables: each device event the ingest stores goes to its table's assembler,
  * and what the assemblers make goes to the table's running match.
+ *
+ * `onError`: a sensor's game event that could not go into its match. A store error stops that
+ * match (AR_STORE_FAILED, reported by the manager's `halted`); whatever it was, it is handed here
+ * and never thrown: the manager's own 'error' event, unheard, would end the process (a full disk
+ * on the first goal did). The hub logs it.
  */
 export function wireAssemblers(
   venue: VenueConfig,
   ingest: Pick<Ingest, 'on'>,
-  matches: Pick<MatchManager, 'on' | 'emit' | 'sensor' | 'tag'>,
+  matches: Pick<MatchManager, 'on' | 'sensor' | 'tag'>,
   overrides: Partial<AssemblerOptions>,
   timers: TimerApi = realTimers,
+  onError: (e: Error, table: string) => void = () => undefined,
 ): Wiring {
   const problem = venueProblems(venue)[0];
   if (problem !== undefined) throw new AutorefError('AR_CONFIG', `venue ${venue.id}: ${problem}`);
@@ -71,9 +79,9 @@ export function wireAssemblers(
       a = new ShotAssembler(
         { ...assemblerFor(t.game), ...overrides },
         (input) => {
-          // Errors are the store's (logged by the manager's caller); a sensor must never crash the hub.
-          const done = input.kind === 'tag' ? matches.tag(t.id, input.ball, input.t) : matches.sensor(t.id, input.event);
-          done.catch((e: Error) => matches.emit('error', e));
+          // A sensor must never crash the hub: whatever goes wrong is a state, reported.
+          const done = input.kind === 'tag' ? matches.tag(t.id, input.ball, input.t) : matches.sensor(t.id, input.event, input.from);
+          done.catch((e: Error) => onError(e, t.id));
         },
         timers,
         lane,

@@ -47,8 +47,8 @@ export class MqttLink extends EventEmitter<{ state: [LinkState, string?] }> {
   private client: MqttClient | null = null;
   /** Attached to the embedded broker instead: how to leave it. */
   private detach: (() => Promise<void>) | null = null;
-  /** Table of each device, learned from the topics it publishes on, for replies. */
-  private readonly tableOf: Record<string, string> = {};
+  /** Table of each device, learned from the topics it publishes on, for replies (a Map: topic parts come from outside). */
+  private readonly tableOf = new Map<string, string>();
 
   constructor(
     private readonly ingest: Ingest,
@@ -135,16 +135,19 @@ export class MqttLink extends EventEmitter<{ state: [LinkState, string?] }> {
     if (!origin) {
       const parts = parseTopic(topic);
       if (!parts) return; // not ours: the subscription filter makes this unreachable in practice
-      if (this.originOf.size >= MAX_TOPICS) this.originOf.clear();
+      if (this.originOf.size >= MAX_TOPICS) {
+        this.originOf.clear();
+        this.tableOf.clear();
+      }
       origin = { link: 'mqtt', topic: { table: parts.table, device: parts.device }, send: this.reply };
       this.originOf.set(topic, origin);
     }
-    this.tableOf[origin.topic!.device] = origin.topic!.table;
+    this.tableOf.set(origin.topic!.device, origin.topic!.table);
     this.ingest.accept(payload, origin);
   }
 
   send(device: string, cmd: HubCommand): void {
-    const table = this.tableOf[device];
+    const table = this.tableOf.get(device);
     if (table === undefined) return;
     const topic = topicFor(this.opts.venue, table, device, CHANNEL_CMD);
     const payload = encodeLine(cmd).trimEnd();

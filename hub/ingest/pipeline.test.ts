@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Ingest, type Origin } from './pipeline';
+import { Ingest, MAX_BACKLOG, type Origin } from './pipeline';
 import { SqliteStore } from '../store/sqlite';
 import { DEMO_VENUE } from '../../shared/venue';
 import type { HubCommand } from '../../shared/protocol/schema';
@@ -182,19 +182,58 @@ describe('Ingest', () => {
     expect(ingest.deviceInfo().find((d) => d.id === 'gb1-a')?.boot).toBe('b2');
   });
 
-  it('gives up on a gap the device cannot fill after a few resend requests, counts it lost, and acks past it', async () => {
-    const { ingest, sent, origin } = setup();
-    ingest.resendEveryMs = 0; // the clock stands still here: let every later event ask again
+  it('gives up a gap only when the device says it no longer has the events (its heartbeat), counts them lost, and acks past it', async () => {
+    const { ingest, sent, origin, advance } = setup();
     ingest.accept(ev(1), origin);
-    // Events 2-4 never come back (the device dropped them): every later event asks again.
-    for (let n = 5; n < 5 + ingest.resendTries; n++) ingest.accept(ev(n), origin);
+    // Events 2-4 never come back: however often newer events come, the hub keeps asking.
+    for (let n = 5; n < 25; n++) {
+      advance(ingest.resendEveryMs);
+      ingest.accept(ev(n), origin);
+      await ingest.idle();
+    }
+    expect(sent.filter((c) => c.k === 'rs').length).toBeGreaterThanOrEqual(20);
+    expect(sent.filter((c) => c.k === 'ack').at(-1)).toEqual({ v: 1, k: 'ack', b: 'b1', n: 1 });
+    expect(ingest.counters.snapshot()['gb1-a']).toMatchObject({ lost: 0 });
+    // The device's heartbeat: it sent up to 24 and holds 20 unacknowledged, 5..24: 2-4 are gone from it.
+    ingest.accept(JSON.stringify({ v: 1, k: 'hb', d: 'gb1-a', b: 'b1', t: 30_000, up: 30, q: 20, n: 24 }), origin);
+    advance(ingest.resendEveryMs);
+    ingest.accept(ev(25), origin);
     await ingest.idle();
-    expect(sent.filter((c) => c.k === 'rs')).toHaveLength(ingest.resendTries);
-    expect(sent.at(-1)).toEqual({ v: 1, k: 'ack', b: 'b1', n: 1 });
-    ingest.accept(ev(5 + ingest.resendTries), origin);
-    await ingest.idle();
-    expect(sent.at(-1)).toEqual({ v: 1, k: 'ack', b: 'b1', n: 5 + ingest.resendTries });
+    expect(sent.at(-1)).toEqual({ v: 1, k: 'ack', b: 'b1', n: 25 });
     expect(ingest.counters.snapshot()['gb1-a']).toMatchObject({ lost: 3 });
+  });
+
+  it('a heartbeat that still holds part of a gap gives up only what is gone, and asks for the rest', async () => {
+    const { store, ingest, sent, origin, advance } = setup();
+    ingest.accept(ev(1), origin);
+    advance(5);
+    ingest.accept(ev(10), origin);
+    await ingest.idle();
+    // It sent up to 10 and holds 7 of them (4..10): 2 and 3 are gone, 4..9 it still has.
+    ingest.accept(JSON.stringify({ v: 1, k: 'hb', d: 'gb1-a', b: 'b1', t: 30_000, up: 30, q: 7, n: 10 }), origin);
+    advance(ingest.resendEveryMs);
+    ingest.accept(ev(10), origin);
+    await ingest.idle();
+    expect(ingest.counters.snapshot()['gb1-a']).toMatchObject({ lost: 0 });
+    expect(sent.at(-2)).toEqual({ v: 1, k: 'rs', b: 'b1', n: 2 });
+    // Its resend, from the oldest it holds.
+    for (let n = 4; n <= 9; n++) ingest.accept(ev(n), origin);
+    await ingest.idle();
+    advance(ingest.resendEveryMs);
+    ingest.accept(ev(11), origin);
+    await ingest.idle();
+    expect(ingest.counters.snapshot()['gb1-a']).toMatchObject({ lost: 2 });
+    expect(await store.contiguousSeq('gb1-a', 'b1')).toBe(11);
+    expect(sent.at(-1)).toEqual({ v: 1, k: 'ack', b: 'b1', n: 11 });
+  });
+
+  it('a heartbeat shows a gap at the tail (events sent that never came, nothing newer): the hub asks for them', async () => {
+    const { ingest, sent, origin } = setup();
+    ingest.accept(ev(1), origin);
+    await ingest.idle();
+    ingest.accept(JSON.stringify({ v: 1, k: 'hb', d: 'gb1-a', b: 'b1', t: 30_000, up: 30, q: 3, n: 4 }), origin);
+    await ingest.idle();
+    expect(sent.at(-1)).toEqual({ v: 1, k: 'rs', b: 'b1', n: 2 });
   });
 
   it('asks for a gap once per resendEveryMs: events already on their way are not failed tries', async () => {
@@ -203,17 +242,18 @@ describe('Ingest', () => {
     const ingest = new Ingest(store, DEMO_VENUE, () => now);
     const sent: HubCommand[] = [];
     const origin: Origin = { link: 'test', send: (_d, c) => sent.push(c) };
+    const newer = 15;
     ingest.accept(ev(1), origin);
-    for (let n = 3; n < 3 + 3 * ingest.resendTries; n++) ingest.accept(ev(n), origin);
+    for (let n = 3; n < 3 + newer; n++) ingest.accept(ev(n), origin);
     await ingest.idle();
     expect(sent.filter((c) => c.k === 'rs')).toEqual([{ v: 1, k: 'rs', b: 'b1', n: 2 }]);
     now += ingest.resendEveryMs;
-    ingest.accept(ev(3 + 3 * ingest.resendTries), origin);
+    ingest.accept(ev(3 + newer), origin);
     await ingest.idle();
     expect(sent.filter((c) => c.k === 'rs')).toHaveLength(2);
     ingest.accept(ev(2), origin); // the resend arrives
     await ingest.idle();
-    expect(sent.at(-1)).toEqual({ v: 1, k: 'ack', b: 'b1', n: 3 + 3 * ingest.resendTries });
+    expect(sent.at(-1)).toEqual({ v: 1, k: 'ack', b: 'b1', n: 3 + newer });
     expect(ingest.counters.snapshot()['gb1-a']).toMatchObject({ lost: 0 });
   });
 
@@ -231,12 +271,34 @@ describe('Ingest', () => {
     const c = ingest.counters.snapshot();
     expect(c['?']?.rejected).toEqual({ AR_NOT_JSON: 1, AR_LINE_TOO_LONG: 1 });
     expect(c['gb1-a']?.rejected).toEqual({ AR_SCHEMA: 1, AR_PROTOCOL_VERSION: 1, AR_TOPIC_MISMATCH: 1 });
+    // A device the venue does not have: among the recent strangers, not a counter of its own for ever.
     expect(c['intruder']?.rejected).toEqual({ AR_UNKNOWN_DEVICE: 1 });
+    expect(ingest.counters.unknownDevices()).toMatchObject({ rejected: 1, ids: 1, recent: [{ id: 'intruder', rejected: 1, lastCode: 'AR_UNKNOWN_DEVICE' }] });
     expect(ingest.counters.totalRejected()).toBe(6);
     expect(reasons).toHaveLength(6);
     for (const r of reasons) expect(r).toMatch(/^AR_[A-Z_]+: .{8,}/);
     await ingest.idle();
     expect(await store.countDeviceEvents()).toBe(1);
+  });
+
+  it('sheds load: beyond MAX_BACKLOG events waiting for a stalled store, new ones are refused unacknowledged and counted', async () => {
+    const { store, ingest, sent, origin } = setup();
+    let release: () => void = () => undefined;
+    const stalled = new Promise<void>((r) => (release = r));
+    const appendMany = store.appendDeviceEvents.bind(store);
+    store.appendDeviceEvents = async (batch) => (await stalled, appendMany(batch));
+    (store as { appendDeviceEventsNow?: unknown }).appendDeviceEventsNow = undefined; // as a store across a socket: no commit in the caller's turn
+    const append = store.appendDeviceEvent.bind(store);
+    store.appendDeviceEvent = async (e, times, link) => (await stalled, append(e, times, link));
+    for (let n = 1; n <= MAX_BACKLOG + 10; n++) ingest.accept(ev(n), origin);
+    expect(ingest.backlog).toBe(MAX_BACKLOG);
+    expect(ingest.shed).toBe(10);
+    expect(ingest.counters.snapshot()['gb1-a']).toMatchObject({ shed: 10 });
+    release();
+    await ingest.idle();
+    // What was taken is stored and acknowledged; the shed ones the device still holds and sends again.
+    expect(await store.countDeviceEvents()).toBe(MAX_BACKLOG);
+    expect(sent.filter((c) => c.k === 'ack').at(-1)).toEqual({ v: 1, k: 'ack', b: 'b1', n: MAX_BACKLOG });
   });
 
   it('reports a device stale after a silence, and online again when it speaks', async () => {

@@ -1,7 +1,8 @@
 /**
  * Every link (serial, MQTT, Firmata) hands raw lines or payloads to one Ingest. It validates,
  * drops duplicates, stores, acknowledges and publishes. Bad input is rejected with a reason and
- * counted; nothing here throws on input.
+ * counted; nothing here throws on input. Everything keyed by what devices send is a Map (an id
+ * may be `constructor` or `__proto__`); what grows with the ids a sender makes up is bounded.
  */
 import { EventEmitter } from 'node:events';
 import { decodeDeviceMessage } from '../../shared/protocol/decode';
@@ -9,69 +10,28 @@ import { reject, type ErrorCode, type Rejection } from '../../shared/errors';
 import { PROTOCOL_VERSION } from '../../shared/protocol/wire';
 import type { DeviceEvent, DeviceMessage, HubCommand } from '../../shared/protocol/schema';
 import type { VenueConfig } from '../../shared/venue';
-import type { AppendResult, DeviceEventAppend, EventStore, StoredDeviceEvent } from '../store/types';
+import type { AppendResult, DeviceEventAppend, EventStore } from '../store/types';
 import { Counters } from './counters';
 import { OVERSIZE_MARKER } from './line-guard';
+import { BootBook, type BootRun } from './boots';
+import { Gaps, GivenUp } from './gaps';
+import { Acks } from './acks';
+import { deviceView, followDevice, newDeviceInfo, type DeviceInfo } from './health';
 import { hubNow } from '../time/hub-clock';
+import { clampDelay } from '../time/timers';
+import { placeDeviceTime } from '../time/window';
+import type { EventClock, IngestEvents, Origin } from './types';
 
-/** Where a message came from, and how to answer the device. */
-export interface Origin {
-  link: string;
-  /** For MQTT: the device and table named by the topic; the payload must match them. */
-  topic?: { table: string; device: string };
-  /**
-   * Sends a command back to the device over the same link. `written`, if the link can tell, is
-   * called with the hub time at which the operating system took the bytes (serial): a clock-sync
-   * request leaves then, not when it was queued behind the link's writes.
-   */
-  send(device: string, cmd: HubCommand, written?: (hubMs: number) => void): void;
-}
-
-/** A device event the hub has accepted and is about to store: no row id yet. */
-export type SeenDeviceEvent = Omit<StoredDeviceEvent, 'id'>;
-
-export interface IngestEvents {
-  /**
-   * A new event, before its commit: only a lone event the ingest knows to be new (the next of its
-   * boot's contiguous sequence), so a live view shows it without waiting for the disk. Its
-   * 'device-event' follows once stored, with `shown` set. Nothing is acknowledged, counted or
-   * scored on this one: should the commit fail, the device sends the event again.
-   */
-  'device-event-seen': [SeenDeviceEvent];
-  /** A new event, stored. `shown`: it went out as 'device-event-seen' before its commit. */
-  'device-event': [StoredDeviceEvent, { shown: boolean }];
-  'device-message': [DeviceMessage, Origin];
-  rejected: [{ device: string | undefined; rejection: Rejection; link: string }];
-  'store-error': [Error];
-}
-
-export interface DeviceInfo {
-  id: string;
-  table: string;
-  link: string | null;
-  boot: string | null;
-  lastSeen: number | null;
-  /** stale: said it was online, but nothing (not even a heartbeat) for staleAfterMs. */
-  state: 'unknown' | 'online' | 'stale' | 'offline';
-  /** From the device's last status and heartbeat: sensor faults, buffer use, events it dropped. */
-  faults: { s: string; c: string }[];
-  buffered: number | null;
-  capacity: number | null;
-  droppedOnDevice: number;
-  firmware: string | null;
-  profile: string | null;
-}
+export type { DeviceInfo } from './health';
+export type { EventClock, IngestEvents, Origin, SeenDeviceEvent } from './types';
 
 /** An event accepted and waiting for its commit. */
 interface Accepted extends DeviceEventAppend {
   origin: Origin;
+  /** The run of its boot id: answers go to the device under `run.wireBoot`. */
+  run: BootRun;
   /** Sent as 'device-event-seen' before its commit. */
   shown?: boolean;
-}
-
-/** Puts a device event on the hub's timeline (see hub/time/sync.ts). */
-export interface EventClock {
-  eventTime(e: DeviceEvent, arrivalMs: number): number;
 }
 
 /**
@@ -85,13 +45,26 @@ const endOfTurn = (): Promise<void> => new Promise((resolve) => setImmediate(res
 /** One device boot, as a map key. */
 const bootKey = (device: string, boot: string): string => `${device}\u0000${boot}`;
 
+/**
+ * Events accepted and not yet stored beyond which the hub takes no more: each is refused
+ * unacknowledged (the device keeps it and sends it again), counted as `shed`. A hub that falls
+ * this far behind (a store that stalls) sheds load instead of growing until it dies.
+ */
+export const MAX_BACKLOG = 20_000;
+
+
 export class Ingest extends EventEmitter<IngestEvents> {
   /** Set by the hub once clock sync runs; without it an event's time is its arrival. */
   clock: EventClock | null = null;
-  readonly counters = new Counters();
-  private readonly devices: Record<string, DeviceInfo> = {};
+  readonly counters: Counters;
+  private readonly devices = new Map<string, DeviceInfo>();
   /** The link each device last spoke on, to send it commands. */
-  private readonly originOf: Record<string, Origin> = {};
+  private readonly originOf = new Map<string, Origin>();
+  private readonly boots = new BootBook();
+  private readonly gaps: Gaps;
+  private readonly givenUp = new GivenUp();
+  private readonly acks: Acks;
+  private readonly seeded: Promise<void>;
 
   constructor(
     private readonly store: EventStore,
@@ -99,86 +72,126 @@ export class Ingest extends EventEmitter<IngestEvents> {
     private readonly now: () => number = hubNow,
   ) {
     super();
-    for (const t of venue.tables) {
-      for (const d of t.devices) {
-        this.devices[d.id] = {
-          id: d.id,
-          table: t.id,
-          link: null,
-          boot: null,
-          lastSeen: null,
-          state: 'unknown',
-          faults: [],
-          buffered: null,
-          capacity: null,
-          droppedOnDevice: 0,
-          firmware: null,
-          profile: null,
-        };
-      }
-    }
+    for (const t of venue.tables) for (const d of t.devices) this.devices.set(d.id, newDeviceInfo(d.id, t.id));
+    this.counters = new Counters(this.devices.keys());
+    this.gaps = new Gaps(now);
+    this.acks = new Acks(now, () => this.pending);
+    // The runs going on when the hub stopped, from the store's newest events (hub/ingest/boots.ts).
+    this.seeded = this.boots.seed(store).catch((err: Error) => void this.emit('store-error', err));
+  }
+
+  /** Resolves once the ingest knows the boots the store's newest events belong to (started by the constructor). */
+  ready(): Promise<void> {
+    return this.seeded;
   }
 
   /** Heartbeats come every few seconds; this much silence means the device is in trouble. */
   staleAfterMs = 15_000;
 
+  /** A gap is asked for again at most this often (ms). */
+  get resendEveryMs(): number {
+    return this.gaps.resendEveryMs;
+  }
+  set resendEveryMs(ms: number) {
+    this.gaps.resendEveryMs = ms;
+  }
+
   deviceInfo(): DeviceInfo[] {
     const now = this.now();
-    return Object.values(this.devices).map((d) => ({
-      ...d,
-      faults: d.faults.slice(),
-      state: d.state === 'online' && d.lastSeen !== null && now - d.lastSeen > this.staleAfterMs ? 'stale' : d.state,
-    }));
+    return [...this.devices.values()].map((d) => deviceView(d, now, this.staleAfterMs));
+  }
+
+  /**
+   * Who sent a message, as far as the hub can tell: on MQTT the device of the topic (a broker
+   * with logins lets a device publish on its own topics only, so a device naming another in its
+   * payload is counted, not the one it named), elsewhere the device the message names.
+   */
+  private senderOf(claimed: string | undefined, origin: Origin): string | undefined {
+    return origin.topic ? origin.topic.device : claimed;
   }
 
   /** One raw line (serial) or payload (MQTT). */
   accept(raw: string | Uint8Array, origin: Origin): void {
     if (typeof raw === 'string' && raw.includes(OVERSIZE_MARKER)) {
-      this.refuse(undefined, reject('AR_LINE_TOO_LONG', raw.slice(raw.indexOf(OVERSIZE_MARKER) + OVERSIZE_MARKER.length).trim() + ' bytes'), origin);
+      this.refuse(this.senderOf(undefined, origin), reject('AR_LINE_TOO_LONG', raw.slice(raw.indexOf(OVERSIZE_MARKER) + OVERSIZE_MARKER.length).trim() + ' bytes'), origin);
       return;
     }
     const line = typeof raw === 'string' && raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (typeof line === 'string' && line.length === 0) return; // blank keep-alive line
     const decoded = decodeDeviceMessage(line);
     if (!decoded.ok) {
-      this.refuse(decoded.device, decoded.rejection, origin);
+      this.refuse(this.senderOf(decoded.device, origin), decoded.rejection, origin);
       return;
     }
-    const msg = decoded.msg;
-    const info = this.devices[msg.d];
+    const wire = decoded.msg;
+    const info = this.devices.get(wire.d);
     if (!info) {
-      this.refuse(msg.d, reject('AR_UNKNOWN_DEVICE', msg.d), origin);
+      this.refuse(this.senderOf(wire.d, origin), reject('AR_UNKNOWN_DEVICE', wire.d), origin);
       return;
     }
-    if (origin.topic && (origin.topic.device !== msg.d || origin.topic.table !== info.table)) {
-      this.refuse(msg.d, reject('AR_TOPIC_MISMATCH', `topic ${origin.topic.table}/${origin.topic.device}, payload ${info.table}/${msg.d}`), origin);
+    if (origin.topic && (origin.topic.device !== wire.d || origin.topic.table !== info.table)) {
+      this.refuse(this.senderOf(wire.d, origin), reject('AR_TOPIC_MISMATCH', `topic ${origin.topic.table}/${origin.topic.device}, payload ${info.table}/${wire.d}`), origin);
       return;
     }
-    info.link = origin.link;
-    this.originOf[msg.d] = origin;
     const now = this.now();
-    info.lastSeen = now;
-    info.state = msg.k === 'st' && msg.state === 'offline' ? 'offline' : 'online';
-    if (info.boot !== msg.b && msg.k !== 'st') info.boot = msg.b;
-    if (msg.k === 'st' && msg.state === 'online') {
-      info.faults = msg.f ?? [];
-      if (msg.q !== undefined) info.buffered = msg.q;
-      if (msg.cap !== undefined) info.capacity = msg.cap;
-      if (msg.lost !== undefined) info.droppedOnDevice = msg.lost;
-    } else if (msg.k === 'hb') {
-      info.buffered = msg.q;
-    } else if (msg.k === 'hi') {
-      info.firmware = msg.fw;
-      info.profile = msg.prof;
-      info.capacity = msg.cap;
-    }
-    if (msg.k === 'ev') this.acceptEvent(msg, decoded.text, origin, now);
+    const run = this.boots.run(wire.d, wire.b);
+    this.followRun(run, wire, now, origin);
+    // A later run of a reused boot id is stored, shown and timed under its hub-made id.
+    const msg: DeviceMessage = run.storeBoot === wire.b ? wire : { ...wire, b: run.storeBoot };
+    this.originOf.set(wire.d, origin);
+    followDevice(info, msg, origin.link, now);
+    if (msg.k === 'ev') this.acceptEvent(msg, msg === wire ? decoded.text : JSON.stringify(msg), origin, now, run);
     this.emit('device-message', msg, origin);
+    if (msg.k === 'hb') this.heartbeat(run, msg.n, msg.q, origin);
   }
+
+  /** Tells a reused boot id's new run from the run the hub has (hub/ingest/boots.ts). */
+  private followRun(run: BootRun, m: DeviceMessage, now: number, origin: Origin): void {
+    // A status is no live reading of the device's clock: retained by the broker, or the last will (t 0).
+    if (m.k === 'st') return;
+    const over =
+      m.k === 'ev'
+        ? this.boots.eventStartsOver(run, m.n, m.t)
+        : this.boots.startedOver(run, m.t, now, m.k === 'hb' ? m.n : undefined, this.contiguousOf.get(bootKey(m.d, run.storeBoot)) ?? 0);
+    if (over) {
+      const wasHolding = run.unsettledSince !== null;
+      this.boots.startOver(run);
+      this.counters.reusedBoot(m.d);
+      this.acks.drop(run);
+      // Whatever the new run sent before the hub could tell went to the old one unacknowledged
+      // (held) or as duplicates: ask for all the device still holds.
+      if (m.k === 'hb' && (wasHolding || m.n > 0)) origin.send(m.d, { v: PROTOCOL_VERSION, k: 'rs', b: run.wireBoot, n: 1 });
+    }
+    if (m.k !== 'ev') this.boots.noteLive(run, m.t);
+  }
+
+  /** A heartbeat: it settles a held run, says what the device still holds, and shows a gap at the tail. */
+  private heartbeat(run: BootRun, lastSent: number, waiting: number, origin: Origin): void {
+    run.heldFrom = lastSent - waiting + 1;
+    if (run.unsettledSince !== null) this.acks.settle(run);
+    const key = bootKey(run.device, run.storeBoot);
+    const known = this.contiguousOf.get(key);
+    // Events sent that the hub has not got, with nothing newer on its way to show the gap.
+    if (known === undefined || lastSent <= known || this.pending > 0 || this.gapWork > 0) return;
+    // Until it is done no event is stored at once: a gap is given up against the store as it stands.
+    this.gapWork++;
+    this.queue = this.queue
+      .then(async () => {
+        const contiguous = this.contiguousOf.get(key);
+        if (contiguous === undefined || lastSent <= contiguous) return;
+        const upTo = await this.gapAt(run, contiguous, origin);
+        if (upTo > contiguous) this.acks.sendNow(run, upTo, origin);
+      })
+      .catch((err: Error) => this.storeFailed(err))
+      .finally(() => this.gapWork--);
+  }
+
+  /** Tail gaps being looked at (heartbeat), which no lone event may overtake. */
+  private gapWork = 0;
 
   /** Sends a command to a device over the link it last spoke on; false if it never spoke. */
   sendTo(device: string, cmd: HubCommand, written?: (hubMs: number) => void): boolean {
-    const o = this.originOf[device];
+    const o = this.originOf.get(device);
     if (!o) return false;
     o.send(device, cmd, written);
     return true;
@@ -186,7 +199,7 @@ export class Ingest extends EventEmitter<IngestEvents> {
 
   /** A link reports its device gone (cable pulled, last will). */
   markOffline(device: string): void {
-    const info = this.devices[device];
+    const info = this.devices.get(device);
     if (info) info.state = 'offline';
   }
 
@@ -204,6 +217,9 @@ export class Ingest extends EventEmitter<IngestEvents> {
     return this.pending;
   }
 
+  /** Events refused because MAX_BACKLOG were waiting (per device in the counters too). */
+  shed = 0;
+
   /**
    * Events accepted while the store is busy with earlier ones: the next group commit. Null when
    * none waits (the next event starts a new group).
@@ -220,17 +236,29 @@ export class Ingest extends EventEmitter<IngestEvents> {
   loneAfterMs = 0.5;
   private lastEventAt = -Infinity;
 
-  private acceptEvent(e: DeviceEvent, body: string, origin: Origin, hubT: number): void {
-    const at = this.clock ? this.clock.eventTime(e, hubT) : hubT;
+  private acceptEvent(e: DeviceEvent, body: string, origin: Origin, hubT: number, run: BootRun): void {
+    if (this.pending >= MAX_BACKLOG) {
+      this.shed++;
+      this.counters.shed(e.d);
+      return;
+    }
+    let at = this.clock ? this.clock.eventTime(e, hubT) : hubT;
+    // A time the hub's clock cannot place (t = 2^53 - 1 after sync: 285 years ahead) is not
+    // believed: the event is kept at its arrival, and counted (docs/hub.md, "Time").
+    if (!placeDeviceTime(at, hubT)) {
+      at = hubT;
+      this.counters.badTime(e.d);
+    }
+    this.boots.noteEvent(run, e.n, e.t, hubT);
     const lone = hubT - this.lastEventAt >= this.loneAfterMs;
     this.lastEventAt = hubT;
     this.pending++;
-    const item: Accepted = { event: e, times: { hubT, at }, link: origin.link, body, origin };
+    const item: Accepted = { event: e, times: { hubT, at }, link: origin.link, body, origin, run };
     if (this.nextGroup) {
       this.nextGroup.push(item);
       return;
     }
-    if (lone && this.pending === 1 && this.store.appendDeviceEventsNow) {
+    if (lone && this.pending === 1 && this.gapWork === 0 && this.store.appendDeviceEventsNow) {
       this.storeAtOnce(item);
       return;
     }
@@ -243,11 +271,8 @@ export class Ingest extends EventEmitter<IngestEvents> {
         if (this.nextGroup === group) this.nextGroup = null;
         return this.storeGroup(group);
       })
-      .catch((err: Error) => {
-        // storeGroup answers every event itself; this only keeps the queue going whatever happens.
-        this.storeErrors++;
-        this.emit('store-error', err);
-      });
+      // storeGroup answers every event itself; this only keeps the queue going whatever happens.
+      .catch((err: Error) => this.storeFailed(err));
   }
 
   /**
@@ -273,8 +298,7 @@ export class Ingest extends EventEmitter<IngestEvents> {
         await this.stored(group[i]!, results[i]!);
       } catch (err) {
         // Not stored, so not acknowledged: the device keeps it and sends it again.
-        this.storeErrors++;
-        this.emit('store-error', err as Error);
+        this.storeFailed(err as Error);
       } finally {
         this.pending--;
       }
@@ -299,115 +323,93 @@ export class Ingest extends EventEmitter<IngestEvents> {
       gapAsked = this.stored(x, this.store.appendDeviceEventsNow!([x])[0]!);
     } catch (err) {
       // Not stored, so not acknowledged: the device keeps it and sends it again.
-      this.storeErrors++;
-      this.emit('store-error', err as Error);
+      this.storeFailed(err as Error);
     }
     if (!gapAsked) {
       this.pending--;
       return;
     }
-    // A gap: the resend request may need the store again; whatever comes next waits for it.
+    // A gap: giving it up needs the store again; whatever comes next waits for it.
     this.queue = this.queue
       .then(() => gapAsked)
-      .catch((err: Error) => {
-        this.storeErrors++;
-        this.emit('store-error', err);
-      })
+      .catch((err: Error) => this.storeFailed(err))
       .finally(() => this.pending--);
   }
 
   /**
    * One event after its commit: count, publish, acknowledge. Synchronous unless there is a gap
-   * to ask for (then the returned promise settles once it is asked and acknowledged).
+   * (then the returned promise settles once it is asked for, or given up, and acknowledged).
    */
   private stored(x: Accepted, r: AppendResult | Error): Promise<void> | undefined {
     if (r instanceof Error) throw r;
     const e = x.event;
+    const run = x.run;
+    const current = run.storeBoot === e.b;
     this.knowContiguous(e.d, e.b, r.contiguous);
+    // In a gap given up (the device had said it no longer held it, but a copy was still on its
+    // way): not lost after all.
+    if (r.inserted && this.givenUp.has(e.d, e.b, e.n)) this.counters.lost(e.d, -1);
     if (!r.inserted) {
+      // The run's first event was stored already, by a run of this boot id the hub has no word
+      // of since it started: hold its acks until its heartbeat says whether it is the same run.
+      if (current && run.fresh) this.acks.unsettle(run);
       this.counters.duplicate(e.d);
     } else {
       this.counters.accepted(e.d);
       this.emit('device-event', { id: r.id, hubT: x.times.hubT, at: x.times.at, link: x.link, event: e, body: x.body }, { shown: x.shown === true });
     }
+    if (current) run.fresh = false;
+    this.gaps.storedAt(e.d, e.b, e.n, r.contiguous);
     if (e.n <= r.contiguous + 1) {
-      this.ackSoon(e, r.contiguous, x.origin);
+      this.gaps.closed(e.d, e.b);
+      this.acks.soon(x.run, e.b, r.contiguous, x.origin);
       return undefined;
     }
-    return this.gap(e, r.contiguous, x.origin).then((upTo) => this.ackSoon(e, upTo, x.origin));
-  }
-
-  /**
-   * The newest acknowledgement per device and boot not sent yet (a burst is acknowledged once,
-   * at its end). Per boot: after a reboot, the old boot's late events and the new boot's are
-   * acknowledged each (test/fault/delivery.test.ts, "a device rebooted mid-shot").
-   */
-  private readonly unsentAck = new Map<string, { device: string; cmd: HubCommand; origin: Origin }>();
-
-  /**
-   * One ack per device and boot per burst: while more events wait in the queue, only the newest
-   * ack is kept; the last event of the burst sends them. Alone, an event is acknowledged at once.
-   * (Every ack is a small packet, and small packets queue behind each other on a TCP link.)
-   */
-  private ackSoon(e: DeviceEvent, upTo: number, origin: Origin): void {
-    const device = e.d;
-    const cmd: HubCommand = { v: PROTOCOL_VERSION, k: 'ack', b: e.b, n: upTo };
-    const key = bootKey(device, e.b);
-    // Re-inserted, so acks go out in the order of their newest event.
-    this.unsentAck.delete(key);
-    this.unsentAck.set(key, { device, cmd, origin });
-    if (this.pending > 1) return;
-    const all = [...this.unsentAck.values()];
-    this.unsentAck.clear();
-    for (const a of all) a.origin.send(a.device, a.cmd);
-  }
-
-  /** Resend requests per gap ("device/boot/first missing"): how many, and when the last went out. */
-  private readonly asked: Record<string, { tries: number; at: number }> = {};
-  /** After this many requests for the same gap while newer events keep coming, the device no longer has them. */
-  resendTries = 5;
-  /**
-   * A gap is asked for again at most this often. The device's resend takes a round trip; events
-   * it sent meanwhile arrive first and must not count as failed tries (they did, one per event:
-   * at 250 events/s five of them came within 20 ms of the first request, the gap was given up,
-   * acknowledged past and lost; test/fault/kill9.test.ts and delivery.test.ts).
-   */
-  resendEveryMs = 500;
-
-  /**
-   * A gap before event e: ask for it again, unless it has been asked for `resendTries` times
-   * already (the device dropped those events, e.g. they were acknowledged to a hub whose store
-   * was lost): then count them lost and move on, so the device is not asked forever.
-   */
-  private async gap(e: DeviceEvent, contiguous: number, origin: Origin): Promise<number> {
-    const key = `${e.d}/${e.b}/${contiguous + 1}`;
-    const now = this.now();
-    const last = this.asked[key];
-    if (last && now - last.at < this.resendEveryMs) {
+    const step = this.gaps.step(e.d, e.b, r.contiguous, current ? run.heldFrom : null);
+    if (step.kind !== 'give-up') {
+      if (step.kind === 'ask') x.origin.send(e.d, { v: PROTOCOL_VERSION, k: 'rs', b: run.wireBoot, n: r.contiguous + 1 });
       // Asked recently: the resend is on its way. Should it not come, ask again then (the device
-      // may send nothing newer that would make us look again).
-      this.askAgainLater(e, contiguous + 1, origin, last.at + this.resendEveryMs - now);
-      return contiguous;
+      // may send nothing newer that would make the hub look again).
+      else this.askAgainLater(x, r.contiguous + 1, step.inMs);
+      // Acknowledged once this turn's other events are in: one ack for them all (the resend may be one).
+      return Promise.resolve().then(() => this.acks.soon(x.run, e.b, r.contiguous, x.origin));
     }
-    const tries = (last?.tries ?? 0) + 1;
-    if (tries <= this.resendTries) {
-      this.asked[key] = { tries, at: now };
-      origin.send(e.d, { v: PROTOCOL_VERSION, k: 'rs', b: e.b, n: contiguous + 1 });
-      return contiguous;
+    return this.giveUp(e.d, e.b, r.contiguous + 1).then((upTo) => this.acks.soon(x.run, e.b, upTo, x.origin));
+  }
+
+  /**
+   * The device said it no longer has the events from `from` on: count them lost and move past
+   * them, if the store's gap still starts there (an event of the same group may have moved it).
+   */
+  private async giveUp(device: string, boot: string, from: number): Promise<number> {
+    const at = await this.store.contiguousSeq(device, boot);
+    if (at + 1 !== from) {
+      this.knowContiguous(device, boot, at);
+      return at;
     }
-    delete this.asked[key];
-    const r = await this.store.skipGap(e.d, e.b);
-    this.knowContiguous(e.d, e.b, r.contiguous);
-    this.counters.lost(e.d, r.skipped);
+    const r = await this.store.skipGap(device, boot);
+    this.knowContiguous(device, boot, r.contiguous);
+    this.counters.lost(device, r.skipped);
+    this.gaps.closed(device, boot);
+    this.givenUp.add(device, boot, from, r.skipped);
     return r.contiguous;
   }
 
-  /** Gaps with a re-ask pending ("device/boot/first missing"). */
+  /** A gap at the tail, seen by a heartbeat: ask, or give it up on the device's word. Resolves to the contiguous sequence. */
+  private async gapAt(run: BootRun, contiguous: number, origin: Origin): Promise<number> {
+    const step = this.gaps.step(run.device, run.storeBoot, contiguous, run.heldFrom);
+    if (step.kind === 'give-up') return this.giveUp(run.device, run.storeBoot, contiguous + 1);
+    if (step.kind === 'ask') origin.send(run.device, { v: PROTOCOL_VERSION, k: 'rs', b: run.wireBoot, n: contiguous + 1 });
+    return contiguous;
+  }
+
+  /** Gaps with a re-ask pending (device, boot, first missing). */
   private readonly later = new Set<string>();
 
-  /** Sends `rs` for the gap starting at `from` again after `ms`, if it is still open then. Not a try. */
-  private askAgainLater(e: DeviceEvent, from: number, origin: Origin, ms: number): void {
-    const key = `${e.d}/${e.b}/${from}`;
+  /** Sends `rs` for the gap starting at `from` again after `ms`, if it is still open then. */
+  private askAgainLater(x: Accepted, from: number, ms: number): void {
+    const e = x.event;
+    const key = `${bootKey(e.d, e.b)}\u0000${from}`;
     if (this.later.has(key)) return;
     this.later.add(key);
     const timer = setTimeout(() => {
@@ -415,15 +417,11 @@ export class Ingest extends EventEmitter<IngestEvents> {
       this.queue = this.queue
         .then(async () => {
           if ((await this.store.contiguousSeq(e.d, e.b)) + 1 !== from) return; // filled (or given up) meanwhile
-          const asked = this.asked[key];
-          if (asked) asked.at = this.now();
-          origin.send(e.d, { v: PROTOCOL_VERSION, k: 'rs', b: e.b, n: from });
+          this.gaps.askedAgain(e.d, e.b, from);
+          x.origin.send(e.d, { v: PROTOCOL_VERSION, k: 'rs', b: x.run.wireBoot, n: from });
         })
-        .catch((err: Error) => {
-          this.storeErrors++;
-          this.emit('store-error', err);
-        });
-    }, Math.max(1, ms));
+        .catch((err: Error) => this.storeFailed(err));
+    }, clampDelay(Math.max(1, ms)));
     timer.unref();
   }
 
@@ -436,15 +434,22 @@ export class Ingest extends EventEmitter<IngestEvents> {
 
   private knowContiguous(device: string, boot: string, contiguous: number): void {
     const last = this.bootOf.get(device);
+    const key = bootKey(device, boot);
     if (last !== boot) {
       if (last !== undefined) this.contiguousOf.delete(bootKey(device, last));
       this.bootOf.set(device, boot);
     }
-    this.contiguousOf.set(bootKey(device, boot), contiguous);
+    // Never back: a group's later results were reckoned before a gap given up after its first.
+    this.contiguousOf.set(key, Math.max(contiguous, this.contiguousOf.get(key) ?? 0));
   }
 
   /** Appends the store refused (database down): each one stays unacknowledged on its device. */
   storeErrors = 0;
+
+  private storeFailed(err: Error): void {
+    this.storeErrors++;
+    this.emit('store-error', err);
+  }
 
   private refuse(device: string | undefined, rejection: Rejection, origin: Origin): void {
     this.counters.rejected(device, rejection.code as ErrorCode, rejection.reason, origin.link, this.now());

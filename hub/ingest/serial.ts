@@ -61,7 +61,7 @@ export class SerialLink extends EventEmitter<{ state: [LinkState, string?] }> {
   private timer: NodeJS.Timeout | null = null;
   private attempt = 0;
   /** Devices seen on this port, so a pulled cable marks them offline. */
-  private readonly seen: Record<string, true> = {};
+  private readonly seen = new Set<string>();
   readonly linkName: string;
 
   constructor(
@@ -72,7 +72,7 @@ export class SerialLink extends EventEmitter<{ state: [LinkState, string?] }> {
     if (!opts.path && !opts.usb) throw new TypeError('SerialLink needs a path or a usb match');
     this.linkName = opts.path ? `serial:${opts.path}` : `serial:usb:${opts.usb!.vendorId}:${opts.usb!.productId ?? '*'}${opts.usb!.serialNumber ? `:${opts.usb!.serialNumber}` : ''}`;
     ingest.on('device-message', (m, origin) => {
-      if (origin.link === this.linkName) this.seen[m.d] = true;
+      if (origin.link === this.linkName) this.seen.add(m.d);
     });
   }
 
@@ -138,7 +138,7 @@ export class SerialLink extends EventEmitter<{ state: [LinkState, string?] }> {
     if (this.state === 'closed' || this.port === null) return;
     this.port.removeAllListeners();
     this.port = null;
-    for (const d of Object.keys(this.seen)) this.ingest.markOffline(d);
+    for (const d of this.seen) this.ingest.markOffline(d);
     this.setState('offline', why);
     this.retry(why);
   }

@@ -52,6 +52,10 @@ CREATE TABLE IF NOT EXISTS ${schema}.snapshots (
   match TEXT PRIMARY KEY,
   seq INTEGER NOT NULL,
   state JSONB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS ${schema}.settings (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
 );`;
 }
 
@@ -85,30 +89,46 @@ export class PostgresStore implements EventStore {
   private constructor(
     private readonly pool: pg.Pool,
     private readonly s: string,
+    private readonly onConnectionError?: (e: Error) => void,
   ) {}
 
-  /** Connects, creates the schema and tables if needed. `schema` must be a plain identifier. */
-  static async open(url: string, schema = 'autoref'): Promise<PostgresStore> {
+  /**
+   * Connects, creates the schema and tables if needed. `schema` must be a plain identifier.
+   * `onConnectionError`: a connection of the pool was lost (the server restarted, the backend was
+   * terminated, the network went); the next query opens a new one.
+   */
+  static async open(url: string, schema = 'autoref', opts: { onConnectionError?: (e: Error) => void } = {}): Promise<PostgresStore> {
     if (!SCHEMA_NAME.test(schema)) throw new TypeError(`invalid schema name ${JSON.stringify(schema)}`);
     const pool = new pg.Pool({ connectionString: url, max: 4 });
     // An idle client losing its connection must not crash the hub: the next query reconnects.
-    pool.on('error', () => {});
+    pool.on('error', (e) => opts.onConnectionError?.(e));
     await pool.query(ddl(schema));
-    return new PostgresStore(pool, schema);
+    return new PostgresStore(pool, schema, opts.onConnectionError);
   }
 
   private async tx<T>(fn: (c: pg.PoolClient) => Promise<T>): Promise<T> {
     const c = await this.pool.connect();
+    // A client taken from the pool has no error listener of the pool's (that one is for idle
+    // clients only): its connection dying between two queries of this transaction would be an
+    // 'error' event nobody hears, which ends the process. Heard here, it fails the transaction
+    // (the query under way rejects too), and the client is dropped from the pool on release.
+    let lost: Error | undefined;
+    const onLost = (e: Error): void => {
+      lost ??= e;
+      this.onConnectionError?.(e);
+    };
+    c.on('error', onLost);
     try {
       await c.query('BEGIN');
       const r = await fn(c);
       await c.query('COMMIT');
       return r;
     } catch (e) {
-      await c.query('ROLLBACK').catch(() => {});
+      if (!lost) await c.query('ROLLBACK').catch(() => {});
       throw e;
     } finally {
-      c.release();
+      c.removeListener('error', onLost);
+      c.release(lost ?? undefined);
     }
   }
 
@@ -261,6 +281,15 @@ export class PostgresStore implements EventStore {
   async latestSnapshot(match: string): Promise<Snapshot | null> {
     const r = await this.pool.query<{ seq: number; state: unknown }>(`SELECT seq, state FROM ${this.s}.snapshots WHERE match = $1`, [match]);
     return r.rows[0] ? { seq: r.rows[0].seq, state: r.rows[0].state } : null;
+  }
+
+  async getSetting(key: string): Promise<string | null> {
+    const r = await this.pool.query<{ value: string }>(`SELECT value FROM ${this.s}.settings WHERE key = $1`, [key]);
+    return r.rows[0]?.value ?? null;
+  }
+
+  async putSetting(key: string, value: string): Promise<void> {
+    await this.pool.query(`INSERT INTO ${this.s}.settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [key, value]);
   }
 
   /** For tests: removes the schema and everything in it. */

@@ -2,11 +2,13 @@
  * Embedded SQLite event store (better-sqlite3, WAL). Append-only: rows are never updated or
  * deleted. An insert is durable when appendDeviceEvent returns, which is when the hub acks.
  */
+import { existsSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { BackgroundCheckpointer } from './checkpointer';
 import type { DeviceEvent } from '../../shared/protocol/schema';
 import type { GameEvent } from '../../shared/game/events';
 import type { AppendResult, DeviceEventAppend, EventStore, MatchRecord, MatchStatus, Snapshot, StoredDeviceEvent } from './types';
+import type { StoreOwner, StorePosition } from './sqlite-owner';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS device_events (
@@ -47,6 +49,10 @@ CREATE TABLE IF NOT EXISTS device_boots (
   boot TEXT NOT NULL,
   contiguous INTEGER NOT NULL,
   PRIMARY KEY (device, boot)
+);
+CREATE TABLE IF NOT EXISTS settings (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
 );
 `;
 
@@ -90,8 +96,15 @@ export class SqliteStore implements EventStore {
   private readonly insertGame: Database.Statement;
   private readonly appendGameTx: (match: string, event: GameEvent, summary: unknown) => void;
   private readonly checkpointer: BackgroundCheckpointer | undefined;
+  /** What is committed, counted from `trackPosition()` on (null before: only a hub needs it). */
+  private position: StorePosition | null = null;
+  /** Set by the checked open (sqlite-open.ts): one hub owns this file and records its position. */
+  private owner: StoreOwner | null = null;
 
-  constructor(path: string, opts: { durability?: 'process' | 'power' } = {}) {
+  constructor(
+    private readonly path: string,
+    opts: { durability?: 'process' | 'power' } = {},
+  ) {
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
     // NORMAL in WAL mode: each commit is in the WAL (in the OS's hands) before the hub
@@ -115,17 +128,21 @@ export class SqliteStore implements EventStore {
     );
     this.insertGame = this.db.prepare('INSERT INTO game_events (match, seq, body) VALUES (?, ?, ?)');
     const setSummary = this.db.prepare('UPDATE matches SET summary = ? WHERE id = ?');
-    this.appendGameTx = this.db.transaction((match: string, event: GameEvent, summary: unknown) => {
+    const appendGame = this.db.transaction((match: string, event: GameEvent, summary: unknown) => {
       this.insertGame.run(match, event.seq, JSON.stringify(event));
       if (summary !== undefined) setSummary.run(JSON.stringify(summary), match);
     });
+    this.appendGameTx = (match, event, summary) => {
+      appendGame(match, event, summary);
+      if (this.position) this.position.gameEvents++;
+    };
     this.hasSeq = this.db.prepare('SELECT 1 FROM device_events WHERE device = ? AND boot = ? AND seq = ?').pluck();
     this.maxSeq = this.db.prepare('SELECT max(seq) FROM device_events WHERE device = ? AND boot = ?').pluck();
     // One commit (one WAL append) for the whole batch instead of one per event; a lone event is a
     // batch of one. The contiguous sequence of each device boot is read once and written once per
     // batch, not per event (the statements per event were most of the store's time under load:
     // bench/mqtt.ts --cpu-prof).
-    this.appendManyTx = this.db.transaction((batch: readonly DeviceEventAppend[]): AppendResult[] => {
+    const appendMany = this.db.transaction((batch: readonly DeviceEventAppend[]): AppendResult[] => {
       // `ahead`: events after a gap are stored for this boot; only then can an event fill forward.
       const contiguousOf = new Map<string, { device: string; boot: string; c: number; ahead: boolean; changed: boolean }>();
       const results = batch.map(({ event: e, times, link, body }): AppendResult => {
@@ -151,6 +168,36 @@ export class SqliteStore implements EventStore {
       for (const k of contiguousOf.values()) if (k.changed) this.setContiguous.run(k.device, k.boot, k.c);
       return results;
     });
+    this.appendManyTx = (batch) => {
+      const results = appendMany(batch);
+      // Committed: the highest row id the owner record may now name.
+      if (this.position) for (const r of results) if (r.inserted && r.id > this.position.deviceEvents) this.position.deviceEvents = r.id;
+      return results;
+    };
+  }
+
+  /** From now on, counts what is committed: the start of the record the owner file keeps. */
+  trackPosition(): StorePosition {
+    const deviceEvents = (this.db.prepare('SELECT max(id) FROM device_events').pluck().get() as number | null) ?? 0;
+    const gameEvents = this.db.prepare('SELECT count(*) FROM game_events').pluck().get() as number;
+    this.position = { deviceEvents, gameEvents };
+    return { ...this.position };
+  }
+
+  committedPosition(): StorePosition | null {
+    return this.position ? { ...this.position } : null;
+  }
+
+  /** The file's integrity as SQLite's quick_check sees it: [] when sound, else its findings. */
+  quickCheck(): string[] {
+    const rows = this.db.pragma('quick_check(20)', { simple: false }) as { quick_check: string }[];
+    const found = rows.map((r) => r.quick_check);
+    return found.length === 1 && found[0] === 'ok' ? [] : found;
+  }
+
+  /** The owner record (sqlite-open.ts): released, with the last position, when the store closes. */
+  attachOwner(owner: StoreOwner): void {
+    this.owner = owner;
   }
 
   async createMatch(m: MatchRecord): Promise<void> {
@@ -248,8 +295,29 @@ export class SqliteStore implements EventStore {
     return this.db.prepare('SELECT count(*) FROM device_events').pluck().get() as number;
   }
 
+  async getSetting(key: string): Promise<string | null> {
+    return (this.db.prepare('SELECT value FROM settings WHERE key = ?').pluck().get(key) as string | undefined) ?? null;
+  }
+
+  async putSetting(key: string, value: string): Promise<void> {
+    this.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+  }
+
   async close(): Promise<void> {
-    await this.checkpointer?.stop();
-    this.db.close();
+    if (!this.db.open) return;
+    try {
+      await this.checkpointer?.stop();
+      this.db.close();
+      // After the connection: everything it committed is in the file, so the record may name it,
+      // and the file is as this stop left it.
+      if (this.owner) {
+        // A file gone meanwhile (removed under the hub) leaves no clean stop to note.
+        const st = existsSync(`${this.path}-wal`) ? undefined : statSync(this.path, { throwIfNoEntry: false });
+        this.owner.release(this.position, st ? { size: st.size, mtimeMs: st.mtimeMs } : undefined);
+      }
+    } finally {
+      this.owner?.release(null);
+      this.owner = null;
+    }
   }
 }

@@ -105,5 +105,12 @@ export interface EventStore {
   saveSnapshot(match: string, s: Snapshot): Promise<void>;
   latestSnapshot(match: string): Promise<Snapshot | null>;
 
+  /**
+   * The hub's own settings that must outlive a restart: the venue PIN's salted hash and each
+   * table's token (hub/api/auth.ts). Keys and values are short texts; `null`: never set.
+   */
+  getSetting(key: string): Promise<string | null>;
+  putSetting(key: string, value: string): Promise<void>;
+
   close(): Promise<void>;
 }

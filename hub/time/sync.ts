@@ -2,11 +2,15 @@
  * Clock sync: the hub asks each online device for its time now and then, and keeps one ClockMap
  * per device boot. A reboot (new boot id) starts a new map. Sync runs often at first (the drift
  * needs a few seconds of samples), then settles to a slower pace.
+ *
+ * Maps are kept for each device's last few boots only (BOOTS_KEPT), in Maps keyed by what the
+ * devices send: a device that makes up a boot id per event costs a few maps, not one per event.
  */
 import { PROTOCOL_VERSION } from '../../shared/protocol/wire';
 import type { DeviceEvent, DeviceSyncReply } from '../../shared/protocol/schema';
 import type { Ingest } from '../ingest/pipeline';
 import { ClockMap, type ClockFit } from './clock-map';
+import { clampDelay } from './timers';
 
 export interface ClockSyncOptions {
   /** Interval while a boot has fewer than `settleAfter` samples, ms. */
@@ -23,15 +27,26 @@ interface Outstanding {
   followUp: boolean;
 }
 
+/** Clock maps kept per device: its current boot and the few before (late events of an old boot). */
+const BOOTS_KEPT = 4;
+
+/**
+ * A device time longer than this after its boot (µs) is no uptime a board can have: ten years.
+ * Such an event still arrives (the schema reads `t` up to 2^53 µs), but it must not become the
+ * boot's reference before sync, or every later event of the boot would be placed years early.
+ */
+const MAX_UPTIME_US = 10 * 365.25 * 86_400e6;
+
 export class ClockSync {
-  private readonly maps: Record<string, ClockMap> = {};
-  private readonly outstanding: Record<number, Outstanding> = {};
+  /** Per device, its boots' maps; Map order is recency. */
+  private readonly maps = new Map<string, Map<string, ClockMap>>();
+  private readonly outstanding = new Map<number, Outstanding>();
   private nextQ = 1;
   private timer: NodeJS.Timeout | null = null;
   private readonly fastMs: number;
   private readonly slowMs: number;
   private readonly settleAfter: number;
-  private readonly lastAsked: Record<string, number> = {};
+  private readonly lastAsked = new Map<string, number>();
 
   constructor(
     private readonly ingest: Ingest,
@@ -45,17 +60,21 @@ export class ClockSync {
     });
   }
 
-  private key(device: string, boot: string): string {
-    return `${device}/${boot}`;
+  private existing(device: string, boot: string): ClockMap | undefined {
+    return this.maps.get(device)?.get(boot);
   }
 
   mapFor(device: string, boot: string): ClockMap {
-    const k = this.key(device, boot);
-    let m = this.maps[k];
-    if (!m) {
+    let boots = this.maps.get(device);
+    if (!boots) this.maps.set(device, (boots = new Map()));
+    let m = boots.get(boot);
+    if (m) {
+      boots.delete(boot);
+    } else {
       m = new ClockMap();
-      this.maps[k] = m;
+      if (boots.size >= BOOTS_KEPT) boots.delete(boots.keys().next().value!);
     }
+    boots.set(boot, m);
     return m;
   }
 
@@ -65,23 +84,23 @@ export class ClockSync {
    */
   eventTime(e: DeviceEvent, arrivalMs: number): number {
     const m = this.mapFor(e.d, e.b);
-    m.addArrival(e.t, arrivalMs);
+    if (!m.synced && e.t <= MAX_UPTIME_US) m.addArrival(e.t, arrivalMs);
     return m.toHub(e.t);
   }
 
   /** Hub time of a device time, or NaN when nothing is known about that boot yet. */
   toHub(device: string, boot: string, deviceUs: number): number {
-    return this.maps[this.key(device, boot)]?.toHub(deviceUs) ?? NaN;
+    return this.existing(device, boot)?.toHub(deviceUs) ?? NaN;
   }
 
   fit(device: string, boot: string): ClockFit | null {
-    return this.maps[this.key(device, boot)]?.describe() ?? null;
+    return this.existing(device, boot)?.describe() ?? null;
   }
 
   start(): void {
     const tick = (): void => {
       this.round();
-      this.timer = setTimeout(tick, this.fastMs);
+      this.timer = setTimeout(tick, clampDelay(this.fastMs));
     };
     tick();
   }
@@ -96,33 +115,33 @@ export class ClockSync {
     const now = this.opts.now();
     for (const d of this.ingest.deviceInfo()) {
       if (d.state !== 'online' || d.boot === null) continue;
-      const samples = this.maps[this.key(d.id, d.boot)]?.describe()?.samples ?? 0;
+      const samples = this.existing(d.id, d.boot)?.describe()?.samples ?? 0;
       const every = samples < this.settleAfter ? this.fastMs : this.slowMs;
-      if (now - (this.lastAsked[d.id] ?? -Infinity) < every) continue;
-      this.lastAsked[d.id] = now;
+      if (now - (this.lastAsked.get(d.id) ?? -Infinity) < every) continue;
+      this.lastAsked.set(d.id, now);
       this.ask(d.id, false);
     }
     // Replies that never came are forgotten after a while.
-    for (const [q, o] of Object.entries(this.outstanding)) if (now - o.sentAt > 10_000) delete this.outstanding[Number(q)];
+    for (const [q, o] of this.outstanding) if (now - o.sentAt > 10_000) this.outstanding.delete(q);
   }
 
   private ask(device: string, followUp: boolean): void {
     const q = this.nextQ++;
     const asked: Outstanding = { device, sentAt: this.opts.now(), followUp };
-    this.outstanding[q] = asked;
+    this.outstanding.set(q, asked);
     // Where the link tells when the request really left (a serial write goes through a thread of
     // libuv's pool: 3-4 ms after it was queued, from an idle hub, in
     // test/integration/clock-sync.test.ts), the round trip starts then: half of a wait on one
     // leg only is an error in every mapped time.
     this.ingest.sendTo(device, { v: PROTOCOL_VERSION, k: 'sy', q }, (t) => {
-      if (this.outstanding[q] === asked && t > asked.sentAt) asked.sentAt = t;
+      if (this.outstanding.get(q) === asked && t > asked.sentAt) asked.sentAt = t;
     });
   }
 
   private onReply(m: DeviceSyncReply): void {
-    const o = this.outstanding[m.q];
+    const o = this.outstanding.get(m.q);
     if (!o || o.device !== m.d) return;
-    delete this.outstanding[m.q];
+    this.outstanding.delete(m.q);
     this.mapFor(m.d, m.b).addSample({ deviceUs: m.t, hubSendMs: o.sentAt, hubRecvMs: this.opts.now() });
     // A request that leaves a quiet hub waits on its way out (threads and processes woken from
     // idle: the broker, the serial write's thread) where the answer, coming right after, does

@@ -17,13 +17,14 @@ import {
 
 const ajv = new Ajv({ allErrors: false, strict: true });
 
-const byKind: Record<string, ValidateFunction> = {
-  ev: ajv.compile(DeviceEvent),
-  st: ajv.compile(DeviceStatus),
-  hb: ajv.compile(DeviceHeartbeat),
-  hi: ajv.compile(DeviceHello),
-  sy: ajv.compile(DeviceSyncReply),
-};
+/** By message kind. A Map: `k` comes from the device, and `"k":"constructor"` must be an unknown kind. */
+const byKind = new Map<string, ValidateFunction>([
+  ['ev', ajv.compile(DeviceEvent)],
+  ['st', ajv.compile(DeviceStatus)],
+  ['hb', ajv.compile(DeviceHeartbeat)],
+  ['hi', ajv.compile(DeviceHello)],
+  ['sy', ajv.compile(DeviceSyncReply)],
+]);
 const validateCommand = ajv.compile(HubCommand);
 
 /** `text`: the JSON text the message was decoded from, for whoever keeps or forwards it as is. */
@@ -61,7 +62,7 @@ export function decodeDeviceMessage(input: string | Uint8Array): Decoded<DeviceM
   if (o['v'] !== PROTOCOL_VERSION) {
     return { ok: false, device, rejection: reject('AR_PROTOCOL_VERSION', `v=${JSON.stringify(o['v'] ?? null)}, this hub speaks ${PROTOCOL_VERSION}`) };
   }
-  const validate = typeof o['k'] === 'string' ? byKind[o['k']] : undefined;
+  const validate = typeof o['k'] === 'string' ? byKind.get(o['k']) : undefined;
   if (!validate) return { ok: false, device, rejection: reject('AR_UNKNOWN_KIND', `k=${JSON.stringify(o['k'] ?? null)}`) };
   if (!validate(o)) return { ok: false, device, rejection: reject('AR_SCHEMA', describe(validate)) };
   return { ok: true, msg: o as DeviceMessage, text };

@@ -1,5 +1,6 @@
 /**
- * Bad input at volume: 100,000 generated lines and MQTT payloads (fast-check, seeded). Most go
+ * Bad input at volume: 100,000 generated lines and MQTT payloads (fast-check, seeded), their ids
+ * drawn from a list that holds every Object.prototype name (IDS). Most go
  * straight into `Ingest.accept` (the one entry point of every link); a share goes over a real
  * pseudo-terminal and through the real Mosquitto. Whatever comes in, the hub does not throw or
  * stall; every input ends in exactly one place (rejected with a catalogued code and a reason and
@@ -20,6 +21,7 @@ import type { VenueConfig } from '../../shared/venue';
 import { newBootId } from '../../sim/device';
 import { newHub, waitFor, type TestHub } from '../helpers/hub';
 import { openPtyPair, type PtyPair } from '../helpers/pty';
+import { PROTOTYPE_NAMES } from './kit';
 
 const MOSQUITTO = process.env['AUTOREF_MOSQUITTO_URL'] ?? 'mqtt://127.0.0.1:1883';
 const DIRECT = 90_000;
@@ -45,15 +47,27 @@ const VALID: Record<string, unknown>[] = [
   { v: 1, k: 'hi', d: 'c1-a', b: 'fz1', t: 5, fw: '1.0.0', board: 'sim', prof: 'carom', cap: 256 },
   { v: 1, k: 'sy', d: 'gb1-a', b: 'fz1', t: 5, q: 1 },
 ];
-const KEYS = ['v', 'k', 'd', 'b', 'n', 't', 'e', 's', 'p', 'm', 'w', 'o', 'state', 'up', 'q', 'cap', 'lost', 'f', 'fw', 'board', 'prof', 'zz'];
+/**
+ * Ids the fuzzer puts wherever an id goes (device, boot, sensor, kind, a field's name, a topic's
+ * table and device): the venue's, strangers, and every name a plain object answers without
+ * owning it (`constructor`, `__proto__`, `toString`, ...): issue #21, where `{"d":"constructor"}`
+ * killed the hub.
+ */
+const IDS = ['gb1-a', 'c1-a', 'zz', 'g1', 'ev', 'st', ...PROTOTYPE_NAMES];
+const KEYS = ['v', 'k', 'd', 'b', 'n', 't', 'e', 's', 'p', 'm', 'w', 'o', 'state', 'up', 'q', 'cap', 'lost', 'f', 'fw', 'board', 'prof', 'zz', ...PROTOTYPE_NAMES];
+const anId = fc.constantFrom(...IDS);
 
 const nearValid = fc
-  .tuple(fc.constantFrom(...VALID), fc.array(fc.tuple(fc.constantFrom(...KEYS), fc.option(fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.integer(), fc.double(), fc.string({ maxLength: 40 })), { nil: undefined })), { minLength: 1, maxLength: 3 }))
+  .tuple(
+    fc.constantFrom(...VALID),
+    fc.array(fc.tuple(fc.constantFrom(...KEYS), fc.option(fc.oneof(anId, anId, fc.jsonValue({ maxDepth: 2 }), fc.integer(), fc.double(), fc.string({ maxLength: 40 })), { nil: undefined })), { minLength: 1, maxLength: 3 }),
+  )
   .map(([base, edits]) => {
     const o: Record<string, unknown> = { ...base };
     for (const [k, v] of edits) {
       if (v === undefined) delete o[k];
-      else o[k] = v;
+      // Defined, not assigned: `o.__proto__ = v` would set the prototype instead of a field.
+      else Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
     }
     return JSON.stringify(o);
   });
@@ -89,7 +103,7 @@ describe(`bad input straight into Ingest.accept (${DIRECT.toLocaleString('en-US'
     const ingest = new Ingest(store, venueOf('fz', 'mqtt'));
     const sent: HubCommand[] = [];
     const serialLike: Origin = { link: 'serial:fz', send: (_d, c) => sent.push(c) };
-    const mqttOrigins: Origin[] = ['gb1/gb1-a', 'c1/c1-a', 'gb1/c1-a', 'zz/zz'].map((tp) => {
+    const mqttOrigins: Origin[] = ['gb1/gb1-a', 'c1/c1-a', 'gb1/c1-a', 'zz/zz', ...PROTOTYPE_NAMES.flatMap((n) => [`${n}/${n}`, `gb1/${n}`, `${n}/gb1-a`])].map((tp) => {
       const [table, device] = tp.split('/') as [string, string];
       return { link: 'mqtt', topic: { table, device }, send: (_d, c) => sent.push(c) };
     });
@@ -164,7 +178,7 @@ describe(`bad payloads through Mosquitto (${OVER_MQTT.toLocaleString('en-US')} p
   });
   afterAll(async () => {
     // Clear any retained status a generated payload left on the broker.
-    for (const [tb, d] of [['gb1', 'gb1-a'], ['c1', 'c1-a']] as const) await client.publishAsync(topicFor(venue.id, tb, d, 'status'), '', { retain: true, qos: 1 });
+    for (const [tb, d] of [['gb1', 'gb1-a'], ['c1', 'c1-a'], ...PROTOTYPE_NAMES.map((n) => ['gb1', n])]) await client.publishAsync(topicFor(venue.id, tb!, d!, 'status'), '', { retain: true, qos: 1 });
     await client.endAsync();
     await hub.close();
   });
@@ -172,7 +186,14 @@ describe(`bad payloads through Mosquitto (${OVER_MQTT.toLocaleString('en-US')} p
   it('accounts for every payload, on its own topic or another device\'s, and takes a good event after them', { timeout: 60_000 }, async () => {
     const t = tally(hub.ingest);
     const payloads = fc.sample(junk, { numRuns: OVER_MQTT, seed: 11 });
-    const topics = [topicFor(venue.id, 'gb1', 'gb1-a', 'events'), topicFor(venue.id, 'gb1', 'gb1-a', 'status'), topicFor(venue.id, 'c1', 'c1-a', 'events'), topicFor(venue.id, 'c1', 'gb1-a', 'events')];
+    const topics = [
+      topicFor(venue.id, 'gb1', 'gb1-a', 'events'),
+      topicFor(venue.id, 'gb1', 'gb1-a', 'status'),
+      topicFor(venue.id, 'c1', 'c1-a', 'events'),
+      topicFor(venue.id, 'c1', 'gb1-a', 'events'),
+      ...PROTOTYPE_NAMES.map((n) => topicFor(venue.id, n, n, 'events')),
+      ...PROTOTYPE_NAMES.map((n) => topicFor(venue.id, 'gb1', n, 'status')),
+    ];
     for (let i = 0; i < payloads.length; i += 200) {
       await Promise.all(payloads.slice(i, i + 200).map((p, k) => client.publishAsync(topics[(i + k) % topics.length]!, typeof p === 'string' ? p : Buffer.from(p), { qos: 1 })));
     }

@@ -85,7 +85,7 @@ describe.each(stores)('a hub stopped while its shot assembly held acknowledged e
     const first = await buildHub({ venue: DEMO_VENUE, storePath: location, assembler: { reorderMs: 60_000, restAfterMs: 200 }, decisionDefaultMs: null });
     expect((await first.app.inject({ method: 'POST', url: '/api/tables/gb1/matches', payload: START })).statusCode).toBe(201);
     const d = device(first);
-    const n = d.emit({ e: 'goal', s: 'g-b', p: 'goal-B', o: 'white' });
+    const n = d.emit({ e: 'goal', s: 'g-b', p: 'b', o: 'white' });
     await waitFor(() => d.acked.includes(n), 'the goal acknowledged');
     expect(await logOf(first)).toEqual(['start/referee']);
     await first.close();

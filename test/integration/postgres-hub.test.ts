@@ -61,7 +61,7 @@ describe('hub on PostgreSQL', () => {
     // rest starts must not be long past due, or the restarted hub would start it again.
     const t0 = hubNow();
     await hub.matches.sensor('gb1', { type: 'strike', t: t0, by: 'hub' });
-    await hub.matches.sensor('gb1', { type: 'goal', t: t0 + 1, goal: 'goal-B', ball: 'white', by: 'sensor' });
+    await hub.matches.sensor('gb1', { type: 'goal', t: t0 + 1, goal: 'b', ball: 'white', by: 'sensor' });
     await hub.matches.sensor('gb1', { type: 'at_rest', t: t0 + 2, by: 'hub' });
     const before = hub.matches.current('gb1')!;
     expect(hub.matches.summaryOf('gb1')!.players[0]!.score).toBe(1);
