@@ -54,17 +54,34 @@ export async function send<T = unknown>(method: 'POST' | 'GET' | 'DELETE', path:
   if (token) headers['authorization'] = `Bearer ${token}`;
   try {
     const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const data = (await r.json().catch(() => null)) as (T & { error?: { code: string; message: string } }) | null;
+    const data = (await r.json().catch(() => null)) as (T & { error?: { code: string; message: string; rule?: string } }) | null;
     if (r.ok) return { ok: true, status: r.status, data, error: '', code: '' };
     const code = data?.error?.code ?? `HTTP_${r.status}`;
-    return { ok: false, status: r.status, data: null, code, error: `${tMaybe(`err.${code}`, t('err.other'))} (${code}${data?.error?.message ? `: ${data.error.message}` : ''})` };
+    return { ok: false, status: r.status, data: null, code, error: errorText(code, data?.error?.message, data?.error?.rule) };
   } catch {
     return { ok: false, status: 0, data: null, code: 'NETWORK', error: t('err.network') };
   }
 }
 
-/** GET with the venue PIN, as a blob URL (for the QR code image). */
-export async function blobUrl(path: string, token: string): Promise<string | null> {
+/**
+ * A refusal in the page's language: the catalogue code's sentence, and for a refusal by the
+ * rules (AR_RULES_REFUSED) the engine's own code in words (`rule.*`, else the engine's English
+ * reason), with the codes for the staff.
+ */
+export function errorText(code: string, message?: string, rule?: string): string {
+  const head = tMaybe(`err.${code}`, t('err.other'));
+  if (rule) {
+    const why = message?.startsWith(`${rule}: `) ? message.slice(rule.length + 2) : (message ?? '');
+    return `${head}: ${tMaybe(`rule.${rule}`, why)} (${code}: ${rule})`;
+  }
+  return `${head} (${code}${message ? `: ${message}` : ''})`;
+}
+
+/**
+ * A table's QR code with the venue PIN: the image as a blob URL, and the phone link it encodes
+ * (the hub's `x-autoref-url`), shown under it for a phone that cannot scan.
+ */
+export async function qrImage(path: string, token: string): Promise<{ src: string; link: string | null } | null> {
   const r = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  return r.ok ? URL.createObjectURL(await r.blob()) : null;
+  return r.ok ? { src: URL.createObjectURL(await r.blob()), link: r.headers.get('x-autoref-url') } : null;
 }

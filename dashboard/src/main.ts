@@ -28,6 +28,8 @@ function renderLink(): void {
 
 function renderChrome(route: Route): void {
   document.body.dataset['view'] = route.view || 'venue';
+  // Set once the hub's hello has come: until then the view is drawn without the venue.
+  document.body.dataset['venue'] = store.venue?.id ?? '';
   el('venue-name').textContent = store.venue?.name ?? 'autoref';
   el('nav').replaceChildren(...NAV.map(([href, key]) => h('a', { href, 'aria-current': (location.hash || '#/') === href ? 'page' : undefined }, t(key))));
   const sel = el('lang') as HTMLSelectElement;

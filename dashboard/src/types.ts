@@ -32,7 +32,7 @@ export interface DeviceRow {
 }
 
 export interface DeviceHealth extends DeviceRow {
-  counters: { accepted: number; duplicates: number; rejected: Record<string, number>; lastRejection: unknown } | null;
+  counters: { accepted: number; duplicates: number; rejected: Record<string, number>; lastRejection: { code: string; reason: string; link: string; at: number } | null } | null;
   clock: { offsetMs: number; driftPpm: number; samples: number; errorBoundMs: number } | null;
 }
 
@@ -62,6 +62,8 @@ export interface LiveTable {
   report?: unknown;
   /** The hub's time when it answered (ms on the hub timeline), for the page's countdowns. */
   now?: number;
+  /** The match's latest events its rules refused (a sensor event it cannot place), with the device. */
+  refused?: { seq: number | null; type: string; code: string; reason: string; text: string; device: string | null }[];
 }
 
 export interface MatchRecord {

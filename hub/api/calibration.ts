@@ -20,13 +20,13 @@ import type { DeviceMessage } from '../../shared/protocol/schema';
 import { CalibrationSession, type CalibrationRecord } from '../calibration/session';
 import { chunkSet, profileOptions, rawOptions } from '../calibration/plan';
 import { readCalibration, saveCalibration } from '../calibration/file';
-import { requireVenue } from './auth';
+import { requireVenue, type Auth } from './auth';
 import { PROFILES_DIR, readProfile } from '../profiles';
 
 
 export interface CalibrationPluginOptions {
   hub: HubContext;
-  token: string | null;
+  token: Auth;
   /** The calibration file (beside the venue config); null: results are kept in memory only. */
   file: string | null;
   profilesDir?: string;

@@ -2,14 +2,14 @@
  * Tables and matches: start, inputs (referee calls, player choices, answers to pending
  * decisions), corrections, end; history. Bodies are validated by the shared schemas.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { GameEventSchemas, PlayerSetup, isCorrection, type GameEvent } from '../../shared/game/events';
 import { AutorefError } from '../../shared/errors';
 import type { HubContext } from '../context';
-import type { MatchManager, InputEvent } from '../games/matches';
+import { RulesRefusal, refusalText, type MatchManager, type InputEvent } from '../games/matches';
 import { hubNow } from '../time/hub-clock';
-import { accessOf, requireTableOrVenue, requireVenue, tableToken } from './auth';
+import { accessOf, requireTableOrVenue, requireVenue, type Auth } from './auth';
 
 const TableParams = Type.Object({ table: Type.String({ maxLength: 32 }) });
 const MatchParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
@@ -32,7 +32,19 @@ const ListQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
 });
 
-export const matchesPlugin: FastifyPluginAsync<{ hub: HubContext; matches: MatchManager; token: string | null }> = async (app, { hub, matches, token }) => {
+/**
+ * A refusal by the rules goes out as AR_RULES_REFUSED (422) with the engine's own code as `rule`,
+ * so the page can say in its language what was wrong; any other error goes to the error handler.
+ */
+function refused(reply: FastifyReply): (e: unknown) => null {
+  return (e) => {
+    if (!(e instanceof RulesRefusal)) throw e;
+    void reply.status(e.statusCode).send({ error: { code: e.code, message: e.message, rule: e.rejection.code } });
+    return null;
+  };
+}
+
+export const matchesPlugin: FastifyPluginAsync<{ hub: HubContext; matches: MatchManager; token: Auth }> = async (app, { hub, matches, token }) => {
   const venueOnly = { onRequest: requireVenue(token) };
   const tableOrVenue = { onRequest: requireTableOrVenue(token) };
 
@@ -43,14 +55,15 @@ export const matchesPlugin: FastifyPluginAsync<{ hub: HubContext; matches: Match
   app.post('/api/tables/:table/matches', { ...tableOrVenue, schema: { params: TableParams, body: StartBody } }, async (req, reply) => {
     const { table } = req.params as Static<typeof TableParams>;
     const body = req.body as Static<typeof StartBody>;
-    const rec = await matches.start(table, body.players, body.config, body.who);
+    const rec = await matches.start(table, body.players, body.config, body.who).catch(refused(reply));
+    if (!rec) return reply;
     return reply.status(201).send({ match: rec, summary: matches.summaryOf(table) });
   });
 
-  app.post('/api/tables/:table/input', { ...tableOrVenue, schema: { params: TableParams, body: InputBody } }, async (req) => {
+  app.post('/api/tables/:table/input', { ...tableOrVenue, schema: { params: TableParams, body: InputBody } }, async (req, reply) => {
     const { table } = req.params as Static<typeof TableParams>;
     const input = req.body as InputEvent;
-    if (accessOf(req, token, table) === 'table') {
+    if (accessOf(req) === 'table') {
       // Players at the table: their own calls and answers to the questions put to them.
       const open = matches.summaryOf(table)?.pending ?? [];
       const forPlayers = input.type === 'decide' && open.some((d) => d.id === input.decision && d.answeredBy === 'players');
@@ -62,7 +75,8 @@ export const matchesPlugin: FastifyPluginAsync<{ hub: HubContext; matches: Match
     }
     // Nothing is deleted from a log, so a correction must say why it was made (it is shown with it).
     if (isCorrection(input as GameEvent) && !input.why?.trim()) throw new AutorefError('AR_BAD_REQUEST', `a correction (${input.type}) needs a reason: "why"`);
-    const u = await matches.input(table, input);
+    const u = await matches.input(table, input).catch(refused(reply));
+    if (!u) return reply;
     return { seq: u.seq, summary: u.summary };
   });
 
@@ -78,13 +92,15 @@ export const matchesPlugin: FastifyPluginAsync<{ hub: HubContext; matches: Match
     const m = matches.current(table);
     // `now`: the hub's time as it answers. The clocks in the report (shot, turn, stroke) are on the
     // hub's timeline; a page counts them down from this, not from its own clock, which may be off.
-    return m ? { match: m.id, game: m.game, seq: m.seq, summary: m.engine.summary(m.state), report: m.engine.report(m.state), now: hubNow() } : { match: null };
+    // `refused`: the match's latest events its rules refused (a sensor's goal it cannot place), with their device.
+    const refusals = m?.refusals.map((r) => ({ seq: r.rejection.seq ?? null, type: r.rejection.type, code: r.rejection.code, reason: r.rejection.reason, text: refusalText(r), device: r.source?.device ?? null }));
+    return m ? { match: m.id, game: m.game, seq: m.seq, summary: m.engine.summary(m.state), report: m.engine.report(m.state), refused: refusals, now: hubNow() } : { match: null };
   });
 
   app.get('/api/tables/:table/token', { ...venueOnly, schema: { params: TableParams } }, async (req) => {
     const { table } = req.params as Static<typeof TableParams>;
     if (!hub.venue.tables.some((t) => t.id === table)) throw new AutorefError('AR_NOT_FOUND', `table ${table}`);
-    return { table, token: token === null ? null : tableToken(token, table) };
+    return { table, token: token.tableToken(table) };
   });
 
   app.get('/api/matches', { schema: { querystring: ListQuery } }, async (req) => {

@@ -31,4 +31,11 @@ describe('demo: the simulated players name the ball a pocket beam could not', ()
     expect(hub.matches.summaryOf('p1')!.pending.filter((d) => d.kind === 'pocket.ball-identity')).toHaveLength(1);
     stop();
   });
+
+  it("starts the bumper-pool match with no ids of its own: the goals and colours are the table profile's", async () => {
+    hub = await buildHub({ venue: DEMO_VENUE, storePath: ':memory:', decisionDefaultMs: null });
+    await startDemoMatches(hub, () => {});
+    const [start] = await hub.store.gameEvents(hub.matches.current('gb1')!.id);
+    expect(start).toMatchObject({ type: 'start', by: 'referee', who: 'demo', config: { goals: { A: 'a', B: 'b' }, colours: { A: 'white', B: 'red' } } });
+  });
 });

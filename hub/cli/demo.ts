@@ -20,8 +20,7 @@ const byGame: Record<string, DemoMatch> = {
       { id: 'ayse', name: 'Ayşe', side: 'A' },
       { id: 'noam', name: 'Noam', side: 'B' },
     ],
-    // The demo table's goal beams are places "a" and "b"; its colour sensor names white and red.
-    config: { goals: { A: 'a', B: 'b' }, colours: { A: 'white', B: 'red' } },
+    // No config: the goals ("a", "b") and ball colours come from the table's profile, as on any table.
   },
   'three-cushion': {
     players: [

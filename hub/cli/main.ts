@@ -1,14 +1,10 @@
 /**
- * The `autoref` command line.
+ * The `autoref` command line. Each subcommand loads its modules when it runs (dynamic imports):
+ * `replay` or `--help` need none of the hub's server, broker, serial and firmware build, which
+ * take most of a start's time to load.
  */
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { AutorefError } from '../../shared/errors';
-import { start } from './start';
-import { replayFile } from './replay';
-import { listDevices } from './devices';
-import { loadVenue } from './start';
-import { startSimVenue } from '../../sim/venue';
-import { calibrate } from './calibrate';
 
 function int(v: string): number {
   const n = Number(v);
@@ -63,8 +59,10 @@ program
   .option('--broker-cert <file>', 'client certificate (PEM) for an mqtts:// broker')
   .option('--broker-key <file>', 'client key (PEM) for an mqtts:// broker')
   .option('--answer-after <seconds>', 'seconds before an unanswered question with a default takes it (default 30; 3 in the demo)', Number)
-  .action(async (o: { port: number; host: string; brokerPort: number; brokerUrl?: string; serial: string[]; firmata?: string; store: string; venue?: string; sim: boolean; token?: string; webhook: string[]; hubUser: string; hubPassword?: string; brokerCa?: string; brokerCert?: string; brokerKey?: string; answerAfter?: number }) => {
+  .option('--accept-store-loss', 'start although the SQLite store holds fewer events than this hub acknowledged (its WAL deleted or damaged): go on with what it holds')
+  .action(async (o: { port: number; host: string; brokerPort: number; brokerUrl?: string; serial: string[]; firmata?: string; store: string; venue?: string; sim: boolean; token?: string; webhook: string[]; hubUser: string; hubPassword?: string; brokerCa?: string; brokerCert?: string; brokerKey?: string; answerAfter?: number; acceptStoreLoss?: boolean }) => {
     const { answerAfter, ...rest } = o;
+    const { start } = await import('./start');
     const running = await start({ ...rest, webhooks: o.webhook, ...(answerAfter !== undefined ? { answerAfterS: answerAfter } : {}) }).catch(fail);
     onSignals(running.stop);
   });
@@ -74,7 +72,8 @@ program
   .description('feed a recorded event log through a rules engine and print the final state as JSON')
   .argument('<event-log>', 'JSON Lines file (one game event per line) or a JSON array')
   .requiredOption('-g, --game <id>', 'rules engine id, e.g. three-cushion, golf-billiards, eight-ball, minigolf')
-  .action((file: string, o: { game: string }) => {
+  .action(async (file: string, o: { game: string }) => {
+    const { replayFile } = await import('./replay');
     try {
       console.log(JSON.stringify(replayFile(file, o.game), null, 2));
     } catch (e) {
@@ -91,6 +90,7 @@ program
   .option('--seed <n>', 'random seed', Number, 7)
   .option('--skill <0..1>', "the simulated players' skill", Number, 0.7)
   .action(async (o: { brokerUrl: string; venue?: string; every: number; seed: number; skill: number }) => {
+    const [{ startSimVenue }, { loadVenue }] = await Promise.all([import('../../sim/venue'), import('./start')]);
     try {
       const sim = await startSimVenue({ brokerUrl: o.brokerUrl, venue: loadVenue(o.venue), shotEverySeconds: o.every, seed: o.seed, skill: o.skill, log: console.log });
       onSignals(sim.stop);
@@ -104,6 +104,7 @@ program
   .description('list serial ports and the devices a running hub knows')
   .option('--hub <url>', 'hub URL', 'http://127.0.0.1:8080')
   .action(async (o: { hub: string }) => {
+    const { listDevices } = await import('./devices');
     await listDevices(o.hub, console.log);
   });
 
@@ -117,7 +118,7 @@ program
   .option('--venue <file>', 'venue configuration: also write the calibration beside it')
   .option('-y, --yes', 'apply the suggestions without asking')
   .action(async (o: { table: string; hub: string; device?: string; token?: string; venue?: string; yes?: boolean }) => {
-    const { createInterface } = await import('node:readline/promises');
+    const [{ createInterface }, { calibrate }] = await Promise.all([import('node:readline/promises'), import('./calibrate')]);
     const rl = createInterface({ input: process.stdin, output: process.stdout });
     try {
       await calibrate(o, { ask: (q) => rl.question(q), out: (l) => console.log(l) });

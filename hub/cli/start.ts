@@ -3,7 +3,7 @@
  * on the port), embedded SQLite store, the demo venue's simulated tables, the dashboard.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { Ajv } from 'ajv';
@@ -34,8 +34,16 @@ export interface StartOptions {
   venue?: string;
   sim: boolean;
   log?: (line: string) => void;
-  /** Venue token for API writes (CLI: --token or AUTOREF_TOKEN); a random PIN is made if none. */
+  /**
+   * Venue token for API writes (CLI: --token or AUTOREF_TOKEN), kept (hashed) in the store for the
+   * next starts. Without one, the store's PIN holds; a store without one gets a random PIN, printed
+   * once (only its salted hash is kept).
+   */
   token?: string;
+  /** Start on a SQLite store that holds fewer events than were acknowledged (CLI: --accept-store-loss). */
+  acceptStoreLoss?: boolean;
+  /** Where the hub's log (errors and warnings, JSON lines) goes; default stderr. */
+  logStream?: { write(line: string): void };
   /** URLs that get a POST when a match ends. */
   webhooks?: string[];
   /** The hub's MQTT username (default `autoref-hub`). */
@@ -107,6 +115,18 @@ export function serialPorts(given: readonly string[], venue: VenueConfig): strin
   return [...new Set([...given, ...fromVenue])];
 }
 
+/** The store as printed: a PostgreSQL URL without its password. */
+function shownStore(store: string): string {
+  if (!isPostgresUrl(store)) return store;
+  try {
+    const u = new URL(store);
+    if (u.password !== '') u.password = '***';
+    return u.toString();
+  } catch {
+    return store;
+  }
+}
+
 export interface Running {
   hub: Hub;
   broker: BrokerHandle | null;
@@ -134,7 +154,7 @@ export async function start(opts: StartOptions): Promise<Running> {
   // The embedded broker runs in this process: the hub attaches to it directly rather than as an MQTT client.
   const inProcess = broker?.inProcess;
   const mqttOpts = { url: brokerUrl, ...login, ...(tls ? { client: tls } : {}), ...(inProcess ? { inProcess } : {}) };
-  const token = opts.token ?? process.env['AUTOREF_TOKEN'] ?? String(randomInt(100_000, 1_000_000));
+  const given = opts.token ?? process.env['AUTOREF_TOKEN'];
   const demo = opts.sim && !opts.venue;
   const answerAfterS = opts.answerAfterS ?? (demo ? DEMO_ANSWER_AFTER_S : undefined);
   const hub = await buildHub({
@@ -144,7 +164,10 @@ export async function start(opts: StartOptions): Promise<Running> {
     serial,
     firmata,
     ...(opts.serialBinding ? { serialBinding: opts.serialBinding } : {}),
-    token,
+    storedPin: given !== undefined ? { given } : {},
+    ...(opts.acceptStoreLoss ? { acceptStoreLoss: true } : {}),
+    // Errors (every 500 with its stack, store failures) and warnings (wrong PINs, lockouts), not every request.
+    logger: { level: 'warn', stream: opts.logStream ?? process.stderr },
     webhooks: opts.webhooks ?? [],
     calibrationFile: opts.venue ? calibrationPathFor(opts.venue) : undefined,
     ...(answerAfterS !== undefined ? { decisionDefaultMs: answerAfterS * 1000 } : {}),
@@ -167,9 +190,10 @@ export async function start(opts: StartOptions): Promise<Running> {
   const stopAnswers = sim && demo ? answerDemoIdentities(hub, sim.devices) : null;
   const shown = opts.host === '0.0.0.0' || opts.host === '::' ? 'localhost' : opts.host;
   const url = `http://${shown}:${(hub.app.server.address() as AddressInfo).port}/`;
-  log(`store: ${opts.store}`);
+  log(`store: ${shownStore(opts.store)}`);
   log(`dashboard: ${url}`);
-  if (!opts.token && !process.env['AUTOREF_TOKEN']) log(`referee PIN for changes: ${token} (set your own with --token or AUTOREF_TOKEN)`);
+  if (hub.madePin !== null) log(`referee PIN for changes: ${hub.madePin} (made now and kept in the store; shown only this once; set your own with --token or AUTOREF_TOKEN)`);
+  else if (given === undefined) log('referee PIN: the one kept in the store (printed when it was made; set a new one with --token or AUTOREF_TOKEN)');
   return {
     hub,
     broker,

@@ -36,8 +36,12 @@ export function assemblerFor(game: string): AssemblerOptions {
   return DEFAULT_ASSEMBLER;
 }
 
-/** What the assembler hands on: a game event, or a late ball identity for the oldest unnamed capture. */
-export type AssembledInput = { kind: 'event'; event: GameEvent } | { kind: 'tag'; ball: string; t: number };
+/**
+ * What the assembler hands on: a game event (`from`: the device and link of the sensor event it
+ * was made from, so a refusal by the match names them), or a late ball identity for the oldest
+ * unnamed capture.
+ */
+export type AssembledInput = { kind: 'event'; event: GameEvent; from?: { device: string; link: string } } | { kind: 'tag'; ball: string; t: number };
 
 export interface TimerApi {
   now(): number;
@@ -171,7 +175,7 @@ export class ShotAssembler {
         this.lastAt = Math.max(this.lastAt, input.event.t);
         this.armRest();
       }
-      this.out(input);
+      this.out(input.kind === 'event' ? { ...input, from: { device: s.event.d, link: s.link } } : input);
       if (input.kind === 'event' && this.opts.shotEndsOn.includes(input.event.type)) this.endShot(false);
     }
   }

@@ -8,6 +8,7 @@
 import type { DueClock } from '../../shared/game/engine';
 import type { MatchManager } from './matches';
 import type { TimerApi } from './assembler';
+import { clampDelay } from '../time/timers';
 
 export type GameClocksOptions = TimerApi;
 
@@ -70,7 +71,9 @@ export class GameClocks {
   }
 
   private arm(table: string, due: DueClock): void {
-    const handle = this.opts.set(() => this.fire(table, due), Math.ceil(Math.max(0, due.at - this.opts.now())));
+    // Clamped: a due time past what Node's timers hold (a clock far off, an event time the hub
+    // could not place) fires early, finds itself not due, and waits again (`fire`).
+    const handle = this.opts.set(() => this.fire(table, due), clampDelay(Math.ceil(due.at - this.opts.now())));
     this.armed[table] = { handle, due };
   }
 

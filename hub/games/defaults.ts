@@ -4,6 +4,7 @@
  * (a referee can still override it later). A decision without a default waits for a person.
  */
 import type { MatchManager } from './matches';
+import { clampDelay } from '../time/timers';
 
 export interface DecisionDefaultsOptions {
   afterMs: number;
@@ -49,7 +50,7 @@ export class DecisionDefaults {
         this.matches
           .input(table, { type: 'decide', decision: d.id, answer, by: 'hub', why: `no answer within ${Math.round(this.opts.afterMs / 1000)} s: default applied` })
           .catch(() => this.failures++);
-      }, this.opts.afterMs);
+      }, clampDelay(this.opts.afterMs)); // --answer-after beyond what Node's timers hold (24.8 days) fires then
     }
   }
 

@@ -7,7 +7,7 @@
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import type { GameEvent, PlayerSetup } from '../../shared/game/events';
-import type { GameSummary, RulesEngine } from '../../shared/game/engine';
+import type { GameSummary, RejectedEvent, RulesEngine } from '../../shared/game/engine';
 import { isCorrection } from '../../shared/game/events';
 import { AutorefError } from '../../shared/errors';
 import type { VenueConfig } from '../../shared/venue';
@@ -16,9 +16,12 @@ import { getEngine } from '../rules/registry';
 import { replay, type CorrectionRecord } from '../rules/common/replay';
 import { fromPortable, toPortable } from '../rules/common/plist';
 import { profilesFrom, startConfig, type ProfileLookup } from './table-config';
+import type { Ingest } from '../ingest/pipeline';
 
 /** Snapshot the engine state every this many events, so a restart folds only the tail. */
 const SNAPSHOT_EVERY = 500;
+/** Refusals kept per running match for the referee panel. */
+const RECENT_REFUSALS = 20;
 /** How far back a restart looks for captures still waiting for a late ball identity (a rack is far shorter). */
 const UNNAMED_LOOKBACK = 2000;
 
@@ -32,6 +35,10 @@ export interface LiveMatch {
   state: unknown;
   /** Unnamed captures waiting for a late identity (seq of their pocket event), oldest first. */
   unnamed: number[];
+  /** What the engine has refused in this match so far (its `rejections`), to tell the new ones. */
+  rejected: readonly RejectedEvent[];
+  /** The latest refusals since the hub started, with their sensors (the referee panel lists them). */
+  refusals: MatchRefusal[];
 }
 
 export interface MatchUpdate {
@@ -43,12 +50,69 @@ export interface MatchUpdate {
   event: GameEvent;
 }
 
+/** The device and link a sensor's game event came from (the shot assembler knows it). */
+export interface SensorSource {
+  device: string;
+  link: string;
+}
+
+/** An event of a running match that its rules engine refused: shown to the staff, never dropped in silence. */
+export interface MatchRefusal {
+  match: string;
+  table: string;
+  game: string;
+  rejection: RejectedEvent;
+  /** The refused event, when it is the one just appended (a replay may also refuse an earlier one). */
+  event?: GameEvent;
+  /** The sensor it came from, when the refused event is the sensor's own. */
+  source?: SensorSource;
+}
+
+/**
+ * The rules engine refused a person's input: nothing was written. The API answers with
+ * AR_RULES_REFUSED and the engine's own code, which the page translates.
+ */
+export class RulesRefusal extends AutorefError {
+  constructor(readonly rejection: RejectedEvent) {
+    super('AR_RULES_REFUSED', `${rejection.code}: ${rejection.reason}`);
+  }
+}
+
+const rejectionKey = (r: RejectedEvent): string => `${r.seq ?? ''}|${r.type}|${r.code}|${r.reason}`;
+
+/** The rejections in `after` that `before` did not have (a replay may rebuild the list in another order). */
+function newRejections(before: readonly RejectedEvent[], after: readonly RejectedEvent[]): RejectedEvent[] {
+  if (after === before) return [];
+  const seen = new Map<string, number>();
+  for (const r of before) seen.set(rejectionKey(r), (seen.get(rejectionKey(r)) ?? 0) + 1);
+  return after.filter((r) => {
+    const n = seen.get(rejectionKey(r)) ?? 0;
+    if (n > 0) seen.set(rejectionKey(r), n - 1);
+    return n === 0;
+  });
+}
+
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 /** A game event before the manager gives it its place (seq) and, if it has none, a time. */
 export type InputEvent = DistributiveOmit<GameEvent, 'seq' | 't'> & { t?: number };
 
-export class MatchManager extends EventEmitter<{ update: [MatchUpdate]; ended: [MatchRecord]; error: [Error] }> {
-  private readonly live: Record<string, LiveMatch> = {};
+/** A table whose match stopped taking input: an event of it could not be stored. */
+export interface HaltedTable {
+  table: string;
+  match: string;
+  error: Error;
+  at: number;
+}
+
+export class MatchManager extends EventEmitter<{ update: [MatchUpdate]; ended: [MatchRecord]; refused: [MatchRefusal]; error: [Error]; halted: [HaltedTable] }> {
+  /** By table id, which comes from request paths: null prototype, so `constructor` is no match. */
+  private readonly live: Record<string, LiveMatch> = Object.create(null) as Record<string, LiveMatch>;
+  /**
+   * Tables whose match stopped after a store error, until the hub restarts: the log and the
+   * state in memory may no longer agree (was the event stored? a second hub's event took its
+   * place?), so nothing more goes into it. The restart resumes from what the store holds.
+   */
+  private readonly halted = new Map<string, HaltedTable>();
 
   constructor(
     private readonly store: EventStore,
@@ -82,7 +146,7 @@ export class MatchManager extends EventEmitter<{ update: [MatchUpdate]; ended: [
         }
       }
       const unnamed = await this.unnamedCaptures(rec.id, seq);
-      this.live[rec.table] = { id: rec.id, table: rec.table, game: rec.game, engine, seq, state, unnamed };
+      this.live[rec.table] = { id: rec.id, table: rec.table, game: rec.game, engine, seq, state, unnamed, rejected: engine.rejections?.(state) ?? [], refusals: [] };
       n++;
     }
     return n;
@@ -106,6 +170,26 @@ export class MatchManager extends EventEmitter<{ update: [MatchUpdate]; ended: [
 
   current(table: string): LiveMatch | undefined {
     return this.live[table];
+  }
+
+  /** Why the table's match takes no input, if it stopped after a store error. */
+  haltedOn(table: string): HaltedTable | undefined {
+    return this.halted.get(table);
+  }
+
+  private refuseIfHalted(table: string): void {
+    const h = this.halted.get(table);
+    if (h) throw new AutorefError('AR_STORE_FAILED', `table ${table}: its match stopped taking input after a store error (${h.error.message}); restart the hub once the store works`);
+  }
+
+  /** Stops the table's match after a store error; the error to answer with. */
+  private halt(m: LiveMatch, error: Error): AutorefError {
+    if (!this.halted.has(m.table)) {
+      const h: HaltedTable = { table: m.table, match: m.id, error, at: this.now() };
+      this.halted.set(m.table, h);
+      this.emit('halted', h);
+    }
+    return new AutorefError('AR_STORE_FAILED', `table ${m.table}: ${error.message}; its match stopped taking input (restart the hub once the store works)`);
   }
 
   summaryOf(table: string): GameSummary | null {
@@ -134,28 +218,42 @@ export class MatchManager extends EventEmitter<{ update: [MatchUpdate]; ended: [
   private async startNow(table: string, players: PlayerSetup[], config: Record<string, unknown> | undefined, who?: string): Promise<MatchRecord> {
     const t = this.venue.tables.find((x) => x.id === table);
     if (!t) throw new AutorefError('AR_NOT_FOUND', `table ${table}`);
+    this.refuseIfHalted(table);
     if (this.live[table]) throw new AutorefError('AR_MATCH_RUNNING', `table ${table} is playing match ${this.live[table]!.id}`);
     const engine = getEngine(t.game);
     if (!engine) throw new AutorefError('AR_UNKNOWN_GAME', t.game);
+    // What the table's sensors imply (its goal places, no contact sensor), under the explicit config.
+    const cfg = startConfig(t, players, config, this.profiles);
+    const start = { type: 'start', players, ...(cfg ? { config: cfg } : {}), by: 'referee', ...(who ? { who } : {}) } as InputEvent;
+    // A start the rules refuse (players the game cannot seat, a bad option) makes no match.
+    const refused = engine.rejections?.(engine.reduce(engine.initial(), { ...start, seq: 0, t: this.now() } as GameEvent)).find((r) => r.seq === 0);
+    if (refused) throw new RulesRefusal(refused);
     const id = randomUUID();
     const rec: MatchRecord = { id, table, game: t.game, status: 'playing', startedAt: this.now(), endedAt: null, summary: null };
-    await this.store.createMatch(rec);
-    this.live[table] = { id, table, game: t.game, engine, seq: -1, state: engine.initial(), unnamed: [] };
-    // What the table's sensors imply (a pool table without a contact sensor), under the explicit config.
-    const cfg = startConfig(t, config, this.profiles);
-    await this.append(table, { type: 'start', players, ...(cfg ? { config: cfg } : {}), by: 'referee', ...(who ? { who } : {}) } as InputEvent);
+    await this.store.createMatch(rec).catch((e: Error) => {
+      throw new AutorefError('AR_STORE_FAILED', `table ${table}: the match could not be stored: ${e.message}`);
+    });
+    this.live[table] = { id, table, game: t.game, engine, seq: -1, state: engine.initial(), unnamed: [], rejected: [], refusals: [] };
+    await this.append(table, start);
     return (await this.store.getMatch(id))!;
   }
 
-  /** A person's input or a correction; validated against the game event schema by the API. */
+  /**
+   * A person's input or a correction; validated against the game event schema by the API. One the
+   * engine refuses is not written: it rejects with a RulesRefusal (the hub's own inputs, a default
+   * or a clock, are logged as before, their refusal reported).
+   */
   input(table: string, e: InputEvent): Promise<MatchUpdate> {
     if (e.type === 'start') return Promise.reject(new AutorefError('AR_BAD_REQUEST', 'start a match with POST /api/tables/:table/matches'));
-    return this.serial(() => this.append(table, e));
+    return this.serial(() => this.append(table, e, { refuse: e.by !== 'hub' }));
   }
 
-  /** A game event from the table's sensors (via the shot assembler). No match: nothing to score. */
-  sensor(table: string, e: GameEvent): Promise<MatchUpdate | null> {
-    return this.serial(async () => (this.live[table] ? this.append(table, e) : null));
+  /**
+   * A game event from the table's sensors (via the shot assembler). No match: nothing to score.
+   * One the engine refuses stays in the log and is reported (`refused`) with its `source`.
+   */
+  sensor(table: string, e: GameEvent, source?: SensorSource): Promise<MatchUpdate | null> {
+    return this.serial(async () => (this.live[table] ? this.append(table, e, { source }) : null));
   }
 
   /** A late ball identity (ball return reader) for the oldest capture whose ball was unknown. */
@@ -172,6 +270,7 @@ export class MatchManager extends EventEmitter<{ update: [MatchUpdate]; ended: [
     return this.serial(async () => {
       const m = this.live[table];
       if (!m) throw new AutorefError('AR_NO_MATCH', `table ${table}`);
+      this.refuseIfHalted(table);
       return this.finish(m, status, who, why);
     });
   }
@@ -187,18 +286,36 @@ export class MatchManager extends EventEmitter<{ update: [MatchUpdate]; ended: [
     return { record, summary: engine.summary(m.game), report: engine.report(m.game), corrections: m.corrections, events: log.length };
   }
 
-  private async append(table: string, input: InputEvent): Promise<MatchUpdate> {
+  private async append(table: string, input: InputEvent, opts: { refuse?: boolean; source?: SensorSource } = {}): Promise<MatchUpdate> {
     const m = this.live[table];
     if (!m) throw new AutorefError('AR_NO_MATCH', `table ${table}`);
+    this.refuseIfHalted(table);
     const event = { ...input, seq: m.seq + 1, t: input.t ?? this.now() } as GameEvent;
     // Fold first, store after: a correction's replay must include the correction itself.
     const state = isCorrection(event) ? replay(m.engine, [...(await this.store.gameEvents(m.id)), event]).game : m.engine.reduce(m.state, event);
+    const rejected = m.engine.rejections?.(state) ?? m.rejected;
+    const fresh = newRejections(m.rejected, rejected);
+    const own = fresh.find((r) => r.seq === event.seq);
+    // A person's input the rules refuse changes nothing: not logged, the state as it was.
+    if (opts.refuse && own) throw new RulesRefusal(own);
     const summary = m.engine.summary(state);
-    await this.store.appendGameEvent(m.id, event, summary);
+    // Not stored (disk full, a lost connection, a second hub's event at this place): the match
+    // stops here rather than go on from a state the log may not hold.
+    await this.store.appendGameEvent(m.id, event, summary).catch((e: Error) => {
+      throw this.halt(m, e);
+    });
     m.seq = event.seq!;
     m.state = state;
+    m.rejected = rejected;
+    for (const r of fresh) {
+      const mine = r.seq === event.seq;
+      const refusal: MatchRefusal = { match: m.id, table, game: m.game, rejection: r, ...(mine ? { event } : {}), ...(mine && opts.source ? { source: opts.source } : {}) };
+      m.refusals = [...m.refusals.slice(1 - RECENT_REFUSALS), refusal];
+      this.emit('refused', refusal);
+    }
     if (event.type === 'pocket' && event.captured && event.ball === undefined) m.unnamed.push(event.seq!);
-    if (m.seq % SNAPSHOT_EVERY === 0) await this.store.saveSnapshot(m.id, { seq: m.seq, state: toPortable(m.state) });
+    // The event is stored: it counts. A snapshot that fails only means the store is failing.
+    if (m.seq % SNAPSHOT_EVERY === 0) await this.store.saveSnapshot(m.id, { seq: m.seq, state: toPortable(m.state) }).catch((e: Error) => void this.halt(m, e));
     const update: MatchUpdate = { match: m.id, table, game: m.game, seq: m.seq, summary, event };
     this.emit('update', update);
     if (summary.status === 'finished' || summary.status === 'abandoned') await this.finish(m, summary.status);
@@ -207,10 +324,36 @@ export class MatchManager extends EventEmitter<{ update: [MatchUpdate]; ended: [
 
   private async finish(m: LiveMatch, status: Exclude<MatchStatus, 'playing'>, who?: string, why?: string): Promise<MatchRecord> {
     delete this.live[m.table];
-    await this.store.saveSnapshot(m.id, { seq: m.seq, state: toPortable(m.state) });
-    await this.store.updateMatch(m.id, { status, endedAt: this.now(), summary: { ...m.engine.summary(m.state), endedBy: who ?? null, endReason: why ?? null } });
+    try {
+      await this.store.saveSnapshot(m.id, { seq: m.seq, state: toPortable(m.state) });
+      await this.store.updateMatch(m.id, { status, endedAt: this.now(), summary: { ...m.engine.summary(m.state), endedBy: who ?? null, endReason: why ?? null } });
+    } catch (e) {
+      // Still `playing` in the store: no new match on this table before the restart resumes it.
+      throw this.halt(m, e as Error);
+    }
     const rec = (await this.store.getMatch(m.id))!;
     this.emit('ended', rec);
     return rec;
   }
+}
+
+/** A refused sensor event in words: what it was, where, and the engine's reason and code. */
+export function refusalText(r: MatchRefusal): string {
+  const e = r.event;
+  const where = e === undefined ? '' : e.type === 'goal' ? ` ${e.goal}` : e.type === 'pocket' ? ` ${e.pocket}` : e.type === 'hole' ? ` lane ${e.lane}` : 'lane' in e && e.lane ? ` lane ${e.lane}` : '';
+  return `${e?.type ?? r.rejection.type}${where} on table ${r.table}: ${r.rejection.reason} (${r.rejection.code})`;
+}
+
+/**
+ * A sensor event the running match cannot place is counted against its device (AR_NOT_IN_GAME,
+ * with the reason: the devices page shows it) and goes out on the stream as a rejection (the
+ * venue feed); the referee panel lists the match's refusals from the live report.
+ */
+export function reportSensorRefusals(matches: MatchManager, ingest: Pick<Ingest, 'counters' | 'emit'>, now: () => number): void {
+  matches.on('refused', (r) => {
+    if (!r.source) return;
+    const reason = refusalText(r);
+    ingest.counters.rejected(r.source.device, 'AR_NOT_IN_GAME', reason, r.source.link, now());
+    ingest.emit('rejected', { device: r.source.device, rejection: { code: 'AR_NOT_IN_GAME', reason }, link: r.source.link });
+  });
 }

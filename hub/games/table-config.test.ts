@@ -1,6 +1,7 @@
 /**
  * The engine options a table's devices imply: a pool table without a contact sensor starts its
- * matches with `contactSensor: false` (else every shot was PB-SHOT-1, decided without asking).
+ * matches with `contactSensor: false` (else every shot was PB-SHOT-1, decided without asking); a
+ * bumper-pool table's goals are its goal beams' places (else every goal was refused, `unknown-goal`).
  */
 import { describe, expect, it } from 'vitest';
 import { MatchManager } from './matches';
@@ -40,33 +41,48 @@ describe('engine options from the table profile', () => {
   it('a pocket game on a table without a contact sensor gets contactSensor: false', () => {
     const demoPool = DEMO_VENUE.tables.find((t) => t.id === 'p1')!;
     expect(demoPool).toMatchObject({ game: 'eight-ball', devices: [{ profile: 'pool' }] });
-    expect(sensorConfig(demoPool, disk)).toEqual({ contactSensor: false });
-    expect(sensorConfig(table('nine-ball', 'pool'), disk)).toEqual({ contactSensor: false });
+    expect(sensorConfig(demoPool, players, disk)).toEqual({ contactSensor: false });
+    expect(sensorConfig(table('nine-ball', 'pool'), players, disk)).toEqual({ contactSensor: false });
     // A device without a profile says nothing; the profiled one decides.
-    expect(sensorConfig(table('nine-ball', 'pool', undefined), disk)).toEqual({ contactSensor: false });
+    expect(sensorConfig(table('nine-ball', 'pool', undefined), players, disk)).toEqual({ contactSensor: false });
   });
 
   it('keeps the default with a contact sensor, with an unknown profile, without any profile', () => {
-    expect(sensorConfig(table('nine-ball', 'pool-bed'), lookup)).toEqual({});
-    expect(sensorConfig(table('eight-ball', 'pool', 'pool-bed'), lookup)).toEqual({});
-    expect(sensorConfig(table('eight-ball', 'pool', 'custom-pool'), lookup)).toEqual({});
-    expect(sensorConfig(table('eight-ball', undefined), lookup)).toEqual({});
-    expect(sensorConfig(table('eight-ball'), lookup)).toEqual({});
+    expect(sensorConfig(table('nine-ball', 'pool-bed'), players, lookup)).toEqual({});
+    expect(sensorConfig(table('eight-ball', 'pool', 'pool-bed'), players, lookup)).toEqual({});
+    expect(sensorConfig(table('eight-ball', 'pool', 'custom-pool'), players, lookup)).toEqual({});
+    expect(sensorConfig(table('eight-ball', undefined), players, lookup)).toEqual({});
+    expect(sensorConfig(table('eight-ball'), players, lookup)).toEqual({});
   });
 
-  it('other games get nothing, whatever their sensors', () => {
-    for (const t of DEMO_VENUE.tables.filter((x) => x.id !== 'p1')) expect(sensorConfig(t, disk), t.game).toEqual({});
-    expect(sensorConfig(table('three-cushion', 'pool'), disk)).toEqual({});
-    expect(sensorConfig(table('golf-billiards', 'golf-billiards'), disk)).toEqual({});
+  it('carom and minigolf get nothing, whatever their sensors', () => {
+    for (const t of DEMO_VENUE.tables.filter((x) => x.game === 'three-cushion' || x.game === 'minigolf')) expect(sensorConfig(t, players, disk), t.game).toEqual({});
+    expect(sensorConfig(table('three-cushion', 'pool'), players, disk)).toEqual({});
+  });
+
+  it('golf billiards: the goal beams are the goals and the colour sensor names the balls, side by side in profile order', () => {
+    // hardware/profiles/golf-billiards.json: goal g1 at place "a" (colour sensor: white, red), g2 at "b".
+    const expected = { goals: { A: 'a', B: 'b' }, colours: { A: 'white', B: 'red' } };
+    expect(sensorConfig(table('golf-billiards', 'golf-billiards'), players, disk)).toEqual(expected);
+    // Sides named by the players (the phone's doubles: 1 and 3 against 2 and 4) keep their order.
+    const doubles = [{ id: 'p1', name: 'a', side: 'A' }, { id: 'p2', name: 'b', side: 'B' }, { id: 'p3', name: 'c', side: 'A' }, { id: 'p4', name: 'd', side: 'B' }];
+    expect(sensorConfig(table('golf-billiards', 'golf-billiards'), doubles, disk)).toEqual(expected);
+    const ns = [{ id: 'x', name: 'x', side: 'N' }, { id: 'y', name: 'y', side: 'S' }];
+    expect(sensorConfig(table('golf-billiards', 'golf-billiards'), ns, disk)).toEqual({ goals: { N: 'a', S: 'b' }, colours: { N: 'white', S: 'red' } });
+    // Two devices with the same profile: the same two goals.
+    expect(sensorConfig(table('golf-billiards', 'golf-billiards', 'golf-billiards'), players, disk)).toEqual(expected);
+    // No goal beams (a pool profile on the table), no sides to give them to: the engine's defaults.
+    expect(sensorConfig(table('golf-billiards', 'pool'), players, disk)).toEqual({});
+    expect(sensorConfig(table('golf-billiards', 'golf-billiards'), [{ id: 'solo', name: 'Solo' }], disk)).toEqual({});
   });
 
   it('an explicit option wins; no option and nothing derived: no config', () => {
     const t = table('nine-ball', 'pool');
-    expect(startConfig(t, undefined, disk)).toEqual({ contactSensor: false });
-    expect(startConfig(t, { raceTo: 3 }, disk)).toEqual({ contactSensor: false, raceTo: 3 });
-    expect(startConfig(t, { contactSensor: true }, disk)).toEqual({ contactSensor: true });
-    expect(startConfig(table('three-cushion', 'carom'), undefined, disk)).toBeUndefined();
-    expect(startConfig(table('three-cushion', 'carom'), { distance: 15 }, disk)).toEqual({ distance: 15 });
+    expect(startConfig(t, players, undefined, disk)).toEqual({ contactSensor: false });
+    expect(startConfig(t, players, { raceTo: 3 }, disk)).toEqual({ contactSensor: false, raceTo: 3 });
+    expect(startConfig(t, players, { contactSensor: true }, disk)).toEqual({ contactSensor: true });
+    expect(startConfig(table('three-cushion', 'carom'), players, undefined, disk)).toBeUndefined();
+    expect(startConfig(table('three-cushion', 'carom'), players, { distance: 15 }, disk)).toEqual({ distance: 15 });
   });
 });
 
@@ -120,9 +136,22 @@ describe('MatchManager: a match starts with the options its table implies', () =
     expect(rejectedOf(m, 'p1')).toEqual([]);
   });
 
-  it('carom, golf billiards and minigolf start with their config untouched (nothing ignored)', async () => {
+  it('golf billiards starts with the goals of its profile, logged in the start event', async () => {
     const { store, m } = setup();
-    for (const [t, cfg] of [['c1', { distance: 15 }], ['gb1', undefined], ['mg1', undefined]] as const) {
+    const sides = [{ id: 'A', name: 'Ayşe', side: 'A' }, { id: 'B', name: 'Noam', side: 'B' }];
+    const rec = await m.start('gb1', sides, undefined);
+    expect(await startOf(store, rec.id)).toMatchObject({ config: { goals: { A: 'a', B: 'b' }, colours: { A: 'white', B: 'red' } } });
+    // The firmware's goal at "a" with the red ball (B's colour) in the opening stroke: Noam's goal.
+    for (const e of [{ type: 'strike', by: 'hub' }, { type: 'goal', by: 'sensor', goal: 'a', ball: 'red' }, { type: 'at_rest', by: 'hub' }] as const) {
+      await m.sensor('gb1', { ...e, t: 2_000 + (await store.gameEvents(rec.id)).length * 500 } as GameEvent);
+    }
+    expect(m.summaryOf('gb1')!.players.map((p) => p.score)).toEqual([0, 1]);
+    expect(rejectedOf(m, 'gb1')).toEqual([]);
+  });
+
+  it('carom and minigolf start with their config untouched (nothing ignored)', async () => {
+    const { store, m } = setup();
+    for (const [t, cfg] of [['c1', { distance: 15 }], ['mg1', undefined]] as const) {
       const rec = await m.start(t, players, cfg);
       const start = (await startOf(store, rec.id)) as { config?: unknown };
       if (cfg) expect(start.config).toEqual(cfg);

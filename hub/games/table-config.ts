@@ -4,13 +4,18 @@
  * match starts, the options its sensors imply are added to the `start` event's config, so the log
  * stays self-contained (a replay needs no venue). An option given when the match is started wins.
  *
- * Today one option: a pocket game (eight-ball, nine-ball) on a table none of whose profiled devices
- * has a ball-contact sensor (a piezo with `event: "contact"`) gets `contactSensor: false`, so the
- * engine asks the first contact and the rail instead of calling PB-SHOT-1 on every shot
- * (docs/games/pocket.md). A device profile the hub cannot read keeps the engine's default.
+ * The hub knows no game here: it lists the table's sensors (`TableSensors`) and the game's engine
+ * says what they mean for a match (`tableOptions` of the RulesEngine, reached through the
+ * registry). Today: golf billiards takes its goals (and the colours a goal's colour sensor names)
+ * from the goal beams' places, so the `a`/`b` the firmware reports are the match's goals wherever
+ * it is started; a pocket game on a table without a ball-contact sensor gets `contactSensor:
+ * false` (docs/games/pocket.md). A device profile the hub cannot read makes the list incomplete.
  */
-import type { TableProfile } from '../../shared/profile';
+import type { TableSensors } from '../../shared/game/engine';
+import type { PlayerSetup } from '../../shared/game/events';
+import type { SensorOptions, TableProfile } from '../../shared/profile';
 import type { TableConfig } from '../../shared/venue';
+import { getEngine } from '../rules/registry';
 import { PROFILES_DIR, readProfile } from '../profiles';
 
 /** A device profile by id; undefined when there is none (or it does not match the schema). */
@@ -27,24 +32,43 @@ export function profilesFrom(dir: string = PROFILES_DIR): ProfileLookup {
   };
 }
 
-const POCKET_GAMES = new Set(['eight-ball', 'nine-ball']);
+/** The event a sensor reports (a pocket: `pocket`, with `rattle` for a ball that came back out). */
+function eventOf(s: SensorOptions): string {
+  return 'event' in s && s.event !== undefined ? s.event : s.kind;
+}
 
-const hasContactSensor = (p: TableProfile): boolean => p.sensors.some((s) => s.kind === 'piezo' && s.event === 'contact');
+/**
+ * The table's sensors from its devices' profiles, in venue and profile order. A device without a
+ * profile says nothing; with no profiled device, or one whose profile cannot be read, the list is
+ * not complete.
+ */
+export function tableSensors(table: TableConfig, profiles: ProfileLookup): TableSensors {
+  const sensors: TableSensors['sensors'] = [];
+  let complete = table.devices.some((d) => d.profile !== undefined);
+  for (const d of table.devices) {
+    if (d.profile === undefined) continue;
+    const p = profiles(d.profile);
+    if (!p) {
+      complete = false;
+      continue;
+    }
+    for (const s of p.sensors) {
+      const balls = s.kind === 'beam' && s.colour ? s.colour.balls.map((b) => b.id) : undefined;
+      sensors.push({ device: d.id, kind: s.kind, event: eventOf(s), ...(s.place !== undefined ? { place: s.place } : {}), ...(balls ? { balls } : {}) });
+    }
+  }
+  return { sensors, complete };
+}
 
-/** The engine options the table's devices imply (empty: the engine's defaults). */
-export function sensorConfig(table: TableConfig, profiles: ProfileLookup): Record<string, unknown> {
-  if (!POCKET_GAMES.has(table.game)) return {};
-  const ids = table.devices.flatMap((d) => (d.profile === undefined ? [] : [d.profile]));
-  if (ids.length === 0) return {};
-  const found = ids.map(profiles);
-  // A profile the hub cannot read might have a contact sensor: keep the default.
-  if (found.some((p) => p === undefined)) return {};
-  return found.some((p) => hasContactSensor(p!)) ? {} : { contactSensor: false };
+/** The engine options the table's devices imply for these players (empty: the engine's defaults). */
+export function sensorConfig(table: TableConfig, players: readonly PlayerSetup[], profiles: ProfileLookup): Record<string, unknown> {
+  const engine = getEngine(table.game);
+  return engine?.tableOptions?.(tableSensors(table, profiles), players) ?? {};
 }
 
 /** The start event's config: the sensors' options, then the explicit ones over them. */
-export function startConfig(table: TableConfig, explicit: Record<string, unknown> | undefined, profiles: ProfileLookup): Record<string, unknown> | undefined {
-  const derived = sensorConfig(table, profiles);
+export function startConfig(table: TableConfig, players: readonly PlayerSetup[], explicit: Record<string, unknown> | undefined, profiles: ProfileLookup): Record<string, unknown> | undefined {
+  const derived = sensorConfig(table, players, profiles);
   if (explicit === undefined && Object.keys(derived).length === 0) return undefined;
   return { ...derived, ...explicit };
 }

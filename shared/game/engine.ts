@@ -3,7 +3,7 @@
  * dashboard read without knowing the game.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import type { GameEvent } from './events';
+import type { GameEvent, PlayerSetup } from './events';
 
 export const GameIds = [
   'three-cushion',
@@ -88,6 +88,16 @@ export interface DueClock {
 }
 
 /**
+ * What a table's sensors are, as its devices' profiles (hardware/profiles) say: one entry per
+ * sensor, in profile order. `complete` is false when a device of the table has no profile the hub
+ * can read, so a sensor not listed may still be there.
+ */
+export interface TableSensors {
+  sensors: { device: string; kind: string; event: string; place?: string; balls?: string[] }[];
+  complete: boolean;
+}
+
+/**
  * A rules engine: pure, deterministic, no I/O, no clock. Same log in, same state out.
  * `reduce` never throws on bad input: it records a RejectedEvent in the state instead.
  */
@@ -110,4 +120,12 @@ export interface RulesEngine<S = unknown> {
    * end), or null. Optional: a game without clocks has none.
    */
   nextClock?(state: S): DueClock | null;
+  /**
+   * The options a match needs on a table with these sensors and players (the places the
+   * sensors report, a sensor the table lacks), put into the `start` event's config under what
+   * the person starting the match gave. Optional: none needed.
+   */
+  tableOptions?(table: TableSensors, players: readonly PlayerSetup[]): Record<string, unknown>;
+  /** Every event the engine refused so far, oldest first (the hub shows them). Optional: none. */
+  rejections?(state: S): readonly RejectedEvent[];
 }

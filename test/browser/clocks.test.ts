@@ -9,7 +9,6 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSession } from '../helpers/browser';
 import { newHub, type TestHub } from '../helpers/hub';
-import { tableToken } from '../../hub/api/auth';
 import { hubNow } from '../../hub/time/hub-clock';
 import { DEMO_VENUE, type VenueConfig } from '../../shared/venue';
 import { feedEvents, golfOpening, readFixture, sensor } from './setup';
@@ -135,7 +134,7 @@ describe('game clocks in headless Chromium', () => {
     expect(started.map((e) => e.type === 'clock' && [e.clock, e.phase, e.player, e.by, e.who])).toEqual([['stroke', 'start', 'ana', 'referee', 'Ayla']]);
 
     // Ana plays; her marker taps the stroke on the phone (table token).
-    const phone = await open(h, `#/phone/mg1?t=${tableToken(PIN, 'mg1')}`);
+    const phone = await open(h, `#/phone/mg1?t=${h.tableToken('mg1')}`);
     await phone.locator('button[data-stroke="ana"]').click();
     await expect.poll(() => phone.locator('#phone-message').textContent()).toBe('Stroke entered.');
     const tapped = (await events(h, 'mg1')).filter((e) => e.type === 'ref');
@@ -188,6 +187,11 @@ describe('game clocks in headless Chromium', () => {
     const again = page;
     expect(await again.locator('#ref-who').inputValue()).toBe('Ayla Demir');
     await again.locator('#call').fill('foot');
+    // Without a player the rules refuse it (the opening stroke is both sides'): the panel says so, nothing is written.
+    await again.locator('#send-call').click();
+    await again.locator('#ref-message[data-ok="false"]', { hasText: 'bad-args' }).waitFor();
+    expect((await events(h, 'gb1')).filter((e) => e.type === 'ref')).toEqual([]);
+    await again.locator('#call-player').selectOption({ label: 'Ann' });
     await again.locator('#send-call').click();
     await expect.poll(async () => (await events(h, 'gb1')).filter((e) => e.type === 'ref').length).toBe(1);
     const written = (await events(h, 'gb1')).filter((e) => e.type === 'decide' || e.type === 'undo' || e.type === 'ref');

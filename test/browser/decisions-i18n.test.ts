@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSession } from '../helpers/browser';
 import { newHub, type TestHub } from '../helpers/hub';
-import { tableToken } from '../../hub/api/auth';
 import { feedFixture, golfOpening } from './setup';
 
 const PIN = '4711';
@@ -25,7 +24,7 @@ async function phone(hub: TestHub, table: string, lang: string, withPin = false)
     localStorage.setItem('autoref.lang', l!);
     if (pin) sessionStorage.setItem('autoref.pin', pin);
   }, [lang, withPin ? PIN : '']);
-  await page.goto(`${hub.url}/#/phone/${table}?t=${tableToken(PIN, table)}`);
+  await page.goto(`${hub.url}/#/phone/${table}?t=${hub.tableToken(table)}`);
   await page.locator('#link-state[data-state="online"]').waitFor({ state: 'attached' });
   return page;
 }

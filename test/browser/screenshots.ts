@@ -9,7 +9,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { launchBrowser } from '../helpers/browser';
-import { tableToken } from '../../hub/api/auth';
 import { newHub, waitFor } from '../helpers/hub';
 import { calibrationHits, caromLog, feedEvents, feedFixture, golfOpening, inProcessDevice, poolLog, scriptedDevice } from './setup';
 
@@ -52,10 +51,10 @@ try {
     ['scoreboard-pool', '#/table/p1', { width: 1280, height: 800 }],
     ['scoreboard-minigolf', '#/table/mg1', { width: 1280, height: 1000 }],
     ['tv', '#/tv?table=c1', { width: 1920, height: 1080 }],
-    ['phone', `#/phone/gb1?t=${tableToken('2468', 'gb1')}`, { width: 375, height: 812 }],
+    ['phone', `#/phone/gb1?t=${hub.tableToken('gb1')}`, { width: 375, height: 812 }],
     ['referee', '#/ref/gb1', { width: 1280, height: 1000 }, '2468'],
     ['referee-minigolf', '#/ref/mg1', { width: 1280, height: 1000 }, '2468'],
-    ['phone-minigolf', `#/phone/mg1?t=${tableToken('2468', 'mg1')}`, { width: 375, height: 812 }],
+    ['phone-minigolf', `#/phone/mg1?t=${hub.tableToken('mg1')}`, { width: 375, height: 812 }],
     ['devices', '#/devices', { width: 1280, height: 700 }],
     ['history', '#/history', { width: 1280, height: 1000 }],
     ['match-carom-runs', `#/match/${finished?.id ?? ''}`, { width: 1280, height: 900 }],

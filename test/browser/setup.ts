@@ -10,6 +10,9 @@ import { Log } from '../../hub/rules/carom/testkit';
 import type { Origin } from '../../hub/ingest/pipeline';
 import type { HubCommand } from '../../shared/protocol/schema';
 import { SimDevice, type SimEventFields, type Transport } from '../../sim/device';
+import type { Browser, Page } from 'playwright-core';
+import { newHub, type TestHub } from '../helpers/hub';
+import { DEMO_VENUE } from '../../shared/venue';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 
@@ -23,12 +26,24 @@ export async function feedFixture(hub: Hub, table: string, file: string, count =
   await feedEvents(hub, table, readFixture(file), count);
 }
 
+/**
+ * The recorded start config, with the goals the log's goal events name when it gives none: a log
+ * written against the engine's own goal ids (`goal-<side>`) keeps them on a table whose profile
+ * would give the match its beams' places instead (hub/games/table-config.ts).
+ */
+function recordedConfig(players: { side?: string }[], config: Record<string, unknown> | undefined, events: GameEvent[]): Record<string, unknown> | undefined {
+  const named = new Set(events.flatMap((e) => (e.type === 'goal' ? [e.goal] : [])));
+  const sides = [...new Set(players.flatMap((p) => (p.side ? [p.side] : [])))];
+  if (named.size === 0 || config?.['goals'] !== undefined || sides.length !== 2 || !sides.some((x) => named.has(`goal-${x}`))) return config;
+  return { ...config, goals: Object.fromEntries(sides.map((x) => [x, `goal-${x}`])) };
+}
+
 /** Starts a match at `table` from a log (first event: start) and feeds `count` events after it. */
 export async function feedEvents(hub: Hub, table: string, events: GameEvent[], count = Infinity): Promise<void> {
   const [start, ...rest] = events;
   if (!start || start.type !== 'start') throw new Error('no start event');
   const t0 = Date.now() - (rest.at(-1)?.t ?? 0);
-  await hub.matches.start(table, start.players, start.config);
+  await hub.matches.start(table, start.players, recordedConfig(start.players, start.config, rest));
   for (const e of rest.slice(0, count)) {
     if (!hub.matches.current(table)) break; // the engine ended the match (distance reached)
     const { seq: _seq, ...input } = e;
@@ -47,11 +62,14 @@ export async function golfOpening(hub: Hub, table: string): Promise<void> {
   await sensor(hub, table, { type: 'at_rest' });
 }
 
-/** Side A's A1 goes straight onto A2 then into goal B: a goal (1–0) the players may annul. */
+/**
+ * Side A's A1 goes straight onto A2 then into goal B: a goal (1–0) the players may annul. Goal
+ * B is the table's beam at place "b" (its profile's goals are the match's, hub/games/table-config.ts).
+ */
 export async function golfOwnOntoOwn(hub: Hub, table: string): Promise<void> {
   await sensor(hub, table, { type: 'strike', ball: 'A1' });
   await sensor(hub, table, { type: 'contact', a: 'A1', b: 'A2' });
-  await sensor(hub, table, { type: 'goal', goal: 'goal-B', ball: 'A1' });
+  await sensor(hub, table, { type: 'goal', goal: 'b', ball: 'A1' });
   await sensor(hub, table, { type: 'at_rest' });
 }
 
@@ -154,4 +172,31 @@ export function poolLog(): GameEvent[] {
   shot({ type: 'contact', a: 'cue', b: '10' }, { type: 'pocket', ball: '10', pocket: 'c2', captured: true });
   shot({ type: 'contact', a: 'cue', b: '3' });
   return log as GameEvent[];
+}
+
+/**
+ * A hub with the venue PIN and a page on a route of it, both closed after each test by the
+ * file's browser session: `open` resolves once the page is live and has read the hub's hello (the
+ * venue's name is in), so views drawn from then on stay.
+ */
+export function viewKit(session: { browser: Browser; hubs: TestHub[]; pages: Page[] }, pin: string): {
+  hub(extra?: Parameters<typeof newHub>[0]): Promise<TestHub>;
+  open(h: TestHub, route: string, init?: (page: Page) => Promise<void>): Promise<Page>;
+} {
+  return {
+    async hub(extra = {}) {
+      const h = await newHub({ token: pin, ...extra });
+      session.hubs.push(h);
+      return h;
+    },
+    async open(h, route, init) {
+      const page = await session.browser.newPage({ viewport: { width: 1280, height: 900 } });
+      session.pages.push(page);
+      await init?.(page);
+      await page.goto(`${h.url}/${route}`);
+      await page.locator('#link-state[data-state="online"]').waitFor({ state: 'attached' });
+      await page.locator('#venue-name', { hasText: DEMO_VENUE.name }).waitFor({ state: 'attached' });
+      return page;
+    },
+  };
 }

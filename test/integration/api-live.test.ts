@@ -122,7 +122,7 @@ describe('REST, WebSocket stream and webhooks of one hub', () => {
     // The device comes online, scores, and sends one line the hub refuses.
     hub.ingest.accept(JSON.stringify({ v: 1, k: 'st', d: 'gb1-a', b: 'live1', t: 1, state: 'online' }), origin);
     await next((m) => m.type === 'device-status' && m['device'] === 'gb1-a', 'the device status on the stream');
-    hub.ingest.accept(JSON.stringify({ v: 1, k: 'ev', d: 'gb1-a', b: 'live1', n: 1, t: 1000, e: 'goal', s: 'g-b', p: 'goal-B', o: 'white' }), origin);
+    hub.ingest.accept(JSON.stringify({ v: 1, k: 'ev', d: 'gb1-a', b: 'live1', n: 1, t: 1000, e: 'goal', s: 'g-b', p: 'b', o: 'white' }), origin);
     hub.ingest.accept('this is not json', origin);
     const rejected = await next((m) => m.type === 'rejected', 'the rejection on the stream');
     expect(rejected).toMatchObject({ code: 'AR_NOT_JSON', link: 'test' });

@@ -29,7 +29,7 @@ async function playGoal(hub: TestHub, transport: () => Promise<Transport>): Prom
   expect(r.statusCode).toBe(201);
   const device = new SimDevice('gb1-a', await transport());
   try {
-    device.emit({ e: 'goal', s: 'g-b', p: 'goal-B', o: 'white' });
+    device.emit({ e: 'goal', s: 'g-b', p: 'b', o: 'white' });
     await waitFor(() => hub.matches.summaryOf('gb1')?.players[0]?.score === 1, 'side A credited with the goal', 10_000);
     const m = hub.matches.current('gb1')!;
     const log = (await hub.store.gameEvents(m.id)).map((e) => `${e.type}${e.by ? `/${e.by}` : ''}`);
@@ -48,7 +48,7 @@ describe('sensor to decided point', () => {
 
   it('over a real serial line', async () => {
     const pty: PtyPair = await openPtyPair();
-    const venue: VenueConfig = { ...DEMO_VENUE, tables: [{ id: 'gb1', name: 'GB', game: 'golf-billiards', devices: [{ id: 'gb1-a', link: 'serial' }] }] };
+    const venue: VenueConfig = { ...DEMO_VENUE, tables: [{ id: 'gb1', name: 'GB', game: 'golf-billiards', devices: [{ id: 'gb1-a', link: 'serial', profile: 'golf-billiards' }] }] };
     const hub = await newHub({ venue, serial: [{ path: pty.hubEnd }], token: TOKEN, assembler: { restAfterMs: 300 } });
     cleanups.push(() => pty.close(), () => hub.close());
     await waitFor(() => hub.links[0]!.state() === 'online', 'serial link');

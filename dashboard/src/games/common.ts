@@ -61,22 +61,26 @@ export function decisionQuestion(d: PendingDecision, summary: GameSummary | null
 
 /**
  * Pending decisions. `answer` given: a button per option (one tap answers); the default is
- * marked. Without it, the list is read-only.
+ * marked. Without it, the list is read-only. `canAnswer`: which of them this viewer may answer;
+ * the others are shown with who must answer them (a question for the referee on a player's
+ * phone: the players know to call him), never hidden.
  */
-export function decisions(list: PendingDecision[], answer?: (d: PendingDecision, value: string) => void, filter?: (d: PendingDecision) => boolean, summary: GameSummary | null = null): HTMLElement {
+export function decisions(list: PendingDecision[], answer?: (d: PendingDecision, value: string) => void, filter?: (d: PendingDecision) => boolean, summary: GameSummary | null = null, canAnswer?: (d: PendingDecision) => boolean): HTMLElement {
   const shown = filter ? list.filter(filter) : list;
   const box = h('section', { class: 'decisions', 'aria-label': t('decision.title') }, h('h3', {}, t('decision.title')));
   if (shown.length === 0) box.append(h('p', { class: 'muted' }, t('decision.none')));
   for (const d of shown) {
     const text = localizeDecision(d, (id) => playerName(summary, id));
     const opts = h('div', { class: 'options' });
+    const mine = answer !== undefined && (canAnswer?.(d) ?? true);
     for (const o of text.options) {
       const label = o.value === d.default ? `${o.label} · ${t('decision.default')}` : o.label;
-      opts.append(answer ? button(label, () => answer(d, o.value), { 'data-decision': d.id, 'data-value': o.value, class: 'option' }) : h('span', { class: 'option' }, label));
+      opts.append(mine ? button(label, () => answer(d, o.value), { 'data-decision': d.id, 'data-value': o.value, class: 'option' }) : h('span', { class: 'option' }, label));
     }
-    box.append(h('article', { class: 'decision', 'data-decision': d.id, 'data-kind': d.kind },
+    box.append(h('article', { class: 'decision', 'data-decision': d.id, 'data-kind': d.kind, 'data-answered-by': d.answeredBy },
       h('p', { class: 'question' }, text.question),
       h('p', { class: 'who muted' }, d.answeredBy === 'players' ? t('decision.byPlayers') : t('decision.byReferee')),
+      answer !== undefined && !mine ? h('p', { class: 'ask', role: 'note' }, d.default === null ? t('decision.askReferee') : t('decision.askRefereeOrDefault')) : null,
       text.evidence.length ? h('p', { class: 'evidence-title muted' }, t('decision.evidence')) : null,
       text.evidence.length ? h('ul', { class: 'evidence muted', 'aria-label': t('decision.evidence') }, ...text.evidence.map((e) => h('li', {}, e))) : null,
       opts));

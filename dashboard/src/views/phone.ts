@@ -24,7 +24,11 @@ export function playersFor(game: string, names: string[]): { id: string; name: s
   return names.map((name, i) => ({ id: `p${i + 1}`, name, ...(game === 'golf-billiards' ? { side: i % 2 === 0 ? 'A' : 'B' } : {}) }));
 }
 
-function startForm(table: string, game: string, say: (s: string, ok?: boolean) => void, token: () => string): HTMLElement {
+/**
+ * The form that starts a match: the players' names, and (`options`, the referee panel) the
+ * match options typed in; `who` is sent as the match's starter.
+ */
+export function startForm(table: string, game: string, say: (s: string, ok?: boolean) => void, token: () => string, options?: { fields: HTMLElement; config: () => Record<string, number> | undefined; who: () => string }): HTMLElement {
   const list = h('ol', { class: 'names' });
   const counts = PLAYERS[game];
   const label = (n: number): string => (game === 'golf-billiards' ? t('phone.playerSide', { n, side: n % 2 === 1 ? 'A' : 'B' }) : t('phone.playerN', { n }));
@@ -39,6 +43,7 @@ function startForm(table: string, game: string, say: (s: string, ok?: boolean) =
   const form = h('form', { class: 'start', id: 'start-form' },
     h('h3', {}, t('phone.start')), list,
     counts ? h('p', { class: 'muted' }, t(counts.length > 1 ? 'phone.needTwoOrFour' : 'phone.needTwo')) : null,
+    options?.fields ?? null,
     button(t('phone.addPlayer'), addRow, { class: 'secondary' }),
     h('button', { type: 'submit', class: 'primary' }, t('phone.startButton')));
   form.addEventListener('submit', (ev) => {
@@ -46,7 +51,10 @@ function startForm(table: string, game: string, say: (s: string, ok?: boolean) =
     const names = [...list.querySelectorAll('input')].map((i) => i.value.trim()).filter((x) => x);
     if (names.length === 0) return say(t('phone.needNames'));
     if (counts && !counts.includes(names.length)) return say(t(counts.length > 1 ? 'phone.needTwoOrFour' : 'phone.needTwo'));
-    void send('POST', `/api/tables/${encodeURIComponent(table)}/matches`, { players: playersFor(game, names) }, token()).then((r) => say(r.ok ? t('phone.started') : r.error, r.ok));
+    const config = options?.config();
+    const who = options?.who().trim().slice(0, 80);
+    const body = { players: playersFor(game, names), ...(config ? { config } : {}), ...(who ? { who } : {}) };
+    void send('POST', `/api/tables/${encodeURIComponent(table)}/matches`, body, token()).then((r) => say(r.ok ? t('phone.started') : r.error, r.ok));
   });
   return form;
 }
@@ -111,7 +119,8 @@ export const phoneView: View = (root, route) => {
       scoreLine(s, { big: true }), summaryLine(s),
       h('p', { class: 'headline' }, headlineText(s)),
       ...(conf?.game === 'minigolf' ? [strokes] : []),
-      decisions(s.pending, answer, (d) => d.answeredBy === 'players' || pin() !== '', s),
+      // Every open question is shown; the players answer theirs, and see who must answer the others.
+      decisions(s.pending, answer, undefined, s, (d) => d.answeredBy === 'players' || pin() !== ''),
       button(t('phone.end'), end, { class: 'secondary', id: 'end-match' }),
     );
   };

@@ -7,11 +7,13 @@
  */
 import { field, pinForm as pinFormOf } from '../pin-form';
 import { h, button, replace } from '../dom';
-import { blobUrl, getLive, pin, send } from '../api';
+import { getLive, pin, qrImage, send } from '../api';
 import { t } from '../i18n';
 import { store } from '../store';
 import { decisions, gameName, scoreLine, summaryLine } from '../games/common';
 import { playersToPlay } from '../games/minigolf';
+import { startOptions } from '../games/options';
+import { startForm } from './phone';
 import type { View } from '../router';
 import type { LiveTable } from '../types';
 
@@ -86,6 +88,10 @@ export const refereeView: View = (root, route) => {
     location.hash = `#/ref/${encodeURIComponent(picker.value)}`;
   });
   const live = h('div', { class: 'ref-live' });
+  const refusedBox = h('section', { class: 'refused', id: 'ref-refused-box' });
+  // No match at the table: the referee starts one here (names, and the evening's options).
+  const startBox = h('section', { class: 'panel', id: 'ref-start' });
+  let hadMatch: boolean | null = null;
   const reason = h('input', { type: 'text', id: 'reason', maxlength: 400, autocomplete: 'off' });
   const needReason = (): string | null => {
     const why = reason.value.trim();
@@ -123,6 +129,10 @@ export const refereeView: View = (root, route) => {
       decided.replaceChildren(...[...new Set(ids)].map((id) => h('option', { value: id })));
       callList.replaceChildren(...callsFor(game, report).map((c) => h('option', { value: c })));
       callList.dataset['loaded'] = 'true';
+      // What the rules refused of the sensors' events (a goal the match cannot place): with the device, so the board can be found.
+      const refused = (r.match ? r.refused : null) ?? [];
+      refusedBox.replaceChildren(...(refused.length ? [h('h3', {}, t('ref.refused')),
+        h('ul', { id: 'ref-refused' }, ...refused.slice().reverse().map((x) => h('li', { 'data-code': x.code }, `${x.device ?? '–'}: ${x.text}`)))] : []));
       if (game !== 'minigolf') return;
       const chosen = mgPlayer.value;
       const sum = store.tables.get(table)?.summary ?? null;
@@ -151,7 +161,7 @@ export const refereeView: View = (root, route) => {
   const qr = h('div', { class: 'qr', id: 'qr' });
 
   root.append(
-    h('h2', {}, t('ref.title')), msg, pinForm, field(t('ref.who'), who), field(t('ref.table'), picker), live, ...(minigolf ? [minigolf] : []),
+    h('h2', {}, t('ref.title')), msg, pinForm, field(t('ref.who'), who), field(t('ref.table'), picker), live, startBox, refusedBox, ...(minigolf ? [minigolf] : []),
     h('section', { class: 'panel' }, h('h3', {}, t('ref.corrections')), field(t('ref.reason'), reason),
       h('div', { class: 'row' },
         button(t('ref.undo'), () => correct('undo'), { id: 'undo' }),
@@ -177,9 +187,10 @@ export const refereeView: View = (root, route) => {
           if (why) write(tpath('end'), { status: 'abandoned', why }, t('ref.done'));
         }, { id: 'end-abandoned' }),
         button(t('ref.qr'), () => {
-          void blobUrl(`${tpath('qr.svg')}?base=${encodeURIComponent(location.origin)}`, pin()).then((url) => {
-            if (!url) return say(t('err.AR_UNAUTHORIZED'));
-            qr.replaceChildren(h('img', { src: url, alt: t('ref.qrAlt', { table: conf?.name ?? table }), width: 220, height: 220 }));
+          void qrImage(`${tpath('qr.svg')}?base=${encodeURIComponent(location.origin)}`, pin()).then((img) => {
+            if (!img) return say(t('err.AR_UNAUTHORIZED'));
+            qr.replaceChildren(h('img', { src: img.src, alt: t('ref.qrAlt', { table: conf?.name ?? table }), width: 220, height: 220 }),
+              ...(img.link ? [h('p', {}, h('a', { href: img.link, id: 'qr-link' }, img.link))] : []));
           });
         }, { id: 'show-qr' })),
       qr),
@@ -192,6 +203,12 @@ export const refereeView: View = (root, route) => {
     const chosen = callPlayer.value;
     callPlayer.replaceChildren(h('option', { value: '' }, t('ref.noPlayer')),
       ...(sum?.players ?? []).map((p) => h('option', { value: p.id, selected: p.id === chosen }, p.name)));
+    const playing = Boolean(s?.match);
+    if (playing !== hadMatch) {
+      // Keep a half-filled form while nothing changes.
+      startBox.replaceChildren(...(playing ? [] : [startForm(table, game, say, pin, { ...startOptions(game), who: () => who.value })]));
+      hadMatch = playing;
+    }
     replace(live,
       sum ? scoreLine(sum) : h('p', { class: 'muted' }, t('table.noMatch')),
       sum ? summaryLine(sum) : null,

@@ -9,6 +9,7 @@ import type { CaromGame } from './config';
 import { type CaromState, initialState, reduce } from './reducer';
 import { report, summary } from './report';
 import { nextClock } from './clocks';
+import { toArray } from '../common/plist';
 
 function caromEngine(id: CaromGame & GameId, title: string): RulesEngine<CaromState> {
   return {
@@ -19,6 +20,8 @@ function caromEngine(id: CaromGame & GameId, title: string): RulesEngine<CaromSt
     summary,
     report,
     nextClock,
+    // From the fields alone: a state restored from a snapshot has no getters.
+    rejections: (s) => toArray(s.live.rejected),
   };
 }
 

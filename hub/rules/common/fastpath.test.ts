@@ -126,7 +126,8 @@ describe('states with persistent lists read like plain ones', { timeout: 180_000
       }),
       { numRuns: 150 },
     );
-    expect(strokes).toBeGreaterThan(500);
+    // About 4 strokes a log on average; a generator that stopped making strokes would give far fewer.
+    expect(strokes).toBeGreaterThan(300);
   });
 
   it('minigolf: the announcements list reads in order, and survives a snapshot', () => {

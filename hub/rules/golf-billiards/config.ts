@@ -2,6 +2,7 @@
  * Golf billiards configuration: defaults and parsing of the `start` event's `config`. The table
  * geometry (GB-Q1) and its default for the 1.80 x 0.90 m table are in geometry.ts.
  */
+import type { TableSensors } from '../../../shared/game/engine';
 import { defaultGeometry, geometryProblems, type TableGeometry } from './geometry';
 
 export type { Bumper, Point, Polygon, TableGeometry } from './geometry';
@@ -82,4 +83,31 @@ export function parseConfig(sides: readonly [string, string], raw: Raw): { confi
   }
   for (const k of Object.keys(raw)) if (!(k in c)) problems.push(`config.${k}: unknown option (ignored)`);
   return { config: c, problems };
+}
+
+/**
+ * The two sides of a match: the players' `side` fields (two distinct values, every player one),
+ * or A and B for two players without sides; null for anything else.
+ */
+export function sidesOf(players: readonly { side?: string }[]): [string, string] | null {
+  const named = players.map((p) => p.side).filter((s): s is string => s !== undefined && s !== '');
+  const distinct = [...new Set(named)];
+  if (distinct.length === 0 && players.length === 2) return ['A', 'B'];
+  if (distinct.length === 2 && named.length === players.length) return [distinct[0]!, distinct[1]!];
+  return null;
+}
+
+/**
+ * What the table's sensors tell a match: the goal beams' places are the goals, and the colours a
+ * goal's colour sensor names are the balls, the first side's first (hardware/profiles/golf-billiards.json:
+ * goal `a` with white and red, goal `b`), so a match started anywhere (phone, referee panel, API)
+ * reads the goals the firmware reports. Only two of each can be placed; otherwise the defaults stay.
+ */
+export function tableOptions(table: TableSensors, players: readonly { side?: string }[]): Record<string, unknown> {
+  const sides = sidesOf(players);
+  if (!sides) return {};
+  const goals = [...new Set(table.sensors.flatMap((s) => (s.event === 'goal' && s.place !== undefined ? [s.place] : [])))];
+  const colours = [...new Set(table.sensors.flatMap((s) => (s.event === 'goal' ? (s.balls ?? []) : [])))];
+  const bySide = (xs: string[]): Record<string, string> => ({ [sides[0]]: xs[0]!, [sides[1]]: xs[1]! });
+  return { ...(goals.length === 2 ? { goals: bySide(goals) } : {}), ...(colours.length === 2 ? { colours: bySide(colours) } : {}) };
 }

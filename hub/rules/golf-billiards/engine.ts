@@ -7,7 +7,7 @@
 import type { GameEvent, GameEventOf } from '../../../shared/game/events';
 import type { GameSummary, PendingDecision, RejectedEvent, RulesEngine } from '../../../shared/game/engine';
 import type { Ctx } from './balls';
-import { parseConfig } from './config';
+import { parseConfig, sidesOf, tableOptions } from './config';
 import { applyEvent, reject } from './reducer';
 import { buildReport, buildSummary } from './report';
 import { initialCore } from './sets';
@@ -37,19 +37,14 @@ function makeSetup(e: GameEventOf<'start'>): { setup: Setup | null; problems: st
   if (!players.every((p) => typeof p === 'object' && p !== null && typeof p.id === 'string' && typeof p.name === 'string')) {
     return { setup: null, problems: ['players must have an id and a name'] };
   }
-  const named = players.map((p) => p.side).filter((s): s is string => s !== undefined && s !== '');
-  const distinct = [...new Set(named)];
-  let sides: [Side, Side];
+  const sides = sidesOf(players);
+  if (!sides) return { setup: null, problems: ['golf billiards needs two sides: 2 players, or 2 or 4 players with a side each'] };
   const members: Record<Side, string[]> = {};
-  if (distinct.length === 0 && players.length === 2) {
-    sides = ['A', 'B'];
-    members.A = [players[0]!.id];
-    members.B = [players[1]!.id];
-  } else if (distinct.length === 2 && named.length === players.length) {
-    sides = [distinct[0]!, distinct[1]!];
-    for (const s of sides) members[s] = players.filter((p) => p.side === s).map((p) => p.id);
+  if (players.every((p) => !p.side)) {
+    members[sides[0]] = [players[0]!.id];
+    members[sides[1]] = [players[1]!.id];
   } else {
-    return { setup: null, problems: ['golf billiards needs two sides: 2 players, or 2 or 4 players with a side each'] };
+    for (const s of sides) members[s] = players.filter((p) => p.side === s).map((p) => p.id);
   }
   const counts = sides.map((s) => members[s]!.length);
   if (counts[0] !== counts[1] || counts[0]! > 2 || new Set(players.map((p) => p.id)).size !== players.length) {
@@ -113,6 +108,11 @@ export function reduce(state: GbState, e: GameEvent): GbState {
   return next(state, { events: push(state.events, e), live: applyEvent(ctxOf(state.setup, state.answers), state.live, e, pos) });
 }
 
+/** Every refusal, in log order, from the fields alone (a state restored from a snapshot has no getters). */
+function rejections(s: GbState): RejectedEvent[] {
+  return [...s.rejectedBeforeStart, ...(s.live ? toArray(s.live.rejected) : []), ...s.decideRejected].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+}
+
 export const golfBilliards: RulesEngine<GbState> = {
   id: 'golf-billiards',
   title: 'Golf billiards (bumper pool)',
@@ -121,4 +121,6 @@ export const golfBilliards: RulesEngine<GbState> = {
   summary: (s: GbState): GameSummary => buildSummary(s),
   report: (s: GbState) => buildReport(s),
   nextClock,
+  tableOptions,
+  rejections,
 };

@@ -26,6 +26,7 @@ export const minigolf: RulesEngine<State> = {
   report,
   isShotEnd,
   nextClock,
+  rejections: (s) => s.rejected,
 };
 
 export { scorecardsCsv, resultsCsv, scorecardsHtml } from './export';

@@ -60,9 +60,11 @@ describe('table without a contact sensor (config contactSensor: false)', () => {
     expect([first.answeredBy, first.default]).toEqual(['players', '1']);
     const rail = nine(l.decide(first.id, first.default!)).summary.pending[0]!;
     expect([rail.kind, rail.answeredBy, rail.default]).toEqual(['pocket.rail', 'players', 'yes']);
-    // Where a contact sensor should have named the ball, a referee decides and nothing is assumed.
-    const sensed = nine(new Log({}).break(['2']).add({ type: 'strike', ball: 'cue' }).add({ type: 'contact' }).add({ type: 'cushion', cushion: 'foot' }).rest()).summary.pending;
-    expect(sensed.map((q) => [q.kind, q.answeredBy, q.default])).toEqual([['pocket.first-contact', 'referee', null]]);
+    // Where a contact sensor should have named the ball, nothing is assumed: the referee decides
+    // (refereed), and at a self-refereed table, where there is none to wait for, the players.
+    const sensedShot = (config: Record<string, unknown>) => nine(new Log(config).break(['2']).add({ type: 'strike', ball: 'cue' }).add({ type: 'contact' }).add({ type: 'cushion', cushion: 'foot' }).rest()).summary.pending;
+    expect(sensedShot({ refereed: true }).map((q) => [q.kind, q.answeredBy, q.default])).toEqual([['pocket.first-contact', 'referee', null]]);
+    expect(sensedShot({}).map((q) => [q.kind, q.answeredBy, q.default])).toEqual([['pocket.first-contact', 'players', null]]);
   });
 
   it('PB-FOUL-1: a wrong first ball named by the referee is a foul; the rail is not asked (it changes nothing)', () => {

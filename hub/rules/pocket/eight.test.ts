@@ -130,12 +130,20 @@ describe('eight-ball groups and play', () => {
     expect(off.report.racks[0]).toMatchObject({ winner: 'B', reason: '8-ball driven off the table' });
   });
 
-  it('the 8 pocketed without a call: the referee says whether it was called', () => {
-    const l = cleared().shot({ first: '8', pockets: [{ ball: '8', pocket: 'c2' }] });
+  it('the 8 pocketed without a call, refereed: the referee says whether it was called; play waits for him', () => {
+    const l = cleared({ refereed: true }).shot({ first: '8', pockets: [{ ball: '8', pocket: 'c2' }] });
     const r = eight(l);
-    expect(r.summary.pending.map((p) => [p.kind, p.default])).toEqual([['eight-ball.eight-call', null]]);
+    expect(r.summary.pending.map((p) => [p.kind, p.default, p.answeredBy])).toEqual([['eight-ball.eight-call', null, 'referee']]);
     expect(r.report.racks).toEqual([]);
     expect(eight(l.decide(r.summary.pending[0]!.id, 'yes')).report.racks[0]!.winner).toBe('A');
+  });
+
+  it('the 8 pocketed without a call at a self-refereed table: the players answer, and an undisputed call stands (default yes)', () => {
+    const log = (): Log => cleared().shot({ first: '8', pockets: [{ ball: '8', pocket: 'c2' }] });
+    const r = eight(log());
+    expect(r.summary.pending.map((p) => [p.kind, p.default, p.answeredBy])).toEqual([['eight-ball.eight-call', 'yes', 'players']]);
+    expect(eight(log().decide(r.summary.pending[0]!.id, 'no')).report.racks[0]!.winner).toBe('B');
+    expect(eight(log().decide(r.summary.pending[0]!.id, 'yes')).report.racks[0]!.winner).toBe('A');
   });
 
   it('race to 2: two racks won end the match; breaks alternate', () => {

@@ -58,12 +58,15 @@ function eightQuestion(ctx: ShotContext): PendingDecision | null {
   // Only ask when the call decides the rack: otherwise the rack is lost anyway.
   if (ctx.fouls.length > 0 || f.offTable.includes('8') || !isGroupCleared(ctx.t, ctx.shooter)) return null;
   const pocket = pocketOf(ctx, '8') ?? '?';
+  // With a referee (`refereed`), he says, and play waits for him. A self-refereed table (a bar:
+  // the default) has nobody else to ask: the players answer on the phone, and a call nobody
+  // disputes stands (yes) when the hub applies the default; before, the rack waited for ever.
   return yesNo(
     `shot-${f.key}:eight-call`,
     'eight-ball.eight-call',
     `Was the 8-ball called into pocket ${pocket} (or was the shot obvious)?`,
-    null,
-    'referee',
+    cfg.refereed ? null : 'yes',
+    cfg.refereed ? 'referee' : 'players',
     [`8-ball captured in pocket ${pocket}`, 'no call was entered before the shot'],
     ctx.raisedAt,
   );

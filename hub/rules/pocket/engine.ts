@@ -197,6 +197,11 @@ export function makeEngine(d: Discipline): RulesEngine<PocketState> {
     },
     summary: (s) => summarize(d, s),
     report: (s) => pocketReport(d, s),
+    // A table none of whose profiled devices has a contact sensor (the pool profile): the first
+    // contact is asked instead of taken as none (PB-SHOT-1 on every shot). Unknown profiles: the default.
+    tableOptions: (table) => (table.complete && !table.sensors.some((x) => x.kind === 'piezo' && x.event === 'contact') ? { contactSensor: false } : {}),
+    // From the fields alone: a state restored from a snapshot has no getters.
+    rejections: (s) => [...s.intakeRejected, ...toArray(s.table.rejected)].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0)),
   };
 }
 

@@ -125,9 +125,10 @@ export function applyShot(t0: LiveTable, raw: ShotRaw, ctx: Ctx): LiveTable {
       ],
       // Without a contact sensor this is asked on every shot: a table that scores itself cannot
       // wait for a referee each time, so the players answer, and unanswered it is taken as a
-      // legal first ball (the common case). Where a sensor should have told, a referee decides.
+      // legal first ball (the common case). Where a sensor should have told, a referee decides,
+      // if there is one (`refereed`); a self-refereed table has only its players to ask.
       default: unsensed && legalFirst.length > 0 ? legalFirst[0]! : null,
-      answeredBy: unsensed ? 'players' : 'referee',
+      answeredBy: unsensed || !ctx.cfg.refereed ? 'players' : 'referee',
       evidence: [unsensed ? 'this table has no contact sensor (config contactSensor: false)' : 'the first contact sensor event did not identify the object ball'],
       raisedAt,
     });
@@ -142,7 +143,8 @@ export function applyShot(t0: LiveTable, raw: ShotRaw, ctx: Ctx): LiveTable {
         { value: 'no', label: 'No' },
       ],
       default: null,
-      answeredBy: 'referee',
+      // The referee who took the frozen call answers; at a self-refereed table, the players.
+      answeredBy: ctx.cfg.refereed ? 'referee' : 'players',
       evidence: [`no sensor event shows ball ${f.frozenCueTo} moving`],
       raisedAt,
     });
