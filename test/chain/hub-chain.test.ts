@@ -6,9 +6,10 @@
  * timeout is shortened. Per shot the engine's decision is compared with the ground truth; where
  * the engine asks (a pending decision), a referee answers with the truth, so play stays in step.
  *
- * Tables x shots: AUTOREF_HUB_CHAIN_TABLES (default 6) x AUTOREF_HUB_CHAIN_SHOTS (default 6); golf
+ * Tables x shots: AUTOREF_HUB_CHAIN_TABLES (default 6) x AUTOREF_HUB_CHAIN_SHOTS (default 4); golf
  * billiards (the referee of test/chain/golf.ts answering through the hub): AUTOREF_HUB_CHAIN_GB_TABLES
- * (default 5) x AUTOREF_HUB_CHAIN_GB_STROKES (default 7). Each test stays well under 30 s on 2 cores.
+ * (default 5) x AUTOREF_HUB_CHAIN_GB_STROKES (default 7). The tables play at once, so the shots per
+ * table set the time (about 25 s and 20 s on a quiet 2-core machine); printed, never raced.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -22,10 +23,11 @@ import { LiveFirmwareTable } from '../../sim/signals/live';
 import { BAR_NOISE, signalsFor } from '../../sim/signals/signals';
 import { allowedWrong } from './agreement';
 import { followEngine, golfAnswer, golfTruth, type GbReport } from './golf';
+import { CHAIN_LIMIT_MS, CHAIN_WAIT_MS, chainTimedAsync } from './sizes';
 
 const MOSQUITTO = process.env['AUTOREF_MOSQUITTO_URL'] ?? 'mqtt://127.0.0.1:1883';
 const TABLES = Number(process.env['AUTOREF_HUB_CHAIN_TABLES'] ?? 6);
-const SHOTS = Number(process.env['AUTOREF_HUB_CHAIN_SHOTS'] ?? 6);
+const SHOTS = Number(process.env['AUTOREF_HUB_CHAIN_SHOTS'] ?? 4);
 const GB_TABLES = Number(process.env['AUTOREF_HUB_CHAIN_GB_TABLES'] ?? 5);
 const GB_STROKES = Number(process.env['AUTOREF_HUB_CHAIN_GB_STROKES'] ?? 7);
 /** Golf balls roll slowly into a goal long after the last knock: a longer rest window than carom's. */
@@ -69,7 +71,7 @@ describe('chain through Mosquitto and the hub: three-cushion', () => {
       for (const t of venue.tables) await c.publishAsync(topicFor(venue.id, t.id, t.devices[0]!.id, 'status'), '', { retain: true, qos: 1 });
       await c.endAsync();
     });
-    await waitFor(() => hub.ingest.deviceInfo().filter((d) => d.state === 'online').length === TABLES, 'every board online at the hub', 20_000);
+    await waitFor(() => hub.ingest.deviceInfo().filter((d) => d.state === 'online').length === TABLES, 'every board online at the hub', CHAIN_WAIT_MS);
 
     const restsAt: Record<string, number> = {};
     hub.matches.on('update', (u) => {
@@ -120,7 +122,7 @@ describe('chain through Mosquitto and the hub: three-cushion', () => {
         }
       }
     };
-    await Promise.all(venue.tables.map((t, i) => playTable(t.id, boards[i]!, 41 + i)));
+    await chainTimedAsync('three-cushion through the hub', `${TABLES} tables x ${SHOTS} shots`, () => Promise.all(venue.tables.map((t, i) => playTable(t.id, boards[i]!, 41 + i))));
     console.log('three-cushion through the hub', JSON.stringify(tally), disagreements);
     expect(boards.flatMap((b) => b.errors)).toEqual([]);
     const counters = hub.ingest.counters.snapshot();
@@ -129,7 +131,7 @@ describe('chain through Mosquitto and the hub: three-cushion', () => {
     expect(tally.decided).toBeGreaterThan(0);
     expect(tally.decided - tally.agreedPoints).toBeLessThanOrEqual(allowedWrong(tally.decided));
     expect(tally.decided - tally.agreedTurn).toBeLessThanOrEqual(allowedWrong(tally.decided));
-  }, 180_000);
+  }, CHAIN_LIMIT_MS);
 });
 
 describe('chain through Mosquitto and the hub: golf billiards', () => {
@@ -155,7 +157,7 @@ describe('chain through Mosquitto and the hub: golf billiards', () => {
       for (const t of venue.tables) await c.publishAsync(topicFor(venue.id, t.id, t.devices[0]!.id, 'status'), '', { retain: true, qos: 1 });
       await c.endAsync();
     });
-    await waitFor(() => hub.ingest.deviceInfo().filter((d) => d.state === 'online').length === GB_TABLES, 'every board online at the hub', 20_000);
+    await waitFor(() => hub.ingest.deviceInfo().filter((d) => d.state === 'online').length === GB_TABLES, 'every board online at the hub', CHAIN_WAIT_MS);
 
     // The truth of the stroke in play per table, and the true ball of each event no sensor named (by its seq).
     const inPlay: Record<string, { captures: string[][]; offs: string[]; seen: Record<string, number>; unnamed: Map<number, string> }> = {};
@@ -275,7 +277,7 @@ describe('chain through Mosquitto and the hub: golf billiards', () => {
       }
       delete inPlay[table];
     };
-    await Promise.all(venue.tables.map((t, i) => playTable(t.id, boards[i]!, 61 + i)));
+    await chainTimedAsync('golf billiards through the hub', `${GB_TABLES} tables x ${GB_STROKES} strokes`, () => Promise.all(venue.tables.map((t, i) => playTable(t.id, boards[i]!, 61 + i))));
     console.log('golf billiards through the hub', JSON.stringify(count), wrong);
     expect(boards.flatMap((b) => b.errors)).toEqual([]);
     const counters = hub.ingest.counters.snapshot();
@@ -290,5 +292,5 @@ describe('chain through Mosquitto and the hub: golf billiards', () => {
     expect(count.forced).toBeLessThanOrEqual(allowedWrong(count.strokes));
     expect(count.foulsWrong).toBeLessThanOrEqual(allowedWrong(count.strokes - count.unseen));
     expect(count.turnWrong).toBeLessThanOrEqual(allowedWrong(count.strokes - count.unseen));
-  }, 180_000);
+  }, CHAIN_LIMIT_MS);
 });

@@ -32,6 +32,7 @@ import { SimGame } from '../../sim/players/games';
 import { LiveFirmwareTable } from '../../sim/signals/live';
 import { BAR_NOISE, signalsFor } from '../../sim/signals/signals';
 import { allowedWrong } from './agreement';
+import { CHAIN_LIMIT_MS, CHAIN_WAIT_MS } from './sizes';
 
 const MOSQUITTO = process.env['AUTOREF_MOSQUITTO_URL'] ?? 'mqtt://127.0.0.1:1883';
 const LANES = Number(process.env['AUTOREF_HUB_CHAIN_MG_LANES'] ?? 6);
@@ -75,7 +76,7 @@ describe('chain through Mosquitto and the hub: minigolf', () => {
       for (const d of venue.tables[0]!.devices) await c.publishAsync(topicFor(venue.id, table, d.id, 'status'), '', { retain: true, qos: 1 });
       await c.endAsync();
     });
-    await waitFor(() => hub.ingest.deviceInfo().filter((d) => d.state === 'online').length === LANES, 'every lane device online at the hub', 20_000);
+    await waitFor(() => hub.ingest.deviceInfo().filter((d) => d.state === 'online').length === LANES, 'every lane device online at the hub', CHAIN_WAIT_MS);
 
     let rests = 0;
     let holes = 0;
@@ -202,5 +203,5 @@ describe('chain through Mosquitto and the hub: minigolf', () => {
     // (`unattributed_stroke`, never guessed); the hole then asks (hole_without_stroke).
     expect(final.rejected.filter((r) => r.code !== 'unattributed_stroke')).toEqual([]);
     expect(count.lanesWrong).toBeLessThanOrEqual(count.strokes - count.strokesHeard + unattributed);
-  }, 60_000);
+  }, CHAIN_LIMIT_MS);
 });

@@ -27,6 +27,7 @@ import { LiveFirmwareTable } from '../../sim/signals/live';
 import { BAR_NOISE, signalsFor } from '../../sim/signals/signals';
 import { allowedWrong } from './agreement';
 import { beforeOf, compareShot, followEngine, poolAnswer, type PoolCount } from './pool';
+import { CHAIN_LIMIT_MS, CHAIN_WAIT_MS, chainTimedAsync } from './sizes';
 
 const MOSQUITTO = process.env['AUTOREF_MOSQUITTO_URL'] ?? 'mqtt://127.0.0.1:1883';
 const TABLES = Number(process.env['AUTOREF_HUB_CHAIN_POOL_TABLES'] ?? 4);
@@ -70,7 +71,7 @@ describe('chain through Mosquitto and the hub: nine-ball and eight-ball', () => 
       for (const t of venue.tables) await c.publishAsync(topicFor(venue.id, t.id, t.devices[0]!.id, 'status'), '', { retain: true, qos: 1 });
       await c.endAsync();
     });
-    await waitFor(() => hub.ingest.deviceInfo().filter((d) => d.state === 'online').length === venue.tables.length, 'every board online at the hub', 20_000);
+    await waitFor(() => hub.ingest.deviceInfo().filter((d) => d.state === 'online').length === venue.tables.length, 'every board online at the hub', CHAIN_WAIT_MS);
 
     // The shot in play per table: the referee knows which ball each unnamed pocket or out event was.
     const inPlay: Record<string, { captures: { ball: string; place: string }[]; offs: string[]; seen: Record<string, number>; names: Map<number, string> }> = {};
@@ -207,7 +208,7 @@ describe('chain through Mosquitto and the hub: nine-ball and eight-ball', () => 
       }
       delete inPlay[table];
     };
-    await Promise.all(venue.tables.map((t, i) => playTable(t.id, t.game as PoolGame, boards[i]!, 81 + (i % TABLES))));
+    await chainTimedAsync('pool through the hub', `${venue.tables.length} tables x ${SHOTS} shots`, () => Promise.all(venue.tables.map((t, i) => playTable(t.id, t.game as PoolGame, boards[i]!, 81 + (i % TABLES)))));
     for (const g of GAMES) console.log(`${g} through the hub`, JSON.stringify(counts[g]), JSON.stringify(extras[g]), JSON.stringify(reasonsOf[g]), wrongOf[g]);
     expect(boards.flatMap((b) => b.errors)).toEqual([]);
     const counters = hub.ingest.counters.snapshot();
@@ -231,5 +232,5 @@ describe('chain through Mosquitto and the hub: nine-ball and eight-ball', () => 
       expect(count.forced, g).toBeLessThanOrEqual(allowedWrong(heard));
       expect(count.rackWinnerWrong, g).toBe(0);
     }
-  }, 180_000);
+  }, CHAIN_LIMIT_MS);
 });

@@ -5,8 +5,9 @@
  * (`poolTruth`): foul or not, the balls pocketed, off the table and spotted, who shoots next and
  * from where (ball in hand), and the rack winner. See test/chain/pool.ts for the referee.
  *
- * Shots: AUTOREF_CHAIN_SHOTS when set, else 160 nine-ball and 120 eight-ball shots (each test
- * stays under ~20 s on the 2-core machine: the players' trial shots are most of the time).
+ * Shots: AUTOREF_CHAIN_SHOTS when set, else 160 nine-ball and 120 eight-ball shots: the fewest in
+ * which every rule the titles name occurs (about 20 s each on a quiet 2-core machine, the players'
+ * trial shots most of it; printed, never raced: test/chain/sizes.ts).
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { BAR_NOISE } from '../../sim/signals/signals';
 import type { PoolGame } from '../../sim/players/truth';
 import type { PocketReport } from '../../hub/rules/pocket/report';
 import { poolChain, type PoolRun } from './pool';
+import { CHAIN_LIMIT_MS, chainTimed } from './sizes';
 
 const env = process.env['AUTOREF_CHAIN_SHOTS'];
 const SHOTS: Record<PoolGame, number> = { 'nine-ball': Number(env ?? 160), 'eight-ball': Number(env ?? 120) };
@@ -71,7 +73,7 @@ function common(r: PoolRun): void {
 
 describe('chain: nine-ball (engine: fouls, pocketed balls, turns, rack winners)', () => {
   it(`${SHOTS['nine-ball']} shots with bar noise: fouls rule by rule (PB-SHOT-1, PB-FOUL-1/2/3), pocketed balls, the 9 spotted, push-outs, PB-TURN-1 and rack winners agree with the truth; the first contact is asked, never assumed`, () => {
-    const r = poolChain('nine-ball', SHOTS['nine-ball'], { noise: BAR_NOISE, seed: 7, skill: 0.85, table: LIVELY });
+    const r = chainTimed('nine-ball, engine', `${SHOTS['nine-ball']} shots`, () => poolChain('nine-ball', SHOTS['nine-ball'], { noise: BAR_NOISE, seed: 7, skill: 0.85, table: LIVELY }));
     console.log(report('nine-ball', r), r.wrong.slice(0, 5));
     common(r);
     const c = r.count;
@@ -83,12 +85,12 @@ describe('chain: nine-ball (engine: fouls, pocketed balls, turns, rack winners)'
     // What the title names happened in this sample (and agreed, shot by shot, rule by rule).
     for (const rule of ['PB-SHOT-1', 'PB-FOUL-1', 'PB-FOUL-2', 'PB-FOUL-3']) expect(r.fouls[rule], rule).toBeGreaterThan(0);
     expect(c.spotted).toBeGreaterThan(0);
-  }, 120_000);
+  }, CHAIN_LIMIT_MS);
 });
 
 describe('chain: eight-ball (engine: fouls, groups, the called 8, turns, rack winners)', () => {
   it(`${SHOTS['eight-ball']} shots with bar noise: fouls rule by rule (PB-SHOT-1, PB-FOUL-1/2/3, WPA-8-BREAK), groups, called safeties, the called 8, PB-TURN-1 and rack winners agree with the truth`, () => {
-    const r = poolChain('eight-ball', SHOTS['eight-ball'], { noise: BAR_NOISE, seed: 7, skill: 0.85, table: LIVELY });
+    const r = chainTimed('eight-ball, engine', `${SHOTS['eight-ball']} shots`, () => poolChain('eight-ball', SHOTS['eight-ball'], { noise: BAR_NOISE, seed: 7, skill: 0.85, table: LIVELY }));
     console.log(report('eight-ball', r), r.wrong.slice(0, 5));
     common(r);
     const c = r.count;
@@ -101,7 +103,7 @@ describe('chain: eight-ball (engine: fouls, groups, the called 8, turns, rack wi
     expect(r.reasons['8-ball legally pocketed']).toBeGreaterThan(0);
     // The player calls the 8 before shooting it: the engine never has to ask whether it was called.
     expect(r.asked['eight-ball.eight-call'] ?? 0).toBe(0);
-  }, 120_000);
+  }, CHAIN_LIMIT_MS);
 });
 
 /**
@@ -138,5 +140,5 @@ describe('autoref replay --game eight-ball|nine-ball on recorded pocket matches'
       expect(out.report.racks.map(({ no, breaker, winner, reason }) => ({ no, breaker, winner, reason }))).toEqual(expected.racks);
       expect(out.rejected).toEqual([]);
     }
-  }, 120_000);
+  }, CHAIN_LIMIT_MS);
 });

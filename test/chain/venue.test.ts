@@ -9,6 +9,7 @@ import { newHub, waitFor } from '../helpers/hub';
 import { DEMO_VENUE, type VenueConfig } from '../../shared/venue';
 import { topicFor } from '../../shared/protocol/wire';
 import { startSimVenue } from '../../sim/venue';
+import { CHAIN_LIMIT_MS, CHAIN_WAIT_MS } from './sizes';
 
 const MOSQUITTO = process.env['AUTOREF_MOSQUITTO_URL'] ?? 'mqtt://127.0.0.1:1883';
 
@@ -40,21 +41,21 @@ describe('simulated venue', () => {
     await waitFor(() => {
       const c = hub.ingest.counters.snapshot();
       return venue.tables.every((t) => (c[t.devices[0]!.id]?.accepted ?? 0) >= 2);
-    }, 'events from every table', 30_000);
+    }, 'events from every table', CHAIN_WAIT_MS);
     const c = hub.ingest.counters.snapshot();
     for (const t of venue.tables) expect(c[t.devices[0]!.id]).toMatchObject({ rejected: {}, lost: 0 });
     // The firmware's hello: its real build and profile, not a stand-in.
     // Online: under a loaded CI machine (other chain tests in parallel) a board may miss a heartbeat
     // and be back a moment later, so wait for all four rather than read one instant.
     const online = (): string[] => hub.ingest.deviceInfo().filter((d) => d.state === 'online').map((d) => d.id).sort();
-    await waitFor(() => online().length === 4, 'every board online', 20_000);
+    await waitFor(() => online().length === 4, 'every board online', CHAIN_WAIT_MS);
     const info = hub.ingest.deviceInfo();
     expect(online()).toEqual(['c1-a', 'gb1-a', 'mg1-a', 'p1-a']);
     expect(Object.fromEntries(info.map((d) => [d.id, d.profile]))).toEqual({ 'gb1-a': 'golf-billiards', 'c1-a': 'carom', 'p1-a': 'pool', 'mg1-a': 'minigolf-lane' });
     expect(info.every((d) => d.firmware !== null && d.firmware !== 'sim-1')).toBe(true);
     expect(sim.devices.flatMap((d) => d.board.errors)).toEqual([]);
     await expect(startSimVenue({ brokerUrl: MOSQUITTO, venue, skill: 2 })).rejects.toThrow(TypeError);
-  }, 60_000);
+  }, CHAIN_LIMIT_MS);
 
   it('each carom table plays its own game: 4-ball with four balls (C4-SETUP-1), 3-ball and three-cushion with three', async () => {
     const id = `simc-${randomBytes(4).toString('hex')}`;
@@ -73,5 +74,5 @@ describe('simulated venue', () => {
       ['carom', 'three-ball', 'R W Y'],
       ['carom', 'four-ball', 'M R W Y'],
     ]);
-  }, 30_000);
+  }, CHAIN_LIMIT_MS);
 });
