@@ -173,8 +173,14 @@ export class EspruinoBoard {
     await until(() => (existsSync(this.port) && existsSync(this.deviceEnd)) || this.socat!.exitCode !== null, 'socat to make the pty pair', 5000);
     if (this.socat.exitCode !== null) throw new Error('socat did not create the pty pair (is socat installed?)');
     this.keepers = [openSync(this.port, constants.O_RDWR | constants.O_NOCTTY), openSync(this.deviceEnd, constants.O_RDWR | constants.O_NOCTTY)];
-    this.powerUp();
-    await this.settled();
+    try {
+      this.powerUp();
+      await this.settled();
+    } catch (e) {
+      // Nothing left running when the board never came up (socat would outlive the test).
+      await this.close();
+      throw e;
+    }
   }
 
   /**
