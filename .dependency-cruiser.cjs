@@ -22,6 +22,14 @@ module.exports = {
       to: { pathNot: '^(shared|hub/rules)/|^node_modules/@sinclair/typebox/' },
     },
     {
+      name: 'engines-only-through-the-registry',
+      comment:
+        'Outside hub/rules/, production code reaches the engines only through hub/rules/registry.ts (getEngine and the RulesEngine hooks); hub/rules/common/ holds no engine (replay, persistent lists, CSV). Tests may read an engine directly.',
+      severity: 'error',
+      from: { pathNot: `^hub/rules/|${TESTS}` },
+      to: { path: '^hub/rules/', pathNot: '^hub/rules/(registry\\.ts$|common/)' },
+    },
+    {
       name: 'engines-core-modules',
       comment: 'No Node built-ins in the rules engines.',
       severity: 'error',
@@ -30,10 +38,12 @@ module.exports = {
     },
     {
       name: 'firmware-imports-firmware-and-wire',
-      comment: 'Firmware bundles only firmware/ code and the Espruino-safe protocol files of shared/.',
+      comment:
+        'Firmware bundles only firmware/ code and the Espruino-safe files of shared/: the protocol, and shared/sensors/edge.ts, ' +
+        "the meaning of a sensor edge that the hub's Firmata link reuses (no imports, no allocation).",
       severity: 'error',
       from: { path: '^firmware/', pathNot: `${TESTS}|^firmware/(build|sim)/` },
-      to: { pathNot: '^firmware/|^shared/protocol/(wire|topics)\\.ts$|^shared/profile\\.ts$' },
+      to: { pathNot: '^firmware/|^shared/protocol/(wire|topics)\\.ts$|^shared/profile\\.ts$|^shared/sensors/edge\\.ts$' },
     },
     {
       name: 'firmware-no-core-modules',
@@ -43,7 +53,8 @@ module.exports = {
     },
     {
       name: 'dashboard-through-the-api',
-      comment: 'The dashboard reaches the hub only through its HTTP/WebSocket API; it shares only types. (Its tests may read the engines, e.g. to list every decision kind.)',
+      comment:
+        'The dashboard reaches the hub only through its HTTP/WebSocket API; it shares only types. (Its tests may read the engines, e.g. to list every decision kind.)',
       severity: 'error',
       from: { path: '^dashboard/', pathNot: TESTS },
       to: { path: '^(hub|firmware|sim|test)/' },

@@ -16,7 +16,16 @@ const timedPass = process.env['AUTOREF_TIMED_PASS'] === '1';
  * has them (a work tree); a fresh clone (CI) has none, and its fallback, the file size, says
  * little about how long a file runs.
  */
-const LONG_FIRST = ['test/firmware/interpreter', 'test/browser/views', 'test/cli', 'test/chain/', 'test/journeys/', 'test/fault/store-', 'test/browser/', 'firmware/build/cli'];
+const LONG_FIRST = [
+  'test/firmware/interpreter',
+  'test/browser/views',
+  'test/cli',
+  'test/chain/',
+  'test/journeys/',
+  'test/fault/store-',
+  'test/browser/',
+  'firmware/build/cli',
+];
 
 class LongFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -26,7 +35,10 @@ class LongFirst extends BaseSequencer {
       return i < 0 ? LONG_FIRST.length : i;
     };
     // Stable: within a rank, vitest's own order.
-    return sorted.map((f, i) => ({ f, i, r: rank(f) })).sort((a, b) => a.r - b.r || a.i - b.i).map((x) => x.f);
+    return sorted
+      .map((f, i) => ({ f, i, r: rank(f) }))
+      .sort((a, b) => a.r - b.r || a.i - b.i)
+      .map((x) => x.f);
   }
 }
 

@@ -26,6 +26,8 @@ import { performance } from 'node:perf_hooks';
 import type { GameEvent } from '../shared/game/events';
 import type { RulesEngine } from '../shared/game/engine';
 import { initialMatch, step, type MatchState } from '../hub/rules/common/replay';
+import { getEngine } from '../hub/rules/registry';
+import { gameEntry, GameIds } from '../shared/game/catalogue';
 
 const SIZES = [1_000, 10_000, 100_000];
 const args = process.argv.slice(2);
@@ -92,15 +94,18 @@ function minigolfLog(n: number): GameEvent[] {
   return log.slice(0, n);
 }
 
+/**
+ * A log for a game, from its catalogue entry: a course of lanes gets strokes and holes; a table
+ * gets sensor shots after the inputs a referee makes before the first shot (the catalogue's demo
+ * match: three-cushion's lag winner), its players mapped onto A and B.
+ */
 function logFor(id: string, n: number): GameEvent[] {
-  switch (id) {
-    case 'three-cushion':
-      return sensorShots(n, [{ type: 'start', players: two }, { type: 'ref', call: 'opener', player: 'A', by: 'referee' }]);
-    case 'minigolf':
-      return minigolfLog(n);
-    default:
-      return sensorShots(n, [{ type: 'start', players: two }]);
-  }
+  const entry = gameEntry(id);
+  if (entry.lanes) return minigolfLog(n);
+  const demo = entry.demo;
+  const as = (player: string): string => (demo?.players.findIndex((p) => p.id === player) === 1 ? 'B' : 'A');
+  const before: Draft[] = (demo?.then ?? []).map((c) => ({ type: 'ref', call: c.call, player: as(c.player), by: 'referee' }));
+  return sensorShots(n, [{ type: 'start', players: two }, ...before]);
 }
 
 interface Row {
@@ -170,28 +175,9 @@ function stateBytes(state: unknown): number | null {
   }
 }
 
-/**
- * Engines are loaded module by module (not through the registry) so that one game module that
- * does not load (work in progress elsewhere) is reported and the others still run.
- */
-const MODULES: Record<string, [string, string]> = {
-  'three-cushion': ['../hub/rules/carom/index', 'threeCushion'],
-  'three-ball': ['../hub/rules/carom/index', 'threeBall'],
-  'four-ball': ['../hub/rules/carom/index', 'fourBall'],
-  'eight-ball': ['../hub/rules/pocket/index', 'eightBallEngine'],
-  'nine-ball': ['../hub/rules/pocket/index', 'nineBallEngine'],
-  'golf-billiards': ['../hub/rules/golf-billiards/index', 'golfBilliards'],
-  minigolf: ['../hub/rules/minigolf/index', 'minigolf'],
-};
-
-async function load(id: string): Promise<RulesEngine<unknown> | string> {
-  const [mod, name] = MODULES[id]!;
-  try {
-    const m = (await import(mod)) as Record<string, RulesEngine<unknown> | undefined>;
-    return m[name] ?? `no export ${name}`;
-  } catch (e) {
-    return (e as Error).message.split('\n')[0]!;
-  }
+/** An engine through the registry, as the hub reaches it. */
+function load(id: string): RulesEngine<unknown> | string {
+  return getEngine(id) ?? 'not in the registry';
 }
 
 function measure(engine: RulesEngine<unknown>, id: string, n: number): Row {
@@ -226,18 +212,30 @@ function measure(engine: RulesEngine<unknown>, id: string, n: number): Row {
   };
 }
 
-const ORDER = ['three-cushion', 'three-ball', 'four-ball', 'eight-ball', 'nine-ball', 'golf-billiards', 'minigolf'];
-const ids = ORDER.filter((id) => !ONLY || ONLY.includes(id));
+// Every game of the catalogue, in its order.
+const ids = GameIds.filter((id) => !ONLY || ONLY.includes(id));
 const skipped: Record<string, string> = {};
 const rows: Row[] = [];
 const fmt = (x: number) => x.toLocaleString('en-US');
 console.log(`replay budget ${BUDGET_MS} ms per run, best of ${REPEAT}; node ${process.version}`);
-console.log(['engine'.padEnd(15), 'events'.padStart(8), 'replay ev/s'.padStart(12), 'reduce ev/s'.padStart(12), 'parse ev/s'.padStart(12), 'x parse'.padStart(8), 'rejected'.padStart(9), 'report KB'.padStart(9), ''].join(' '));
+console.log(
+  [
+    'engine'.padEnd(15),
+    'events'.padStart(8),
+    'replay ev/s'.padStart(12),
+    'reduce ev/s'.padStart(12),
+    'parse ev/s'.padStart(12),
+    'x parse'.padStart(8),
+    'rejected'.padStart(9),
+    'report KB'.padStart(9),
+    '',
+  ].join(' '),
+);
 for (const id of ids) {
-  const engine = await load(id);
+  const engine = load(id);
   if (typeof engine === 'string') {
     skipped[id] = engine;
-    console.log(`${id.padEnd(15)} not measured: the module does not load (${engine})`);
+    console.log(`${id.padEnd(15)} not measured: ${engine}`);
     continue;
   }
   for (const n of SIZES) {

@@ -184,7 +184,11 @@ async function firmwareAllocations(): Promise<Record<string, number | string>> {
   const measure = async (run: SimRun, pin: string): Promise<{ perEdge: number; top: string }> => {
     for (let i = 0; i < 2000; i++) ballEdges(run, pin);
     run.board.usb.out = '';
-    await session.post('HeapProfiler.startSampling', { samplingInterval: 32, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true } as never);
+    await session.post('HeapProfiler.startSampling', {
+      samplingInterval: 32,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    } as never);
     for (let i = 0; i < BALLS; i++) {
       ballEdges(run, pin);
       if (i % 100 === 0) run.board.usb.out = '';
@@ -291,7 +295,14 @@ async function rate(board: BoardId, edgesPerS: number, seconds: number, mqttUrl:
       const edges = await drive(run, pins, edgesPerS, seconds);
       run.board.runRealtime();
       await waitFor(async () => (await hub.store.countDeviceEvents()) >= Math.floor(edges / 2), 'all events stored', 30_000).catch(() => undefined);
-      return result(board, 'mqtt', edgesPerS, seconds, edges, (await hub.store.recentDeviceEvents(100000)).map((s) => s.event.n));
+      return result(
+        board,
+        'mqtt',
+        edgesPerS,
+        seconds,
+        edges,
+        (await hub.store.recentDeviceEvents(100000)).map((s) => s.event.n),
+      );
     }
     const pty = await openPtyPair();
     closers.push(() => pty.close());
@@ -306,7 +317,14 @@ async function rate(board: BoardId, edgesPerS: number, seconds: number, mqttUrl:
     const edges = await drive(run, pins, edgesPerS, seconds);
     run.board.runRealtime();
     await waitFor(async () => (await hub.store.countDeviceEvents()) >= Math.floor(edges / 2), 'all events stored', 30_000).catch(() => undefined);
-    return result(board, 'serial (pty)', edgesPerS, seconds, edges, (await hub.store.recentDeviceEvents(100000)).map((s) => s.event.n));
+    return result(
+      board,
+      'serial (pty)',
+      edgesPerS,
+      seconds,
+      edges,
+      (await hub.store.recentDeviceEvents(100000)).map((s) => s.event.n),
+    );
   } finally {
     for (const c of closers.reverse()) await c();
   }
@@ -352,15 +370,17 @@ async function main(): Promise<void> {
   writeFileSync(path.join(dir, 'firmware.json'), JSON.stringify(results, null, 2) + '\n');
 
   console.log('\nFirmware bundle sizes (minified bytes; budget: largest < 16384)');
-  console.table(Object.fromEntries(PROFILES.map((p) => [p, Object.fromEntries(BoardIds.map((b) => [b, size.find((s) => s.profile === p && s.board === b)!.bytes]))])));
+  console.table(
+    Object.fromEntries(PROFILES.map((p) => [p, Object.fromEntries(BoardIds.map((b) => [b, size.find((s) => s.profile === p && s.board === b)!.bytes]))])),
+  );
   console.log(`largest: ${largest.profile} on ${largest.board}, ${largest.bytes} bytes: ${results.bundle.within_budget ? 'within' : 'OVER'} budget`);
-  console.log('\nEdge handling on the simulated board (real bundle, Node; includes the sim\'s own per-edge watch object)');
+  console.log("\nEdge handling on the simulated board (real bundle, Node; includes the sim's own per-edge watch object)");
   console.table(cost);
   console.log(`\nEdges per second without loss (real time, into the real hub; MQTT via ${broker.kind})`);
   console.table(rates);
   if ('skipped' in interpreter) console.log(`\nOn the real Espruino interpreter: skipped (${interpreter.skipped})`);
   else {
-    console.log('\nOn the real Espruino interpreter (board-sized Linux builds on this machine\'s CPU, not a board\'s): cost per edge');
+    console.log("\nOn the real Espruino interpreter (board-sized Linux builds on this machine's CPU, not a board's): cost per edge");
     console.table(interpreter);
   }
   console.log('written: bench/results/firmware.json');

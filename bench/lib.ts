@@ -141,10 +141,14 @@ export async function startHubProcess(opts: {
     ...(opts.cpuProfDir && opts.cpuProfIntervalUs ? ['--cpu-prof-interval', String(opts.cpuProfIntervalUs)] : []),
   ];
   const broker = opts.brokerUrl ? ['--broker-url', opts.brokerUrl] : ['--broker-port', String(opts.embeddedBrokerPort ?? 0)];
-  const proc = spawnServer(process.execPath, [...nodeArgs, BIN, 'start', '--no-sim', '--port', '0', '--host', '127.0.0.1', '--store', opts.store, '--venue', opts.venueFile, ...broker], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, AUTOREF_TOKEN: 'bench' },
-  });
+  const proc = spawnServer(
+    process.execPath,
+    [...nodeArgs, BIN, 'start', '--no-sim', '--port', '0', '--host', '127.0.0.1', '--store', opts.store, '--venue', opts.venueFile, ...broker],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, AUTOREF_TOKEN: 'bench' },
+    },
+  );
   const brokerLine = opts.brokerUrl ? null : lineMatching(proc, /embedded MQTT broker on (mqtt:\/\/[\d.]+:\d+)/, 20_000, 'the embedded broker');
   const m = await lineMatching(proc, /dashboard: (http:\/\/[\d.]+:\d+)\//, 20_000, 'the hub to start');
   const brokerUrl = brokerLine ? (await brokerLine)[1]! : null;
@@ -207,7 +211,10 @@ if (brokerUrl) {
 }
 console.log('relay on http://127.0.0.1:' + wss.address().port + ' broker ' + url);
 process.on('SIGTERM', () => close().then(() => process.exit(0)));`;
-  const proc = spawnServer(process.execPath, ['--input-type=module', '-e', code, opts.venue, opts.brokerUrl ?? ''], { stdio: ['ignore', 'pipe', 'pipe'], cwd: path.resolve(BENCH_DIR, '..') });
+  const proc = spawnServer(process.execPath, ['--input-type=module', '-e', code, opts.venue, opts.brokerUrl ?? ''], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: path.resolve(BENCH_DIR, '..'),
+  });
   const m = await lineMatching(proc, /relay on (http:\/\/[\d.]+:\d+) broker (mqtt:\/\/[\d.]+:\d+)/, 10_000, 'the relay');
   serverStarted(proc);
   return {
@@ -223,6 +230,11 @@ export function benchVenue(id: string, tables: number): VenueConfig {
     id,
     name: 'Bench venue',
     language: 'en',
-    tables: Array.from({ length: tables }, (_, i) => ({ id: `t${i + 1}`, name: `Table ${i + 1}`, game: 'golf-billiards' as const, devices: [{ id: `d${i + 1}`, link: 'mqtt' as const }] })),
+    tables: Array.from({ length: tables }, (_, i) => ({
+      id: `t${i + 1}`,
+      name: `Table ${i + 1}`,
+      game: 'golf-billiards' as const,
+      devices: [{ id: `d${i + 1}`, link: 'mqtt' as const }],
+    })),
   };
 }

@@ -42,7 +42,21 @@ import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import WebSocket from 'ws';
 import { topicFor } from '../shared/protocol/wire';
-import { benchVenue, percentiles, pinMeasurer, placement, sleep, spawnServer, startAedesProcess, stopProcess, startHubProcess, startRelayProcess, writeResult, type HubProcess, type Percentiles } from './lib';
+import {
+  benchVenue,
+  percentiles,
+  pinMeasurer,
+  placement,
+  sleep,
+  spawnServer,
+  startAedesProcess,
+  stopProcess,
+  startHubProcess,
+  startRelayProcess,
+  writeResult,
+  type HubProcess,
+  type Percentiles,
+} from './lib';
 
 const args = process.argv.slice(2);
 const QUICK = args.includes('--quick');
@@ -149,7 +163,16 @@ async function devices(url: string, venue: string, count: number): Promise<Bench
       const id = `d${i + 1}`;
       const client = await mqtt.connectAsync(url, { clientId: `bench-${id}-${randomBytes(3).toString('hex')}`, clean: true });
       noDelay(client);
-      const dev: BenchDevice = { id, client, topic: topicFor(venue, `t${i + 1}`, id, 'events'), boot: randomBytes(4).toString('hex'), n: 0, unacked: new Map(), qos: 1, resent: 0 };
+      const dev: BenchDevice = {
+        id,
+        client,
+        topic: topicFor(venue, `t${i + 1}`, id, 'events'),
+        boot: randomBytes(4).toString('hex'),
+        n: 0,
+        unacked: new Map(),
+        qos: 1,
+        resent: 0,
+      };
       client.on('message', (_t, payload) => {
         const c = JSON.parse(payload.toString()) as { k: string; b: string; n: number };
         if (c.b !== dev.boot) return;
@@ -327,7 +350,17 @@ interface BrokerResult {
    * to a WebSocket: the floor of any hub in a process of its own. hubOverRelayP50Ms: what the
    * hub's own work adds at p50. hubAck: publish -> the hub's ack at the device (stored by then).
    */
-  latency: { hub: Percentiles; raw: Percentiles; relay: Percentiles; hubAck: Percentiles; p99Ratio: number; p50AddedMs: number; relayP50AddedMs: number; hubOverRelayP50Ms: number; ok: boolean };
+  latency: {
+    hub: Percentiles;
+    raw: Percentiles;
+    relay: Percentiles;
+    hubAck: Percentiles;
+    p99Ratio: number;
+    p50AddedMs: number;
+    relayP50AddedMs: number;
+    hubOverRelayP50Ms: number;
+    ok: boolean;
+  };
   /** ratio: the median of the pairs' hub/raw ratios. */
   throughput: { tables: number; qos: Qos; hub: ThroughputRuns; raw: ThroughputRuns; ratio: number; ok: boolean }[];
 }
@@ -344,7 +377,10 @@ async function startNoDelayMosquitto(dir: string): Promise<{ url: string; stop()
   const proc = spawnServer('mosquitto', ['-c', conf], { stdio: 'ignore' });
   const url = `mqtt://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
-    const up = await mqtt.connectAsync(url, { reconnectPeriod: 0, connectTimeout: 500 }).then((c) => c.endAsync(true).then(() => true), () => false);
+    const up = await mqtt.connectAsync(url, { reconnectPeriod: 0, connectTimeout: 500 }).then(
+      (c) => c.endAsync(true).then(() => true),
+      () => false,
+    );
     if (up) break;
     await sleep(25);
   }
@@ -445,10 +481,16 @@ async function benchBroker(kind: Kind, dir: string): Promise<BrokerResult> {
         const raw = summarize(rawRuns);
         const ratio = Math.round(median(hubRuns.map((x, i) => x.eventsPerS / rawRuns[i]!.eventsPerS)) * 100) / 100;
         tp.push({ tables, qos, hub: h, raw, ratio, ok: ratio >= 0.7 && h.lost === 0 });
-        console.error(`  ${kind} ${tables} table(s) QoS ${qos}: hub ${h.eventsPerS} ev/s (lost ${h.lost}, resent ${h.resent}), raw ${raw.eventsPerS} ev/s (lost ${raw.lost}), ratio ${ratio} [${hubRuns.map((x, i) => (x.eventsPerS / rawRuns[i]!.eventsPerS).toFixed(2)).join(' ')}]`);
+        console.error(
+          `  ${kind} ${tables} table(s) QoS ${qos}: hub ${h.eventsPerS} ev/s (lost ${h.lost}, resent ${h.resent}), raw ${raw.eventsPerS} ev/s (lost ${raw.lost}), ratio ${ratio} [${hubRuns.map((x, i) => (x.eventsPerS / rawRuns[i]!.eventsPerS).toFixed(2)).join(' ')}]`,
+        );
       }
     }
-    const name = { mosquitto: `mosquitto ${MOSQUITTO}`, aedes: 'aedes (embedded in the hub; raw: alone in its own process)', 'mosquitto-nodelay': 'mosquitto-nodelay (own instance, set_tcp_nodelay true)' }[kind];
+    const name = {
+      mosquitto: `mosquitto ${MOSQUITTO}`,
+      aedes: 'aedes (embedded in the hub; raw: alone in its own process)',
+      'mosquitto-nodelay': 'mosquitto-nodelay (own instance, set_tcp_nodelay true)',
+    }[kind];
     return { broker: name, latency, throughput: tp };
   } finally {
     for (const c of closers.reverse()) await c().catch(() => undefined);
@@ -470,7 +512,17 @@ async function main(): Promise<void> {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  const out = { at: new Date().toISOString(), node: process.version, cpus: placement ?? 'not pinned', quick: QUICK, latencySamples: LAT_BLOCKS * LAT_BLOCK, throughputEvents: TP_EVENTS, throughputPairs: TP_PAIRS, window: TP_WINDOW, results };
+  const out = {
+    at: new Date().toISOString(),
+    node: process.version,
+    cpus: placement ?? 'not pinned',
+    quick: QUICK,
+    latencySamples: LAT_BLOCKS * LAT_BLOCK,
+    throughputEvents: TP_EVENTS,
+    throughputPairs: TP_PAIRS,
+    window: TP_WINDOW,
+    results,
+  };
   const file = writeResult('mqtt.json', out);
   console.log('\nLatency, device publish -> dashboard WebSocket frame (hub) vs publish -> subscriber (raw broker), ms, QoS 1');
   console.table(

@@ -73,7 +73,9 @@ const result = {
   bestMs: Math.round(Math.min(...runs)),
   targetMs: 2000,
 };
-console.table([{ 'device events': EVENTS, 'match events': gameEvents, 'restart ms (best of 3)': result.bestMs, 'all runs': result.restartMs.join(', '), target: '< 2000' }]);
+console.table([
+  { 'device events': EVENTS, 'match events': gameEvents, 'restart ms (best of 3)': result.bestMs, 'all runs': result.restartMs.join(', '), target: '< 2000' },
+]);
 mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
 writeFileSync(path.join(import.meta.dirname, 'results', 'restart.json'), JSON.stringify(result, null, 2));
 rmSync(dir, { recursive: true, force: true });

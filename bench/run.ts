@@ -76,8 +76,25 @@ interface Pct {
 interface MqttResult {
   results: {
     broker: string;
-    latency: { hub: Pct; raw: Pct; relay: Pct; hubAck: Pct; p99Ratio: number; p50AddedMs: number; relayP50AddedMs: number; hubOverRelayP50Ms: number; ok: boolean };
-    throughput: { tables: number; qos: number; hub: { eventsPerS: number; lost: number; resent: number }; raw: { eventsPerS: number; lost: number }; ratio: number; ok: boolean }[];
+    latency: {
+      hub: Pct;
+      raw: Pct;
+      relay: Pct;
+      hubAck: Pct;
+      p99Ratio: number;
+      p50AddedMs: number;
+      relayP50AddedMs: number;
+      hubOverRelayP50Ms: number;
+      ok: boolean;
+    };
+    throughput: {
+      tables: number;
+      qos: number;
+      hub: { eventsPerS: number; lost: number; resent: number };
+      raw: { eventsPerS: number; lost: number };
+      ratio: number;
+      ok: boolean;
+    }[];
   }[];
 }
 interface SerialResult {
@@ -96,10 +113,27 @@ interface RestartResult {
 }
 interface VenueLoadResult {
   p99TargetMs: number;
-  rows: { clients: number; devices: number; rate: number; seconds: number; streamMs: Pct; ackMs: Pct; rssMb: { start: number | null; max: number | null }; droppedPages: number; ackedLost: number; crashed: string | null; met: boolean }[];
+  rows: {
+    clients: number;
+    devices: number;
+    rate: number;
+    seconds: number;
+    streamMs: Pct;
+    ackMs: Pct;
+    rssMb: { start: number | null; max: number | null };
+    droppedPages: number;
+    ackedLost: number;
+    crashed: string | null;
+    met: boolean;
+  }[];
 }
 interface FirmwareResult {
-  bundle: { budget_bytes: number; largest: { profile: string; board: string; bytes: number }; within_budget: boolean; sizes: { profile: string; board: string; bytes: number }[] };
+  bundle: {
+    budget_bytes: number;
+    largest: { profile: string; board: string; bytes: number };
+    within_budget: boolean;
+    sizes: { profile: string; board: string; bytes: number }[];
+  };
   rate: { board: string; link: string; edges_per_s: number; lost: number; ok: boolean }[];
 }
 
@@ -127,7 +161,14 @@ function figures(since: number): Figure[] {
       target: '-',
       met: null,
     });
-    out.push({ benchmark: `latency ${b}, ack`, figure: 'publish -> hub ack at the device (stored), ms', hub: ms(r.latency.hubAck), raw: '-', target: '-', met: null });
+    out.push({
+      benchmark: `latency ${b}, ack`,
+      figure: 'publish -> hub ack at the device (stored), ms',
+      hub: ms(r.latency.hubAck),
+      raw: '-',
+      target: '-',
+      met: null,
+    });
     for (const t of r.throughput) {
       out.push({
         benchmark: `throughput ${b}`,
@@ -162,23 +203,48 @@ function figures(since: number): Figure[] {
       met: carom ? row.replayEvPerS >= 500_000 : null,
     });
   }
-  for (const [id, why] of Object.entries(engines?.skipped ?? {})) out.push({ benchmark: `replay ${id}`, figure: 'not measured', hub: why.slice(0, 40), raw: '-', target: '-', met: false });
+  for (const [id, why] of Object.entries(engines?.skipped ?? {}))
+    out.push({ benchmark: `replay ${id}`, figure: 'not measured', hub: why.slice(0, 40), raw: '-', target: '-', met: false });
   const restart = readResult<RestartResult>('restart.json', since);
   if (restart) {
-    out.push({ benchmark: 'restart', figure: `ms to all matches restored, ${fmt(restart.deviceEvents)} events stored`, hub: `${restart.bestMs} (runs ${restart.restartMs.join(', ')})`, raw: '-', target: '<2,000', met: restart.bestMs < 2000 });
+    out.push({
+      benchmark: 'restart',
+      figure: `ms to all matches restored, ${fmt(restart.deviceEvents)} events stored`,
+      hub: `${restart.bestMs} (runs ${restart.restartMs.join(', ')})`,
+      raw: '-',
+      target: '<2,000',
+      met: restart.bestMs < 2000,
+    });
   }
   const fw = readResult<FirmwareResult>('firmware.json', since);
   if (fw) {
     const l = fw.bundle.largest;
-    out.push({ benchmark: 'firmware bundle', figure: `largest of ${fw.bundle.sizes.length} (profile x board), bytes`, hub: `${fmt(l.bytes)} (${l.profile}, ${l.board})`, raw: '-', target: `<${fmt(fw.bundle.budget_bytes)}`, met: fw.bundle.within_budget });
-    for (const r of fw.rate) out.push({ benchmark: 'firmware edges', figure: `${r.board} ${r.link}, ${r.edges_per_s} edges/s (lost)`, hub: String(r.lost), raw: '-', target: 'none lost', met: r.ok });
+    out.push({
+      benchmark: 'firmware bundle',
+      figure: `largest of ${fw.bundle.sizes.length} (profile x board), bytes`,
+      hub: `${fmt(l.bytes)} (${l.profile}, ${l.board})`,
+      raw: '-',
+      target: `<${fmt(fw.bundle.budget_bytes)}`,
+      met: fw.bundle.within_budget,
+    });
+    for (const r of fw.rate)
+      out.push({
+        benchmark: 'firmware edges',
+        figure: `${r.board} ${r.link}, ${r.edges_per_s} edges/s (lost)`,
+        hub: String(r.lost),
+        raw: '-',
+        target: 'none lost',
+        met: r.ok,
+      });
   }
   const venue = readResult<VenueLoadResult>('venue-load.json', since);
   for (const r of venue?.rows ?? []) {
     out.push({
       benchmark: `venue load ${r.clients}x${r.devices}x${r.rate}`,
       figure: `${r.clients} pages, ${r.devices} devices at ${r.rate} ev/s, ${r.seconds} s: stream ms p50/p99/max; ack p50/p99; RSS MB; dropped; acked lost`,
-      hub: r.crashed ? `CRASHED: ${r.crashed.slice(0, 40)}` : `${ms(r.streamMs)}; ${r.ackMs.p50}/${r.ackMs.p99}; ${r.rssMb.start}->${r.rssMb.max}; ${r.droppedPages}; ${r.ackedLost}`,
+      hub: r.crashed
+        ? `CRASHED: ${r.crashed.slice(0, 40)}`
+        : `${ms(r.streamMs)}; ${r.ackMs.p50}/${r.ackMs.p99}; ${r.rssMb.start}->${r.rssMb.max}; ${r.droppedPages}; ${r.ackedLost}`,
       raw: '-',
       target: `no crash, none lost, p99 <=${venue!.p99TargetMs}, RSS bounded`,
       met: r.met,
@@ -203,5 +269,13 @@ for (const [id, r] of Object.entries(ran)) {
   console.log(`bench ${id}: ${r.timedOut ? `stopped after its ${r.seconds} s limit` : `exit code ${r.code}`}: its figures are missing above`);
   process.exitCode = 1;
 }
-const file = writeResult('summary.json', { at: new Date(started).toISOString(), node: process.version, cpus: cpus().length, loadBefore: load, loadAfter, steps: ran, figures: rows });
+const file = writeResult('summary.json', {
+  at: new Date(started).toISOString(),
+  node: process.version,
+  cpus: cpus().length,
+  loadBefore: load,
+  loadAfter,
+  steps: ran,
+  figures: rows,
+});
 console.log(`written ${path.relative(process.cwd(), file)}`);

@@ -78,7 +78,12 @@ const round = (x: number) => Math.round(x * 1000) / 1000;
 
 async function hub(dir: string, i: number): Promise<Run> {
   const pty = await openPtyPair();
-  const venue: VenueConfig = { id: 'bench-serial', name: 'Bench', language: 'en', tables: [{ id: 't1', name: 'T1', game: 'golf-billiards', devices: [{ id: 's1', link: 'serial' }] }] };
+  const venue: VenueConfig = {
+    id: 'bench-serial',
+    name: 'Bench',
+    language: 'en',
+    tables: [{ id: 't1', name: 'T1', game: 'golf-billiards', devices: [{ id: 's1', link: 'serial' }] }],
+  };
   const h = await newHub({ venue, storePath: path.join(dir, `serial-${i}.db`), serial: [{ path: pty.hubEnd }] });
   await waitFor(() => h.links[0]!.state() === 'online', 'serial link online');
   const writer = await openPort(pty.deviceEnd);
@@ -114,7 +119,17 @@ const best = (rs: Run[]) => rs.reduce((a, b) => (b.linesPerS > a.linesPerS ? b :
 const r = best(raws);
 const hb = best(hubs);
 const ratio = Math.round((hb.linesPerS / r.linesPerS) * 100) / 100;
-const out = { at: new Date().toISOString(), node: process.version, lines: LINES, rounds: ROUNDS, raw: raws, hub: hubs, best: { raw: r, hub: hb, ratio }, targetLinesPerS: 1500, ok: hb.linesPerS >= 1500 && hubs.every((x) => x.lost === 0) };
+const out = {
+  at: new Date().toISOString(),
+  node: process.version,
+  lines: LINES,
+  rounds: ROUNDS,
+  raw: raws,
+  hub: hubs,
+  best: { raw: r, hub: hb, ratio },
+  targetLinesPerS: 1500,
+  ok: hb.linesPerS >= 1500 && hubs.every((x) => x.lost === 0),
+};
 const file = writeResult('serial.json', out);
 console.log(`\nSerial over a pty: ${LINES} event lines, best of ${ROUNDS}`);
 console.table([

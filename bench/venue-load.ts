@@ -107,7 +107,16 @@ async function openDevice(url: string, venue: string, i: number, ackDelays: numb
   const id = `d${i + 1}`;
   const client = await mqtt.connectAsync(url, { clientId: `venue-${id}-${randomBytes(3).toString('hex')}`, clean: true, reconnectPeriod: 0, log: () => {} });
   (client.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
-  const dev: Device = { id, client, topic: topicFor(venue, `t${i + 1}`, id, 'events'), boot: randomBytes(4).toString('hex'), n: 0, unacked: new Map(), acked: 0, resent: 0 };
+  const dev: Device = {
+    id,
+    client,
+    topic: topicFor(venue, `t${i + 1}`, id, 'events'),
+    boot: randomBytes(4).toString('hex'),
+    n: 0,
+    unacked: new Map(),
+    acked: 0,
+    resent: 0,
+  };
   client.on('error', () => undefined);
   client.on('message', (_t, payload) => {
     const c = JSON.parse(payload.toString()) as { k: string; b: string; n: number };
@@ -200,16 +209,21 @@ async function runRow(row: { clients: number; devices: number; rate: number }, d
       pages.push(...(await Promise.all(Array.from({ length: Math.min(25, row.clients - i) }, (_, k) => openPage(hub.url, (i + k) % every === 0, latencies)))));
     }
     for (let i = 0; i < row.devices; i += 25) {
-      devices.push(...(await Promise.all(Array.from({ length: Math.min(25, row.devices - i) }, (_, k) => openDevice(hub.brokerUrl!, venueId, i + k, ackDelays)))));
+      devices.push(
+        ...(await Promise.all(Array.from({ length: Math.min(25, row.devices - i) }, (_, k) => openDevice(hub.brokerUrl!, venueId, i + k, ackDelays)))),
+      );
     }
     // Each device publishes at its rate, the devices spread over the period.
     const periodMs = 1000 / row.rate;
     const startedAt = Date.now();
     const timers = devices.map((d, i) =>
-      setTimeout(() => {
-        publish(d);
-        timers[i] = setInterval(() => crashed === null && d.client.connected && publish(d), periodMs);
-      }, (i * periodMs) / devices.length),
+      setTimeout(
+        () => {
+          publish(d);
+          timers[i] = setInterval(() => crashed === null && d.client.connected && publish(d), periodMs);
+        },
+        (i * periodMs) / devices.length,
+      ),
     );
     const sampler = setInterval(() => {
       const r = rssMb(hub.proc.pid!);
@@ -229,7 +243,10 @@ async function runRow(row: { clients: number; devices: number; rate: number }, d
     for (let w = 0; w < 50 && crashed === null && devices.some((d) => d.unacked.size > 0); w++) await sleep(100);
     const rssEnd = rssMb(hub.proc.pid!);
     if (crashed === null) {
-      const r = await fetch(`${hub.url}/api/devices`).then((x) => x.json() as Promise<{ stream?: { dropped?: number } }>, () => null);
+      const r = await fetch(`${hub.url}/api/devices`).then(
+        (x) => x.json() as Promise<{ stream?: { dropped?: number } }>,
+        () => null,
+      );
       droppedByHub = r?.stream?.dropped ?? null;
     }
     closing = true;
@@ -285,12 +302,23 @@ async function main(): Promise<void> {
       console.error(`venue load: ${row.clients} pages, ${row.devices} devices x ${row.rate} events/s, ${RUN_S} s (load average ${loadavg()[0]!.toFixed(2)})`);
       const r = await runRow(row, dir);
       rows.push(r);
-      console.error(`  stream p50/p99 ${r.streamMs.p50}/${r.streamMs.p99} ms, ack p50/p99 ${r.ackMs.p50}/${r.ackMs.p99} ms, RSS ${r.rssMb.start}->${r.rssMb.max} MB, dropped ${r.droppedPages}, acked lost ${r.ackedLost}, measurer lag p99 ${r.measurerLagMs.p99} ms${r.crashed ? `, CRASHED ${r.crashed}` : ''}`);
+      console.error(
+        `  stream p50/p99 ${r.streamMs.p50}/${r.streamMs.p99} ms, ack p50/p99 ${r.ackMs.p50}/${r.ackMs.p99} ms, RSS ${r.rssMb.start}->${r.rssMb.max} MB, dropped ${r.droppedPages}, acked lost ${r.ackedLost}, measurer lag p99 ${r.measurerLagMs.p99} ms${r.crashed ? `, CRASHED ${r.crashed}` : ''}`,
+      );
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  const file = writeResult('venue-load.json', { at: new Date().toISOString(), node: process.version, cpus: placement ?? 'not pinned', quick: QUICK, seconds: RUN_S, measuringPages: MEASURING, p99TargetMs: P99_TARGET_MS, rows });
+  const file = writeResult('venue-load.json', {
+    at: new Date().toISOString(),
+    node: process.version,
+    cpus: placement ?? 'not pinned',
+    quick: QUICK,
+    seconds: RUN_S,
+    measuringPages: MEASURING,
+    p99TargetMs: P99_TARGET_MS,
+    rows,
+  });
   console.table(
     rows.map((r) => ({
       pages: r.clients,

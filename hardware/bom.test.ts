@@ -35,7 +35,10 @@ function parseLine(line: string): string[] {
 
 const lines = read('bom.csv').trim().split('\n');
 const header = parseLine(lines[0]!);
-const rows = lines.slice(1).map(parseLine).map((cells) => Object.fromEntries(header.map((h, i) => [h, cells[i] ?? ''])) as Record<string, string>);
+const rows = lines
+  .slice(1)
+  .map(parseLine)
+  .map((cells) => Object.fromEntries(header.map((h, i) => [h, cells[i] ?? ''])) as Record<string, string>);
 
 const TABLES = ['golf-billiards', 'carom', 'pool', 'minigolf-lane'];
 const profile = (t: string): TableProfile => JSON.parse(read(`profiles/${t}.json`)) as TableProfile;
@@ -73,7 +76,11 @@ describe('bill of materials', () => {
       expect(Number(r['unit_eur']), `${r['table']} ${r['item']} price`).toBeGreaterThan(0);
       expect(r['part']!.length).toBeGreaterThan(0);
     }
-    for (const t of ['carom', 'golf-billiards', 'minigolf-lane', 'pool']) expect(rows.some((r) => r['table'] === t && r['item'] === 'board'), `${t} board`).toBe(true);
+    for (const t of ['carom', 'golf-billiards', 'minigolf-lane', 'pool'])
+      expect(
+        rows.some((r) => r['table'] === t && r['item'] === 'board'),
+        `${t} board`,
+      ).toBe(true);
   });
 
   it('bom.md says the prices are approximate, with the currency and year, and matches the CSV', () => {
@@ -105,7 +112,8 @@ describe('bill of materials', () => {
       for (const r of rows) if (r['table'] === t && r['item']! in want) got[r['item']!] = Number(r['qty']);
       expect(got, t).toEqual(want);
       // Parts that sense have an alternative; passives (and cable, box, supplies) need none.
-      for (const r of rows.filter((x) => x['table'] === t && x['item']! in want && x['item'] !== 'peak-hold parts')) expect(r['alternative']!.length, `${t} ${r['item']} alternative`).toBeGreaterThan(0);
+      for (const r of rows.filter((x) => x['table'] === t && x['item']! in want && x['item'] !== 'peak-hold parts'))
+        expect(r['alternative']!.length, `${t} ${r['item']} alternative`).toBeGreaterThan(0);
     }
   });
 
@@ -115,7 +123,10 @@ describe('bill of materials', () => {
       const mine = rows.filter((r) => r['table'] === t);
       const beams = mine.filter((r) => /^out.*(line|lane) beams?$/.test(r['item']!));
       expect(beams.length > 0, `${t} out beams`).toBe(outs > 0);
-      expect(mine.some((r) => /12 V/.test(r['part']!)), `${t} 12 V supply`).toBe(outs > 0);
+      expect(
+        mine.some((r) => /12 V/.test(r['part']!)),
+        `${t} 12 V supply`,
+      ).toBe(outs > 0);
     }
   });
 });

@@ -10,8 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { BoardIds } from '../shared/profile';
 import { RULE_IDS as CAROM } from '../hub/rules/carom/rule-ids';
 import { RULE_IDS as GOLF } from '../hub/rules/golf-billiards/rule-ids';
-import { RULE_IDS as POCKET } from '../hub/rules/pocket/rule-ids';
-import { RULE_IDS as MINIGOLF } from '../hub/rules/minigolf/ruleIds';
+import { RULE_IDS as POCKET } from '../hub/rules/pool/rule-ids';
+import { RULE_IDS as MINIGOLF } from '../hub/rules/minigolf/rule-ids';
 
 const KNOWN = new Set<string>([...CAROM, ...GOLF, ...POCKET, ...MINIGOLF]);
 const read = (f: string): string => readFileSync(new URL(f, import.meta.url), 'utf8');
@@ -40,7 +40,10 @@ function classCells(md: string): string[] {
 
 describe('the table pages and the rules', () => {
   it('reads the reference forms', () => {
-    expect(ruleRefs('`PB-FOUL-4/5/10` and `GB-TRI-*`, `C3B-SCORE-1`')).toEqual({ ids: ['C3B-SCORE-1', 'PB-FOUL-10', 'PB-FOUL-4', 'PB-FOUL-5'], families: ['GB-TRI'] });
+    expect(ruleRefs('`PB-FOUL-4/5/10` and `GB-TRI-*`, `C3B-SCORE-1`')).toEqual({
+      ids: ['C3B-SCORE-1', 'PB-FOUL-10', 'PB-FOUL-4', 'PB-FOUL-5'],
+      families: ['GB-TRI'],
+    });
   });
 
   it('covers the four table types', () => expect(PAGES.sort()).toEqual(['README.md', 'carom.md', 'golf-billiards.md', 'minigolf-lane.md', 'pool.md']));
@@ -49,8 +52,15 @@ describe('the table pages and the rules', () => {
     it(`${page}: every rule it cites is a rule of the engines`, () => {
       const { ids, families } = ruleRefs(read(page));
       expect(ids.length).toBeGreaterThan(0);
-      expect(ids.filter((id) => !KNOWN.has(id)), 'unknown rule IDs').toEqual([]);
-      for (const f of families) expect([...KNOWN].some((id) => id.startsWith(`${f}-`)), `${f}-*`).toBe(true);
+      expect(
+        ids.filter((id) => !KNOWN.has(id)),
+        'unknown rule IDs',
+      ).toEqual([]);
+      for (const f of families)
+        expect(
+          [...KNOWN].some((id) => id.startsWith(`${f}-`)),
+          `${f}-*`,
+        ).toBe(true);
     });
   }
 

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { BoardIds, checkProfile, pinHazards, type TableProfile } from '../shared/profile';
 
 const load = (id: string): TableProfile => JSON.parse(readFileSync(new URL(`profiles/${id}.json`, import.meta.url), 'utf8')) as TableProfile;
-const TABLES = readdirSync(new URL('profiles/', import.meta.url)).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+const TABLES = readdirSync(new URL('profiles/', import.meta.url))
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.slice(0, -5));
 
 /** A profile on the ESP32 only, with the given pins. */
 function esp32(sensors: TableProfile['sensors'], pins: Record<string, string>, i2c?: { scl: string; sda: string }): TableProfile {
@@ -23,7 +25,11 @@ describe('ESP32 pin hazards the schema cannot see', () => {
     expect(pinHazards(piezo, 'esp32')).toEqual([expect.stringContaining('c1 (piezo) on D12')]);
     // checkProfile reports it too, so the firmware build refuses the wiring.
     expect(checkProfile(piezo, 'esp32')).toEqual(pinHazards(piezo, 'esp32'));
-    const colour = esp32([{ id: 'g1', kind: 'beam', event: 'goal', pin: 'g', colour: { part: 'TCS34725', balls: [{ id: 'w', rgb: [1, 1, 1] }] } }], { g: 'D4' }, { scl: 'D12', sda: 'D21' });
+    const colour = esp32(
+      [{ id: 'g1', kind: 'beam', event: 'goal', pin: 'g', colour: { part: 'TCS34725', balls: [{ id: 'w', rgb: [1, 1, 1] }] } }],
+      { g: 'D4' },
+      { scl: 'D12', sda: 'D21' },
+    );
     expect(pinHazards(colour, 'esp32')).toEqual([expect.stringContaining('g1 (i2c) on D12')]);
   });
 
@@ -52,7 +58,12 @@ describe('ESP32 pin hazards the schema cannot see', () => {
   });
 
   it('only the ESP32 is checked: the STM32 boards have no such straps on their usable pins', () => {
-    const p: TableProfile = { id: 't', title: 't', sensors: [{ id: 'c1', kind: 'piezo', event: 'cushion', pin: 'r' }], boards: { 'espruino-pico': { pins: { r: 'B12' } } } };
+    const p: TableProfile = {
+      id: 't',
+      title: 't',
+      sensors: [{ id: 'c1', kind: 'piezo', event: 'cushion', pin: 'r' }],
+      boards: { 'espruino-pico': { pins: { r: 'B12' } } },
+    };
     expect(pinHazards(p, 'espruino-pico')).toEqual([]);
     expect(pinHazards(p, 'esp32')).toEqual([]);
   });

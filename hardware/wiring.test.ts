@@ -12,7 +12,10 @@ import { xmlProblems } from './xml-check';
 
 const dir = new URL('./', import.meta.url);
 const read = (f: string): string => readFileSync(new URL(f, dir), 'utf8');
-const TABLES = readdirSync(new URL('profiles/', dir)).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
+const TABLES = readdirSync(new URL('profiles/', dir))
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.slice(0, -5))
+  .sort();
 const FAMILIES: Record<string, BoardId[]> = { espruino: ['espruino-pico', 'espruino-wifi'], esp32: ['esp32'] };
 const ALL: BoardId[] = ['espruino-pico', 'espruino-wifi', 'esp32'];
 
@@ -36,7 +39,13 @@ function phys(p: TableProfile, b: BoardId, logical: string): string {
   return w.pins[logical]!;
 }
 
-const unescape = (t: string): string => t.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&amp;/g, '&');
+const unescape = (t: string): string =>
+  t
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** The SVG's pin table: one array of cell texts per row. */
 function svgRows(svg: string): string[][] {
@@ -74,7 +83,12 @@ function mdRows(md: string): string[][] {
   const rows: string[][] = [];
   for (const l of lines.slice(start + 2)) {
     if (!l.startsWith('|')) break;
-    rows.push(l.split('|').slice(1, -1).map((c) => c.trim().replace(/`/g, '')));
+    rows.push(
+      l
+        .split('|')
+        .slice(1, -1)
+        .map((c) => c.trim().replace(/`/g, '')),
+    );
   }
   return rows;
 }
@@ -83,7 +97,11 @@ describe('wiring diagrams and pin tables', () => {
   it('covers the four table types', () => expect(TABLES).toEqual(['carom', 'golf-billiards', 'minigolf-lane', 'pool']));
 
   it('every SVG under hardware/ is well-formed XML', () => {
-    const files = ['wiring', 'placement'].flatMap((d) => readdirSync(new URL(`${d}/`, dir)).filter((f) => f.endsWith('.svg')).map((f) => `${d}/${f}`));
+    const files = ['wiring', 'placement'].flatMap((d) =>
+      readdirSync(new URL(`${d}/`, dir))
+        .filter((f) => f.endsWith('.svg'))
+        .map((f) => `${d}/${f}`),
+    );
     expect(files).toHaveLength(TABLES.length * 3);
     for (const f of files) expect(xmlProblems(read(f)), f).toEqual([]);
   });

@@ -159,7 +159,9 @@ export async function buildHub(opts: HubOptions): Promise<Hub> {
 async function assemble(opts: HubOptions, app: FastifyInstance, store: HubContext['store'], storeHealth: StoreHealth): Promise<Hub> {
   const log = app.log;
   const ingest = new Ingest(store, opts.venue);
-  const ingestFailed = throttled(10_000, (skipped) => log.error(`ingest: device events not stored, so not acknowledged (the devices send them again)${skipped ? `; ${skipped} more since the last report` : ''}`));
+  const ingestFailed = throttled(10_000, (skipped) =>
+    log.error(`ingest: device events not stored, so not acknowledged (the devices send them again)${skipped ? `; ${skipped} more since the last report` : ''}`),
+  );
   ingest.on('store-error', ingestFailed);
   const clock = new ClockSync(ingest, { now: hubNow, ...opts.clockSync });
   ingest.clock = clock;
@@ -176,7 +178,12 @@ async function assemble(opts: HubOptions, app: FastifyInstance, store: HubContex
   const matches = new MatchManager(store, opts.venue, hubNow);
   matches.on('halted', (h) => storeHealth.halt({ table: h.table, match: h.match, reason: h.error.message, at: h.at }));
   await matches.restore();
-  const { auth, madePin } = await Auth.load(store, opts.venue.tables.map((t) => t.id), pinSource(opts), { ...(opts.guessLimits ? { limits: opts.guessLimits } : {}), log });
+  const { auth, madePin } = await Auth.load(
+    store,
+    opts.venue.tables.map((t) => t.id),
+    pinSource(opts),
+    { ...(opts.guessLimits ? { limits: opts.guessLimits } : {}), log },
+  );
   const webhooks = new Webhooks({ urls: opts.webhooks ?? [] });
   const afterMs = opts.decisionDefaultMs === undefined ? 30_000 : opts.decisionDefaultMs;
   const defaults = afterMs === null ? null : new DecisionDefaults(matches, { afterMs, set: realTimers.set, clear: realTimers.clear });
@@ -185,7 +192,8 @@ async function assemble(opts: HubOptions, app: FastifyInstance, store: HubContex
   reportSensorRefusals(matches, ingest, hubNow);
   const wiring = wireAssemblers(opts.venue, ingest, matches, opts.assembler ?? {}, realTimers, (e, table) => {
     // A store error has stopped the match and said so (halted); anything else is a bug to see.
-    if ((e as { code?: unknown }).code !== 'AR_STORE_FAILED') log.error({ err: e, table }, `match: a sensor event of table ${table} could not go into its match: ${e.message}`);
+    if ((e as { code?: unknown }).code !== 'AR_STORE_FAILED')
+      log.error({ err: e, table }, `match: a sensor event of table ${table} could not go into its match: ${e.message}`);
   });
   // What a stop left half done: events the assemblers held, shots under way, questions waiting for their default.
   await resumeShots(store, opts.venue, matches, wiring);

@@ -15,8 +15,24 @@ const VENUE: VenueConfig = {
   name: 'Bar',
   language: 'en',
   tables: [
-    { id: 't1', name: 'T1', game: 'golf-billiards', devices: [{ id: 'd1', link: 'mqtt', secret: 'secret-one' }, { id: 'd1s', link: 'serial', path: '/dev/ttyACM0' }] },
-    { id: 't2', name: 'T2', game: 'eight-ball', devices: [{ id: 'd2', link: 'mqtt', secret: 'secret-two' }, { id: 'd3', link: 'mqtt' }] },
+    {
+      id: 't1',
+      name: 'T1',
+      game: 'golf-billiards',
+      devices: [
+        { id: 'd1', link: 'mqtt', secret: 'secret-one' },
+        { id: 'd1s', link: 'serial', path: '/dev/ttyACM0' },
+      ],
+    },
+    {
+      id: 't2',
+      name: 'T2',
+      game: 'eight-ball',
+      devices: [
+        { id: 'd2', link: 'mqtt', secret: 'secret-two' },
+        { id: 'd3', link: 'mqtt' },
+      ],
+    },
   ],
 };
 const HUB = { username: 'autoref-hub', password: 'hub-password' };
@@ -42,11 +58,19 @@ describe('MqttAccess (the policy)', () => {
   it('lets a device publish only its own events and status, and subscribe only to its own cmd', () => {
     expect(access.mayPublish(d1, 'autoref/bar/t1/d1/events')).toBe(true);
     expect(access.mayPublish(d1, 'autoref/bar/t1/d1/status')).toBe(true);
-    for (const t of ['autoref/bar/t1/d1/cmd', 'autoref/bar/t2/d1/events', 'autoref/bar/t2/d2/events', 'autoref/other/t1/d1/events', 'autoref/bar/t1/d1/events/x', '$SYS/x']) {
+    for (const t of [
+      'autoref/bar/t1/d1/cmd',
+      'autoref/bar/t2/d1/events',
+      'autoref/bar/t2/d2/events',
+      'autoref/other/t1/d1/events',
+      'autoref/bar/t1/d1/events/x',
+      '$SYS/x',
+    ]) {
       expect(access.mayPublish(d1, t), t).toBe(false);
     }
     expect(access.maySubscribe(d1, 'autoref/bar/t1/d1/cmd')).toBe(true);
-    for (const f of ['autoref/bar/t1/+/cmd', 'autoref/bar/#', '#', 'autoref/bar/t2/d2/cmd', 'autoref/bar/t1/d1/events']) expect(access.maySubscribe(d1, f), f).toBe(false);
+    for (const f of ['autoref/bar/t1/+/cmd', 'autoref/bar/#', '#', 'autoref/bar/t2/d2/cmd', 'autoref/bar/t1/d1/events'])
+      expect(access.maySubscribe(d1, f), f).toBe(false);
   });
 
   it('lets the hub publish only commands of its venue and subscribe only under autoref/<venue>/', () => {
@@ -55,7 +79,8 @@ describe('MqttAccess (the policy)', () => {
       expect(access.mayPublish(hub, t), t).toBe(false);
     }
     for (const f of ['autoref/bar/#', 'autoref/bar/+/+/events', 'autoref/bar/+/+/status']) expect(access.maySubscribe(hub, f), f).toBe(true);
-    for (const f of ['#', 'autoref/#', 'autoref/+/#', 'autoref/other/#', 'autoref/bar', '$share/g/autoref/bar/#']) expect(access.maySubscribe(hub, f), f).toBe(false);
+    for (const f of ['#', 'autoref/#', 'autoref/+/#', 'autoref/other/#', 'autoref/bar', '$share/g/autoref/bar/#'])
+      expect(access.maySubscribe(hub, f), f).toBe(false);
   });
 
   it('is off for a venue without secrets: everyone is anonymous and allowed (but not $SYS)', () => {
@@ -72,7 +97,10 @@ describe('MqttAccess (the policy)', () => {
     expect(() => new MqttAccess(VENUE)).toThrow(AutorefError);
     expect(() => new MqttAccess(VENUE)).toThrow(/hub's username and password/);
     expect(() => new MqttAccess(VENUE, { username: 'd2', password: 'x' })).toThrow(/also a device id/);
-    const twice: VenueConfig = { ...VENUE, tables: [...VENUE.tables, { id: 't3', name: 'T3', game: 'minigolf', devices: [{ id: 'd1', link: 'mqtt', secret: 'another-one' }] }] };
+    const twice: VenueConfig = {
+      ...VENUE,
+      tables: [...VENUE.tables, { id: 't3', name: 'T3', game: 'minigolf', devices: [{ id: 'd1', link: 'mqtt', secret: 'another-one' }] }],
+    };
     expect(() => new MqttAccess(twice, HUB)).toThrow(/d1 appears twice/);
     // Without secrets there are no logins to confuse: the venue is left to the hub's own checks.
     expect(() => new MqttAccess({ ...DEMO_VENUE, tables: [...DEMO_VENUE.tables, DEMO_VENUE.tables[0]!] })).not.toThrow();
@@ -147,7 +175,11 @@ describe('startEmbeddedBroker with a venue', () => {
     broker = await startEmbeddedBroker({ port: 0, venue: VENUE, hub: HUB });
     const direct = broker.inProcess!;
     // A device that came before the hub: its retained status is handed over on subscribing, as to any subscriber.
-    const d1 = await connect({ username: 'd1', password: 'secret-one', will: { topic: 'autoref/bar/t1/d1/status', payload: Buffer.from('offline'), qos: 1, retain: true } });
+    const d1 = await connect({
+      username: 'd1',
+      password: 'secret-one',
+      will: { topic: 'autoref/bar/t1/d1/status', payload: Buffer.from('offline'), qos: 1, retain: true },
+    });
     await d1.publishAsync('autoref/bar/t1/d1/status', 'online', { qos: 1, retain: true });
     const delivered: [string, string][] = [];
     let heard: () => void = () => {};

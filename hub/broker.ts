@@ -132,7 +132,8 @@ export class MqttAccess {
       }
     }
     this.required = venue.tables.some((t) => t.devices.some((d) => d.secret !== undefined));
-    if (this.required && twice !== undefined) throw new AutorefError('AR_CONFIG', `device id ${twice} appears twice in venue ${venue.id}; MQTT logins need unique ids`);
+    if (this.required && twice !== undefined)
+      throw new AutorefError('AR_CONFIG', `device id ${twice} appears twice in venue ${venue.id}; MQTT logins need unique ids`);
     if (this.required && !hub) throw new AutorefError('AR_CONFIG', `venue ${venue.id} has device secrets: the broker needs the hub's username and password`);
     if (hub && this.devices.has(hub.username)) throw new AutorefError('AR_CONFIG', `the hub's MQTT username ${hub.username} is also a device id`);
   }
@@ -200,7 +201,10 @@ function portAnswers(host: string, port: number): Promise<boolean> {
 const noRefusals = (): BrokerRefusals => ({ connect: 0, publish: 0, subscribe: 0, oversize: 0, byUser: {} });
 
 /** Counts refusals per user and logs the first of each kind per user. */
-function refusalCounter(log: (line: string) => void): { refused: BrokerRefusals; count: (user: string, kind: 'connect' | 'publish' | 'subscribe' | 'oversize', topic: string | undefined, detail: string) => void } {
+function refusalCounter(log: (line: string) => void): {
+  refused: BrokerRefusals;
+  count: (user: string, kind: 'connect' | 'publish' | 'subscribe' | 'oversize', topic: string | undefined, detail: string) => void;
+} {
   const refused = noRefusals();
   // Keyed by user names: a null-prototype object, so a device called `constructor` counts like any other.
   refused.byUser = Object.create(null) as Record<string, RefusalCounts>;
@@ -238,7 +242,12 @@ function guard(aedes: Aedes, access: MqttAccess, who: WeakMap<Client, MqttIdenti
   aedes.authenticate = (client, username, password, done) => {
     const id = access.identify(username, password);
     if (!id) {
-      count(access.userKey(username), 'connect', undefined, `a login as ${username === undefined ? '(no username)' : shown(username)} from client ${shown(client.id)}`);
+      count(
+        access.userKey(username),
+        'connect',
+        undefined,
+        `a login as ${username === undefined ? '(no username)' : shown(username)} from client ${shown(client.id)}`,
+      );
       return done(authError('bad username or password', 4), false);
     }
     if (id.role !== 'anonymous') {

@@ -5,7 +5,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
-import { ID_PATTERN } from './protocol/wire';
+import { SensorOptions, kindOf, type PinUse as KindPinUse } from './sensors/kinds';
 
 export const BoardIds = ['espruino-pico', 'espruino-wifi', 'esp32'] as const;
 export type BoardId = (typeof BoardIds)[number];
@@ -81,109 +81,8 @@ export const BOARDS: Record<BoardId, BoardDef> = {
   },
 };
 
-/** Every default of the profile schema, in one place (the build resolves them). */
-export const PROFILE_DEFAULTS = {
-  debounceMs: { beam: 1, pocket: 1, piezo: 0 },
-  activeLow: { beam: true, pocket: true, piezo: false },
-  minWidthUs: 2000,
-  stuckMs: 5000,
-  captureMs: 800,
-  deadMs: 30,
-  silentAfter: 0,
-  noisyPerS: 0,
-  holdMs: 1500,
-  tagWindowMs: 3000,
-  minClear: 200,
-  heartbeatS: 10,
-};
-
-const Id = Type.String({ pattern: ID_PATTERN, description: 'sensor id, sent as `s`' });
-const PinRef = Type.String({ pattern: '^[a-z][a-z0-9_]{0,31}$', description: 'logical pin, wired per board under `boards`' });
-const Place = Type.String({ pattern: '^[a-z0-9_-]{1,16}$', description: 'place id sent as `p` (pocket, rail, goal, hole)' });
-const Ms = (max: number, description: string) => Type.Integer({ minimum: 0, maximum: max, description });
-
-const common = {
-  id: Id,
-  place: Type.Optional(Place),
-  pin: PinRef,
-  debounceMs: Type.Optional(Ms(1000, 'setWatch debounce, ms')),
-};
-
-export const ColourOptions = Type.Object(
-  {
-    part: Type.Union([Type.Literal('TCS34725'), Type.Literal('TCS34727')], { description: 'colour sensor part (controllers table)' }),
-    balls: Type.Array(
-      Type.Object(
-        {
-          id: Type.String({ pattern: '^[a-z0-9_-]{1,24}$', description: 'ball label sent as `o`' }),
-          rgb: Type.Array(Type.Integer({ minimum: 0, maximum: 65535 }), { minItems: 3, maxItems: 3, description: 'reference raw r, g, b' }),
-        },
-        { additionalProperties: false },
-      ),
-      { minItems: 1, maxItems: 8 },
-    ),
-    minClear: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535, description: 'clear count below which no ball is seen' })),
-  },
-  { additionalProperties: false },
-);
-
-export const BeamSensor = Type.Object(
-  {
-    ...common,
-    kind: Type.Literal('beam'),
-    event: Type.Union([Type.Literal('goal'), Type.Literal('out'), Type.Literal('hole')]),
-    activeLow: Type.Optional(Type.Boolean({ description: 'blocked when the pin reads low (default true)' })),
-    minWidthUs: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000000, description: 'shorter pulses are noise' })),
-    stuckMs: Type.Optional(Ms(600000, 'blocked longer is a stuck beam (fault)')),
-    colour: Type.Optional(ColourOptions),
-    tag: Type.Optional(Type.String({ pattern: ID_PATTERN, description: 'id of the tag reader lending the ball identity' })),
-    tagWindowMs: Type.Optional(Ms(60000, 'a tag read this close to the pulse names the ball')),
-  },
-  { additionalProperties: false },
-);
-
-export const PocketSensor = Type.Object(
-  {
-    ...common,
-    kind: Type.Literal('pocket'),
-    drop: Type.Optional(PinRef),
-    activeLow: Type.Optional(Type.Boolean()),
-    minWidthUs: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000000 })),
-    stuckMs: Type.Optional(Ms(600000, 'blocked longer is a stuck beam (fault)')),
-    captureMs: Type.Optional(Ms(10000, 'the drop beam must follow the jaw beam within this, else a rattle')),
-  },
-  { additionalProperties: false },
-);
-
-export const PiezoSensor = Type.Object(
-  {
-    ...common,
-    kind: Type.Literal('piezo'),
-    event: Type.Union([Type.Literal('cushion'), Type.Literal('contact'), Type.Literal('stroke')]),
-    activeLow: Type.Optional(Type.Boolean({ description: 'comparator output active low (default false)' })),
-    analog: Type.Optional(PinRef),
-    deadMs: Type.Optional(Ms(1000, 'ringing after a hit is ignored this long')),
-    silentAfter: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: 'silent fault after this many hits elsewhere' })),
-    noisyPerS: Type.Optional(Type.Integer({ minimum: 0, maximum: 10000, description: 'noisy fault above this rate' })),
-  },
-  { additionalProperties: false },
-);
-
-export const TagSensor = Type.Object(
-  {
-    ...common,
-    kind: Type.Literal('tag'),
-    part: Type.Union([Type.Literal('RDM6300'), Type.Literal('PN532')], {
-      description: 'reader part (controllers table): RDM6300 125 kHz RFID, or PN532 13.56 MHz NFC on its UART (HSU), which also needs the UART transmit pin (BOARDS tagUartTx)',
-    }),
-    event: Type.Optional(Type.Union([Type.Literal('tag'), Type.Literal('stroke'), Type.Literal('hole')])),
-    holdMs: Type.Optional(Ms(60000, 'the same tag again within this is the same read')),
-  },
-  { additionalProperties: false },
-);
-
-export const SensorOptions = Type.Union([BeamSensor, PocketSensor, PiezoSensor, TagSensor]);
-export type SensorOptions = Static<typeof SensorOptions>;
+// The sensor kinds (their options, defaults, pins and checks) live in their descriptors.
+export { PROFILE_DEFAULTS, ColourOptions, BeamSensor, PocketSensor, PiezoSensor, TagSensor, SensorOptions } from './sensors/kinds';
 
 const PhysicalPin = Type.String({ pattern: '^[A-D][0-9]{1,2}$' });
 
@@ -255,19 +154,10 @@ export function checkProfile(input: unknown, board: BoardId): string[] {
   for (const s of p.sensors) {
     if (ids.has(s.id)) problems.push(`sensor id ${s.id} used twice`);
     ids.add(s.id);
-    if (s.kind === 'tag') {
-      readers++;
-      wire(s, s.pin, false, false);
-      continue;
-    }
-    wire(s, s.pin, true, false);
-    if (s.kind === 'pocket') wire(s, s.drop, true, false);
-    if (s.kind === 'piezo') wire(s, s.analog, false, true);
-    if (s.kind === 'beam' && s.colour && !w.i2c) problems.push(`sensor ${s.id}: a colour sensor needs boards.${board}.i2c`);
-    if (s.kind === 'beam' && s.tag) {
-      const r = p.sensors.find((x) => x.id === s.tag);
-      if (!r || r.kind !== 'tag') problems.push(`sensor ${s.id}: tag "${s.tag}" is not a tag reader of this profile`);
-    }
+    const kind = kindOf(s);
+    for (const u of kind.pins(s)) wire(s, u.ref, u.role === 'main' || u.role === 'drop', u.role === 'analog');
+    if (s.kind === 'tag') readers++;
+    if (kind.check) problems.push(...kind.check(s, { board, sensors: p.sensors, i2c: w.i2c !== undefined }));
   }
   if (w.i2c) {
     for (const phys of [w.i2c.scl, w.i2c.sda]) {
@@ -282,24 +172,15 @@ export function checkProfile(input: unknown, board: BoardId): string[] {
 
 interface PinUse {
   sensor: string;
-  what: 'beam' | 'piezo' | 'analog' | 'tag' | 'i2c';
+  what: KindPinUse['what'] | 'i2c';
 }
 
 /** Physical pin -> what is wired to it, for one board. */
 function uses(p: TableProfile, board: BoardId): Map<string, PinUse> {
   const w = p.boards[board]!;
   const out = new Map<string, PinUse>();
-  const put = (s: SensorOptions, ref: string | undefined, what: PinUse['what']): void => {
-    if (ref !== undefined && w.pins[ref]) out.set(w.pins[ref]!, { sensor: s.id, what });
-  };
   for (const s of p.sensors) {
-    if (s.kind === 'beam' || s.kind === 'pocket') put(s, s.pin, 'beam');
-    if (s.kind === 'pocket') put(s, s.drop, 'beam');
-    if (s.kind === 'piezo') {
-      put(s, s.pin, 'piezo');
-      put(s, s.analog, 'analog');
-    }
-    if (s.kind === 'tag') put(s, s.pin, 'tag');
+    for (const u of kindOf(s).pins(s)) if (u.ref !== undefined && w.pins[u.ref]) out.set(w.pins[u.ref]!, { sensor: s.id, what: u.what });
   }
   const colour = p.sensors.find((s) => s.kind === 'beam' && s.colour);
   if (w.i2c && colour) for (const phys of [w.i2c.scl, w.i2c.sda]) out.set(phys, { sensor: colour.id, what: 'i2c' });
@@ -330,13 +211,19 @@ export function pinHazards(p: TableProfile, board: BoardId): string[] {
   const on = uses(p, board);
   for (const [phys, u] of on) {
     if (phys === 'D0' || phys === 'D2') found.push(`${u.sensor} on ${phys}: a boot-mode strapping pin, leave it free`);
-    if (phys === 'D12' && u.what !== 'beam') found.push(`${u.sensor} (${u.what}) on D12: anything that can hold D12 high at reset stops the board booting; only an open-collector beam receiver may go there`);
+    if (phys === 'D12' && u.what !== 'beam')
+      found.push(
+        `${u.sensor} (${u.what}) on D12: anything that can hold D12 high at reset stops the board booting; only an open-collector beam receiver may go there`,
+      );
     const n = Number(phys.slice(1));
-    if (n >= 34 && n <= 39 && u.what === 'beam') found.push(`${u.sensor} on ${phys}: an input-only pin without a pull-up, an open-collector beam receiver would float`);
+    if (n >= 34 && n <= 39 && u.what === 'beam')
+      found.push(`${u.sensor} on ${phys}: an input-only pin without a pull-up, an open-collector beam receiver would float`);
   }
   const reader = [...on.values()].some((u) => u.what === 'tag');
   if (reader && BOARDS.esp32.tagUart === 'Serial2' && on.has(ESP32_SERIAL2_DEFAULT_TX)) {
-    found.push(`${on.get(ESP32_SERIAL2_DEFAULT_TX)!.sensor} on ${ESP32_SERIAL2_DEFAULT_TX}: with a tag reader, Espruino drives ${ESP32_SERIAL2_DEFAULT_TX} as Serial2's transmit pin`);
+    found.push(
+      `${on.get(ESP32_SERIAL2_DEFAULT_TX)!.sensor} on ${ESP32_SERIAL2_DEFAULT_TX}: with a tag reader, Espruino drives ${ESP32_SERIAL2_DEFAULT_TX} as Serial2's transmit pin`,
+    );
   }
   return found;
 }

@@ -6,7 +6,14 @@ const course = (lanes: (number | undefined)[], game: VenueConfig['tables'][numbe
   id: 'v',
   name: 'V',
   language: 'en',
-  tables: [{ id: 'mg', name: 'Course', game, devices: lanes.map((lane, k) => ({ id: `mg-l${k + 1}`, link: 'mqtt' as const, ...(lane !== undefined ? { lane } : {}) })) }],
+  tables: [
+    {
+      id: 'mg',
+      name: 'Course',
+      game,
+      devices: lanes.map((lane, k) => ({ id: `mg-l${k + 1}`, link: 'mqtt' as const, ...(lane !== undefined ? { lane } : {}) })),
+    },
+  ],
 });
 
 describe('venue config: the lane of a minigolf device', () => {
@@ -25,7 +32,9 @@ describe('venue config: the lane of a minigolf device', () => {
     expect(venueProblems(DEMO_VENUE)).toEqual([]);
     expect(venueProblems(course([1, 2, undefined, 3]))).toEqual([]);
     expect(venueProblems(course([1, 2, 1]))).toEqual(['/tables/0/devices/2/lane device mg-l3: lane 1 of table mg is already served by mg-l1']);
-    expect(venueProblems(course([1], 'eight-ball'))).toEqual(['/tables/0/devices/0/lane device mg-l1: a lane only on a minigolf table (table mg plays eight-ball)']);
+    expect(venueProblems(course([1], 'eight-ball'))).toEqual([
+      '/tables/0/devices/0/lane device mg-l1: a lane only on a minigolf table (table mg plays eight-ball)',
+    ]);
     // The same lane number on two courses (two tables) is fine.
     const two = course([1, 2]);
     two.tables.push({ ...two.tables[0]!, id: 'mg2', devices: [{ id: 'mg2-l1', link: 'mqtt', lane: 1 }] });

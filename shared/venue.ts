@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { ID_PATTERN } from './protocol/wire';
-import { GameIds } from './game/engine';
+import { CATALOGUE, findGame, GameIds, type GameEntry, type GameId } from './game/catalogue';
 
 const Id = Type.String({ pattern: ID_PATTERN });
 
@@ -56,7 +56,7 @@ export const VenueConfig = Type.Object(
 export type VenueConfig = Static<typeof VenueConfig>;
 
 /**
- * What the schema cannot say: a device's `lane` only on a minigolf table, and each lane served by one
+ * What the schema cannot say: a device's `lane` only on a table of lanes (a minigolf course), and each lane served by one
  * device of its table. One line per problem, led by the JSON path of the offending field.
  */
 export function venueProblems(v: VenueConfig): string[] {
@@ -66,7 +66,7 @@ export function venueProblems(v: VenueConfig): string[] {
     t.devices.forEach((d, di) => {
       if (d.lane === undefined) return;
       const at = `/tables/${ti}/devices/${di}/lane`;
-      if (t.game !== 'minigolf') problems.push(`${at} device ${d.id}: a lane only on a minigolf table (table ${t.id} plays ${t.game})`);
+      if (!findGame(t.game)?.lanes) problems.push(`${at} device ${d.id}: a lane only on a minigolf table (table ${t.id} plays ${t.game})`);
       else if (served.has(d.lane)) problems.push(`${at} device ${d.id}: lane ${d.lane} of table ${t.id} is already served by ${served.get(d.lane)}`);
       else served.set(d.lane, d.id);
     });
@@ -74,17 +74,26 @@ export function venueProblems(v: VenueConfig): string[] {
   return problems;
 }
 
-/** The embedded default: a small bar with one table of each kind, all simulated. */
+/**
+ * The embedded default: a small bar with one table of each kind, all simulated: every game whose
+ * catalogue entry has a demo table, with one device wired as the game's profile (on a course: lane 1).
+ */
 export const DEMO_VENUE: VenueConfig = {
   id: 'demo',
   name: 'Demo venue',
   language: 'en',
-  tables: [
-    { id: 'gb1', name: 'Bumper pool 1', game: 'golf-billiards', devices: [{ id: 'gb1-a', link: 'mqtt', profile: 'golf-billiards' }] },
-    { id: 'c1', name: 'Carom 1', game: 'three-cushion', devices: [{ id: 'c1-a', link: 'mqtt', profile: 'carom' }] },
-    { id: 'p1', name: 'Pool 1', game: 'eight-ball', devices: [{ id: 'p1-a', link: 'mqtt', profile: 'pool' }] },
-    { id: 'mg1', name: 'Minigolf lane 1', game: 'minigolf', devices: [{ id: 'mg1-a', link: 'mqtt', profile: 'minigolf-lane', lane: 1 }] },
-  ],
+  tables: (CATALOGUE as readonly (GameEntry & { id: GameId })[]).flatMap(({ id: game, demo, profile, lanes }) =>
+    demo
+      ? [
+          {
+            id: demo.table.id,
+            name: demo.table.name,
+            game,
+            devices: [{ id: `${demo.table.id}-a`, link: 'mqtt' as const, profile, ...(lanes ? { lane: 1 } : {}) }],
+          },
+        ]
+      : [],
+  ),
 };
 
 /** The venue as the API and the dashboard see it: device secrets never leave the hub. */

@@ -6,7 +6,8 @@
  */
 import type { VenueConfig } from '../shared/venue';
 import { rng } from './physics/rng';
-import { caromRulesOf, kindOf, PROFILE_OF, SimGame } from './players/games';
+import { gameEntry } from '../shared/game/catalogue';
+import { SimGame } from './players/games';
 import { skillModel } from './players/players';
 import { LiveFirmwareTable } from './signals/live';
 import { BAR_NOISE, signalsFor } from './signals/signals';
@@ -63,11 +64,17 @@ export async function startSimVenue(opts: SimVenueOptions): Promise<SimVenue> {
   for (const table of opts.venue.tables) {
     const cfg = table.devices.find((d) => d.link === 'mqtt');
     if (!cfg) continue;
-    const kind = kindOf(table.game);
-    // A carom table plays its own game: four-ball with four balls, 3-ball and 4-ball aims.
-    const game = new SimGame(kind, { skill: opts.skill ?? 0.7, seed: Math.floor(r() * 2 ** 31), ...(kind === 'carom' ? { carom: caromRulesOf(table.game) } : {}) });
+    // The game's catalogue entry says which simulated table plays it (a carom table its own game:
+    // four-ball with four balls, 3-ball and 4-ball aims); the board runs the device's profile.
+    const entry = gameEntry(table.game);
+    const plays = entry.simulator;
+    const game = new SimGame(plays.kind, {
+      skill: opts.skill ?? 0.7,
+      seed: Math.floor(r() * 2 ** 31),
+      ...(plays.kind === 'carom' ? { carom: plays.rules } : {}),
+    });
     const board = new LiveFirmwareTable({
-      profile: PROFILE_OF[kind],
+      profile: cfg.profile ?? entry.profile,
       device: cfg.id,
       table: table.id,
       venue: opts.venue.id,
@@ -89,7 +96,9 @@ export async function startSimVenue(opts: SimVenueOptions): Promise<SimVenue> {
     };
     later(every * r(), shoot);
   }
-  log(`simulating ${devices.length} table(s) with the real firmware: ${devices.map((d) => `${d.id} (${d.game.kind === 'carom' ? d.game.rules : d.game.kind})`).join(', ')}`);
+  log(
+    `simulating ${devices.length} table(s) with the real firmware: ${devices.map((d) => `${d.id} (${d.game.kind === 'carom' ? d.game.rules : d.game.kind})`).join(', ')}`,
+  );
   return {
     devices,
     async stop() {

@@ -49,13 +49,19 @@ describe('autoref CLI', { timeout: 60_000 }, () => {
   it.each([
     ['three-cushion', 'carom/three-cushion-ceb-lag-ayse-wins-to-3.jsonl'],
     ['golf-billiards', 'golf-billiards/ann-wins-match-2-0.jsonl'],
-    ['eight-ball', 'pocket/eight-ball-a-wins-called-eight.jsonl'],
-    ['nine-ball', 'pocket/nine-ball-a-wins-race-to-2.jsonl'],
+    ['eight-ball', 'pool/eight-ball-a-wins-called-eight.jsonl'],
+    ['nine-ball', 'pool/nine-ball-a-wins-race-to-2.jsonl'],
     ['minigolf', 'minigolf/golden-stroke-p-wins.jsonl'],
   ])('replay --game %s prints the final state of a recorded match as JSON', async (game, fixture) => {
     const r = await run('replay', path.resolve(__dirname, 'fixtures', fixture), '--game', game);
     expect(r.code, r.stderr).toBe(0);
-    const out = JSON.parse(r.stdout) as { game: string; summary: { status: string; winner: string | null }; report: unknown; corrections: unknown[]; rejected: unknown[] };
+    const out = JSON.parse(r.stdout) as {
+      game: string;
+      summary: { status: string; winner: string | null };
+      report: unknown;
+      corrections: unknown[];
+      rejected: unknown[];
+    };
     expect(out.game).toBe(game);
     expect(out.summary.status).toBe('finished');
     expect(out.summary.winner).not.toBeNull();

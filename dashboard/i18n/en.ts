@@ -51,6 +51,10 @@ export const en = {
   'score.toPlay': 'to play',
   'score.provisional': 'provisional',
   'score.winner': 'Winner: {name}',
+  'board.players': 'Players',
+  'board.player': 'Player',
+  'board.score': 'Score',
+  'board.unknownGame': 'This page does not know the game "{game}": the hub and the page are of different versions.',
   'decision.title': 'Open questions',
   'decision.none': 'Nothing to decide.',
   'decision.count': '{n} open question(s)',
@@ -335,7 +339,8 @@ export const en = {
   'dev.counters': 'Delivery',
   'dev.countersText': '{ok} stored, {dup} duplicates, {bad} rejected',
   'dev.storeOk': 'Event store: working.',
-  'dev.storeFailing': 'Event store: FAILING ({n} failed writes or reads so far). Nothing new is acknowledged to the devices until it works again; see the hub’s log.',
+  'dev.storeFailing':
+    'Event store: FAILING ({n} failed writes or reads so far). Nothing new is acknowledged to the devices until it works again; see the hub’s log.',
   'dev.storeLastError': 'Last error at {at}: {what}',
   'dev.storeHalted': 'The match on {table} stopped taking input: {reason}. Restart the hub once the store works.',
   'dev.storeUnknown': 'Event store: state unknown (the hub does not answer).',
@@ -361,7 +366,8 @@ export const en = {
   'cal.identify': 'Blink the board',
   'cal.identified': 'The board is blinking.',
   'calib.title': 'Calibration assistant',
-  'calib.intro': 'The assistant walks through a table’s sensors: hit each rail, drop a ball in each goal or pocket. The hub records what the device sends and suggests its filter values and comparator thresholds. Before you start, turn every comparator’s potentiometer to its most sensitive setting.',
+  'calib.intro':
+    'The assistant walks through a table’s sensors: hit each rail, drop a ball in each goal or pocket. The hub records what the device sends and suggests its filter values and comparator thresholds. Before you start, turn every comparator’s potentiometer to its most sensitive setting.',
   'calib.table': 'Table',
   'calib.device': 'Device',
   'calib.deviceOption': '{device} · profile {profile}',
@@ -427,7 +433,8 @@ export const en = {
   'calib.do.stroke': 'Play {n} strokes from the tee {place}, a few seconds apart: a short putt first, then harder.',
   'calib.m.deadRing': 'deadMs: longest ringing {ms} ms × 1.25 + 2 ms',
   'calib.m.deadKept': 'deadMs: no ringing seen (one edge per hit), the profile value is kept',
-  'calib.m.noLevel': 'threshold: this sensor has no level pin (analog), so only the counts can be checked; turn the comparator up if it misses hits, down if it fires on its own or on crosstalk',
+  'calib.m.noLevel':
+    'threshold: this sensor has no level pin (analog), so only the counts can be checked; turn the comparator up if it misses hits, down if it fires on its own or on crosstalk',
   'calib.m.threshold': 'threshold: halfway between the noise floor {floor}‰ and the weakest hit {weakest}‰',
   'calib.m.widthNoise': 'minWidthUs: twice the longest noise pulse {loud} µs (above a quarter of the shortest ball {shortest} µs)',
   'calib.m.widthHalf': 'minWidthUs: halfway between the longest noise pulse {loud} µs and the shortest ball {shortest} µs',
@@ -440,8 +447,10 @@ export const en = {
   'calib.w.more': 'asked for {asked}, counted {n}: extra events (noise, or hits less than {gap} ms apart)',
   'calib.w.crosstalk': '{sensor} fired {n} time(s) during this step (crosstalk)',
   'calib.w.ringing': 'ringing of {ms} ms is longer than {cap} ms: damp the disc (foam, glue it flat) rather than waiting longer',
-  'calib.w.levelNoise': 'noise (up to {floor}‰) is as loud as the weakest hit ({weakest}‰): the threshold cannot separate them; mount the disc closer to the rail or isolate it from the table frame',
-  'calib.w.widthNoise': 'noise pulses ({loud} µs) come close to ball pulses ({shortest} µs): shade the receiver from light, check the emitter’s resistor and alignment',
+  'calib.w.levelNoise':
+    'noise (up to {floor}‰) is as loud as the weakest hit ({weakest}‰): the threshold cannot separate them; mount the disc closer to the rail or isolate it from the table frame',
+  'calib.w.widthNoise':
+    'noise pulses ({loud} µs) come close to ball pulses ({shortest} µs): shade the receiver from light, check the emitter’s resistor and alignment',
   'calib.w.bounce': 'bounce gaps of {ms} ms: the beam flickers as the ball passes; aim it at the ball’s middle',
   'calib.w.rattles': '{n} ball(s) rolled in were counted as rattles: check the drop beam, then repeat this step',
   'hist.exports': 'Exports',

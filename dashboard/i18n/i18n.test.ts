@@ -7,10 +7,18 @@ import { en } from './en';
 import { tr } from './tr';
 import { he } from './he';
 import { EVENT_TYPES } from '../../shared/protocol/wire';
+import { CATALOGUE } from '../../shared/game/catalogue';
 
 const placeholders = (s: string): string[] => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
 
 describe('dashboard strings', () => {
+  it('has the name and the start options of every game of the catalogue', () => {
+    for (const g of CATALOGUE) {
+      expect(Object.keys(en), g.id).toContain(g.titleKey);
+      for (const o of g.startOptions) expect(Object.keys(en), `${g.id} ${o.key}`).toContain(o.label);
+    }
+  });
+
   for (const [lang, dict] of Object.entries({ tr, he }) as [string, Record<string, string>][]) {
     it(`${lang} has every English key and no other, none empty, same placeholders`, () => {
       expect(Object.keys(dict).sort()).toEqual(Object.keys(en).sort());
@@ -23,7 +31,9 @@ describe('dashboard strings', () => {
 
   it('the Hebrew strings are Hebrew and the Turkish ones are not English copies', () => {
     const hebrew = /[\u0590-\u05FF]/;
-    const latinOnly = Object.entries(he).filter(([, s]) => !hebrew.test(s)).map(([k]) => k);
+    const latinOnly = Object.entries(he)
+      .filter(([, s]) => !hebrew.test(s))
+      .map(([k]) => k);
     // Every Hebrew string has Hebrew letters in it (names of fixed notation like 8-ball too).
     expect(latinOnly).toEqual([]);
     const same = Object.keys(en).filter((k) => tr[k as keyof typeof tr] === en[k as keyof typeof en]);

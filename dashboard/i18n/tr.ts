@@ -50,6 +50,10 @@ export const tr: Record<Key, string> = {
   'score.toPlay': 'sırada',
   'score.provisional': 'geçici',
   'score.winner': 'Kazanan: {name}',
+  'board.players': 'Oyuncular',
+  'board.player': 'Oyuncu',
+  'board.score': 'Sayı',
+  'board.unknownGame': 'Bu sayfa "{game}" oyununu tanımıyor: hub ile sayfanın sürümleri farklı.',
   'decision.title': 'Açık sorular',
   'decision.none': 'Karar bekleyen bir şey yok.',
   'decision.count': '{n} açık soru',
@@ -334,7 +338,8 @@ export const tr: Record<Key, string> = {
   'dev.counters': 'Teslimat',
   'dev.countersText': '{ok} kayıtlı, {dup} tekrar, {bad} reddedilen',
   'dev.storeOk': 'Olay deposu: çalışıyor.',
-  'dev.storeFailing': 'Olay deposu: HATA VERİYOR (şimdiye dek {n} başarısız yazma ya da okuma). Yeniden çalışana dek cihazlara yeni hiçbir olay onaylanmaz; merkezin günlüğüne bakın.',
+  'dev.storeFailing':
+    'Olay deposu: HATA VERİYOR (şimdiye dek {n} başarısız yazma ya da okuma). Yeniden çalışana dek cihazlara yeni hiçbir olay onaylanmaz; merkezin günlüğüne bakın.',
   'dev.storeLastError': 'Son hata {at}: {what}',
   'dev.storeHalted': '{table} masasındaki maç artık girdi almıyor: {reason}. Depo çalışınca merkezi yeniden başlatın.',
   'dev.storeUnknown': 'Olay deposu: durumu bilinmiyor (merkez yanıt vermiyor).',
@@ -360,7 +365,8 @@ export const tr: Record<Key, string> = {
   'cal.identify': 'Kartın ışığını yak',
   'cal.identified': 'Kartın ışığı yanıp sönüyor.',
   'calib.title': 'Kalibrasyon yardımcısı',
-  'calib.intro': 'Yardımcı masanın sensörlerini tek tek dolaşır: her bandı vurun, her kaleye ya da cebe top bırakın. Hub cihazın gönderdiklerini kaydeder, filtre değerlerini ve karşılaştırıcı eşiklerini önerir. Başlamadan önce her karşılaştırıcının potansiyometresini en hassas konuma getirin.',
+  'calib.intro':
+    'Yardımcı masanın sensörlerini tek tek dolaşır: her bandı vurun, her kaleye ya da cebe top bırakın. Hub cihazın gönderdiklerini kaydeder, filtre değerlerini ve karşılaştırıcı eşiklerini önerir. Başlamadan önce her karşılaştırıcının potansiyometresini en hassas konuma getirin.',
   'calib.table': 'Masa',
   'calib.device': 'Cihaz',
   'calib.deviceOption': '{device} · profil {profile}',
@@ -426,7 +432,8 @@ export const tr: Record<Key, string> = {
   'calib.do.stroke': 'Atış noktası {place} üzerinden birkaç saniye arayla {n} vuruş yapın: önce kısa bir pat, sonra daha sert.',
   'calib.m.deadRing': 'deadMs: en uzun titreşim {ms} ms × 1,25 + 2 ms',
   'calib.m.deadKept': 'deadMs: titreşim görülmedi (vuruş başına bir kenar), profil değeri korunur',
-  'calib.m.noLevel': 'eşik: bu sensörün seviye pini (analog) yok, yalnızca sayılar kontrol edilebilir; vuruşları kaçırıyorsa karşılaştırıcıyı hassaslaştırın, kendiliğinden ya da çapraz etkileşimle tetikleniyorsa azaltın',
+  'calib.m.noLevel':
+    'eşik: bu sensörün seviye pini (analog) yok, yalnızca sayılar kontrol edilebilir; vuruşları kaçırıyorsa karşılaştırıcıyı hassaslaştırın, kendiliğinden ya da çapraz etkileşimle tetikleniyorsa azaltın',
   'calib.m.threshold': 'eşik: gürültü tabanı {floor}‰ ile en zayıf vuruş {weakest}‰ arasının ortası',
   'calib.m.widthNoise': 'minWidthUs: en uzun gürültü darbesinin ({loud} µs) iki katı (en kısa top darbesinin ({shortest} µs) dörtte birinden fazla)',
   'calib.m.widthHalf': 'minWidthUs: en uzun gürültü darbesi ({loud} µs) ile en kısa top darbesi ({shortest} µs) arasının ortası',
@@ -439,8 +446,10 @@ export const tr: Record<Key, string> = {
   'calib.w.more': '{asked} istendi, {n} sayıldı: fazladan olaylar var (gürültü ya da aralarında {gap} ms’den az olan vuruşlar)',
   'calib.w.crosstalk': '{sensor} bu adımda {n} kez tetiklendi (çapraz etkileşim)',
   'calib.w.ringing': '{ms} ms süren titreşim {cap} ms’den uzun: daha uzun beklemek yerine diski sönümleyin (köpük, düz yapıştırma)',
-  'calib.w.levelNoise': 'gürültü (en çok {floor}‰) en zayıf vuruş ({weakest}‰) kadar güçlü: eşik ikisini ayıramaz; diski banda daha yakın monte edin ya da masa gövdesinden yalıtın',
-  'calib.w.widthNoise': 'gürültü darbeleri ({loud} µs) top darbelerine ({shortest} µs) yaklaşıyor: alıcıyı ışıktan koruyun, vericinin direncini ve hizasını kontrol edin',
+  'calib.w.levelNoise':
+    'gürültü (en çok {floor}‰) en zayıf vuruş ({weakest}‰) kadar güçlü: eşik ikisini ayıramaz; diski banda daha yakın monte edin ya da masa gövdesinden yalıtın',
+  'calib.w.widthNoise':
+    'gürültü darbeleri ({loud} µs) top darbelerine ({shortest} µs) yaklaşıyor: alıcıyı ışıktan koruyun, vericinin direncini ve hizasını kontrol edin',
   'calib.w.bounce': '{ms} ms sekme aralıkları: top geçerken ışın titriyor; ışını topun ortasına hizalayın',
   'calib.w.rattles': 'yuvarlanan {n} top tıkırtı olarak sayıldı: düşme ışınını kontrol edin, sonra bu adımı tekrarlayın',
   'hist.exports': 'Dışa aktar',

@@ -13,16 +13,21 @@ import { planFor } from '../../hub/calibration/plan';
 import type { TableProfile } from '../../shared/profile';
 
 const dicts = { en, tr, he } as Record<string, Record<Key, string>>;
-const translator = (lang: string): Translate => (key, vars = {}) => dicts[lang]![key].replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? `{${k}}`));
+const translator =
+  (lang: string): Translate =>
+  (key, vars = {}) =>
+    dicts[lang]![key].replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? `{${k}}`));
 
 /** The sentences of suggest.ts, with every `${…}` filled by a number. */
 function hubSentences(): string[] {
   const src = readFileSync(new URL('../../hub/calibration/suggest.ts', import.meta.url), 'utf8');
-  return [...src.matchAll(/(?:method|warnings)\.push\((['`])(.*?)\1\)/g)].map((m) => m[2]!.replace(/\$\{[^}]+\}/g, '12'));
+  return [...src.matchAll(/(?:method|warnings)\.push\(\s*(['`])(.*?)\1,?\s*\)/g)].map((m) => m[2]!.replace(/\$\{[^}]+\}/g, '12'));
 }
 
 const PROFILES = new URL('../../hardware/profiles/', import.meta.url);
-const profiles = readdirSync(PROFILES).filter((f) => f.endsWith('.json')).map((f) => JSON.parse(readFileSync(new URL(f, PROFILES), 'utf8')) as TableProfile);
+const profiles = readdirSync(PROFILES)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => JSON.parse(readFileSync(new URL(f, PROFILES), 'utf8')) as TableProfile);
 
 describe('calibration texts', () => {
   const sentences = hubSentences();

@@ -5,62 +5,30 @@
  * warnings it knows by their fixed phrases, keeping the numbers. Any other line is shown as the
  * hub wrote it (as text).
  */
+import type { CalibrationRecord, SessionView, StepView, Suggestion } from '../../shared/api/calibration';
 import { en, type Key } from '../i18n/en';
 import { t } from './i18n';
 
 type Vars = Record<string, string | number>;
 export type Translate = (key: Key, vars?: Vars) => string;
 
-/** A calibration step as the API sends it (docs/calibration.md, SessionView.steps). */
-export interface CalStep {
-  id: string;
-  kind: 'quiet' | 'beam' | 'pocket' | 'piezo';
-  sensor: string | null;
-  event: string | null;
-  place: string | null;
-  count: number;
-  instruction: string;
-  seen: Record<string, number>;
-}
-
-export interface CalSession {
-  id: string;
-  table: string;
-  device: string;
-  profile: string;
-  current: number;
-  done: boolean;
-  steps: CalStep[];
-}
-
-export interface CalSuggestion {
-  sensor: string;
-  kind: string;
-  place: string | null;
-  set: Record<string, number>;
-  threshold: { permille: number; volts: number } | null;
-  evidence: { hits: number; asked: number; real: number[]; noise: number[]; ringMs: number | null; crosstalk: Record<string, number>; rattles: number };
-  method: string[];
-  warnings: string[];
-}
-
-export interface CalRecord {
-  table: string;
-  device: string;
-  profile: string;
-  at: string;
-  set: Record<string, number>;
-  thresholds: Record<string, { permille: number; volts: number }>;
-  suggestions: CalSuggestion[];
-}
+/** The calibration API's types are the hub's own (shared/api/calibration.ts), not copies. */
+export type CalStep = StepView;
+export type CalSession = SessionView;
+export type CalSuggestion = Suggestion;
+export type CalRecord = CalibrationRecord;
 
 const has = (k: string): k is Key => k in en;
-const tidy = (s: string): string => s.replace(/\s{2,}/g, ' ').replace(/\s+([.,:;)])/g, '$1').trim();
+const tidy = (s: string): string =>
+  s
+    .replace(/\s{2,}/g, ' ')
+    .replace(/\s+([.,:;)])/g, '$1')
+    .trim();
 
 /** What a step is about, short: "goal a", "rail n", "quiet (noise)". */
 export function stepName(s: Pick<CalStep, 'kind' | 'event' | 'place' | 'sensor'>, tr: Translate = t): string {
   if (s.kind === 'quiet') return tr('calib.what.quiet');
-  const what = s.kind === 'pocket' ? 'pocket' : s.event ?? '';
+  const what = s.kind === 'pocket' ? 'pocket' : (s.event ?? '');
   const key = `calib.what.${what}`;
   const label = has(key) ? tidy(tr(key, { place: s.place ?? '' })) : what;
   return `${s.sensor ?? ''} · ${label}`;
@@ -68,7 +36,7 @@ export function stepName(s: Pick<CalStep, 'kind' | 'event' | 'place' | 'sensor'>
 
 /** The instruction for a step in the current language; the hub's English when the step is of a kind not known here. */
 export function stepInstruction(s: CalStep, tr: Translate = t): string {
-  const what = s.kind === 'quiet' ? 'quiet' : s.kind === 'pocket' ? 'pocket' : s.event ?? '';
+  const what = s.kind === 'quiet' ? 'quiet' : s.kind === 'pocket' ? 'pocket' : (s.event ?? '');
   const key = `calib.do.${what}`;
   return has(key) ? tidy(tr(key, { place: s.place ?? '', n: s.count })) : s.instruction;
 }
@@ -80,7 +48,11 @@ const LINES: [RegExp, Key, string[]][] = [
   [/^deadMs: no ringing seen \(one edge per hit\), the profile value is kept$/, 'calib.m.deadKept', []],
   [/^threshold: no level pin \(analog\) on this sensor, so only the counts can be checked; /, 'calib.m.noLevel', []],
   [new RegExp(`^threshold: halfway between the noise floor ${N}‰ and the weakest hit ${N}‰$`), 'calib.m.threshold', ['floor', 'weakest']],
-  [new RegExp(`^minWidthUs: twice the longest noise pulse ${N} µs \\(above a quarter of the shortest ball ${N} µs\\)$`), 'calib.m.widthNoise', ['loud', 'shortest']],
+  [
+    new RegExp(`^minWidthUs: twice the longest noise pulse ${N} µs \\(above a quarter of the shortest ball ${N} µs\\)$`),
+    'calib.m.widthNoise',
+    ['loud', 'shortest'],
+  ],
   [new RegExp(`^minWidthUs: halfway between the longest noise pulse ${N} µs and the shortest ball ${N} µs$`), 'calib.m.widthHalf', ['loud', 'shortest']],
   [new RegExp(`^minWidthUs: a quarter of the shortest ball pulse ${N} µs$`), 'calib.m.widthQuarter', ['shortest']],
   [new RegExp(`^debounceMs: longest bounce gap ${N} ms × 1\\.5$`), 'calib.m.debounceGap', ['ms']],
@@ -113,5 +85,7 @@ export function suggestionLine(line: string, tr: Translate = t): string {
 
 /** A device event as one short line for the live list: sensor, event, place, width or level. */
 export function eventLine(e: { s: string; e: string; p?: string; w?: number; m?: number }): string {
-  return [e.s, e.e, e.p, e.w !== undefined ? `${e.w} µs` : undefined, e.m !== undefined ? `${e.m}‰` : undefined].filter((x) => x !== undefined && x !== '').join(' ');
+  return [e.s, e.e, e.p, e.w !== undefined ? `${e.w} µs` : undefined, e.m !== undefined ? `${e.m}‰` : undefined]
+    .filter((x) => x !== undefined && x !== '')
+    .join(' ');
 }

@@ -17,7 +17,15 @@ export function runsChart(series: Series[], title: string, inningLabel: string):
   const plotH = H - 50;
   const groupW = (W - 40) / innings;
   const barW = Math.max(3, (groupW - 4) / Math.max(1, series.length));
-  const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, width: W * 1.5, height: H * 1.5, role: 'img', class: 'chart', 'aria-label': title, preserveAspectRatio: 'xMinYMin meet' });
+  const root = svg('svg', {
+    viewBox: `0 0 ${W} ${H}`,
+    width: W * 1.5,
+    height: H * 1.5,
+    role: 'img',
+    class: 'chart',
+    'aria-label': title,
+    preserveAspectRatio: 'xMinYMin meet',
+  });
   root.append(svg('title', {}, title));
   for (let v = 0; v <= max; v += Math.max(1, Math.ceil(max / 5))) {
     const y = 10 + plotH - (v / max) * plotH;

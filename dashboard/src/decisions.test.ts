@@ -19,13 +19,14 @@ import { threeCushion } from '../../hub/rules/carom/index';
 import { Log, core } from '../../hub/rules/carom/testkit';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const ENGINES = ['carom', 'golf-billiards', 'pocket', 'minigolf'];
+const ENGINES = ['carom', 'golf-billiards', 'pool', 'minigolf'];
 const KIND = /^(?:c3|c3b|c4|carom|golf-billiards|pocket|eight-ball|nine-ball|minigolf)\.[a-z][a-z_-]*$/;
 
 const sources = ENGINES.flatMap((dir) =>
   readdirSync(path.join(ROOT, 'hub/rules', dir))
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'testkit.ts')
-    .map((f) => ({ file: `${dir}/${f}`, text: readFileSync(path.join(ROOT, 'hub/rules', dir, f), 'utf8') })));
+    .map((f) => ({ file: `${dir}/${f}`, text: readFileSync(path.join(ROOT, 'hub/rules', dir, f), 'utf8') })),
+);
 
 /** Kind literals in the engines' code: `kind: 'x.y'`, or a kind passed to a question helper. */
 function kindsInCode(): Set<string> {
@@ -37,7 +38,7 @@ function kindsInCode(): Set<string> {
   const prefix = sources.find((s) => s.file === 'carom/resolve.ts')!.text;
   const body = /function kindPrefix[^{]*\{([^}]*)\}/.exec(prefix)![1]!;
   for (const m of body.matchAll(/'(c[0-9a-z]+)'/g)) out.add(`${m[1]}.point`);
-  const options = /export type OptionKind =([^;]*);/.exec(sources.find((s) => s.file === 'pocket/types.ts')!.text)![1]!;
+  const options = /export type OptionKind =([^;]*);/.exec(sources.find((s) => s.file === 'pool/state.ts')!.text)![1]!;
   for (const m of options.matchAll(/'([a-z-]+)'/g)) out.add(`pocket.${m[1]}`);
   for (const { text } of sources) {
     for (const m of text.matchAll(/breakCushionQuestion\([^,]+,\s*'([a-z-]+)'/g)) out.add(`${m[1]}.break-cushions`);
@@ -63,8 +64,10 @@ function kindsInDocs(): Set<string> {
 }
 
 const LANGS: Record<string, Record<Key, string>> = { en, tr, he };
-const translator = (dict: Record<Key, string>): Translate => (key, vars = {}) =>
-  dict[key].replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? `{${k}}`));
+const translator =
+  (dict: Record<Key, string>): Translate =>
+  (key, vars = {}) =>
+    dict[key].replace(/\{(\w+)\}/g, (_, k: string) => String(vars[k] ?? `{${k}}`));
 const FALLBACK = '«engine English»';
 
 function sample(kind: string, values: string[]): PendingDecision {
@@ -123,8 +126,17 @@ describe('pending decisions in every language', () => {
 
   it('names, shot numbers and balls come from the decision data; fixed evidence is translated', () => {
     const d: PendingDecision = {
-      id: 'lag-1:winner', kind: 'c3.lag', question: 'x', default: null, answeredBy: 'referee', raisedAt: 3,
-      options: [{ value: 'A', label: 'x' }, { value: 'equal', label: 'x' }, { value: 'repeat_fault:B', label: 'x' }],
+      id: 'lag-1:winner',
+      kind: 'c3.lag',
+      question: 'x',
+      default: null,
+      answeredBy: 'referee',
+      raisedAt: 3,
+      options: [
+        { value: 'A', label: 'x' },
+        { value: 'equal', label: 'x' },
+        { value: 'repeat_fault:B', label: 'x' },
+      ],
       evidence: ['a strike came before the previous shot was reported at rest', 'cushion 2 by W (seq 4)'],
     };
     const names = (id: string) => ({ A: 'Ayşe', B: 'Noam' })[id] ?? id;
@@ -145,7 +157,10 @@ describe('pending decisions in every language', () => {
       const labels = localizeDecision(d, names, translator(dict)).options;
       const red = labels.find((o) => o.value === 'both_red')!.label;
       expect(red, lang).toBe(dict['opt.c3.lag.both_red']);
-      expect(labels.filter((o) => /unknown player/.test(o.label)), lang).toEqual([]);
+      expect(
+        labels.filter((o) => /unknown player/.test(o.label)),
+        lang,
+      ).toEqual([]);
       expect(new Set(labels.map((o) => o.label)).size, lang).toBe(labels.length);
     }
   });
@@ -154,7 +169,14 @@ describe('pending decisions in every language', () => {
     const engine = getEngine('nine-ball')!;
     const log: GameEvent[] = [];
     const add = (e: Record<string, unknown>): void => void log.push({ ...e, seq: log.length, t: log.length * 100 } as GameEvent);
-    add({ type: 'start', players: [{ id: 'A', name: 'Ayşe' }, { id: 'B', name: 'Noam' }], config: { contactSensor: false } });
+    add({
+      type: 'start',
+      players: [
+        { id: 'A', name: 'Ayşe' },
+        { id: 'B', name: 'Noam' },
+      ],
+      config: { contactSensor: false },
+    });
     // A legal break (the cue ball hits the 1, the 2 drops), then a shot the table hears as one cushion.
     add({ type: 'strike', ball: 'cue' });
     add({ type: 'contact', a: 'cue', b: '1' });
@@ -182,13 +204,18 @@ describe('pending decisions in every language', () => {
 
   it('every decision raised while replaying the recorded fixtures is translated', () => {
     const gameOf = (dir: string, name: string): string =>
-      dir === 'golf-billiards' || dir === 'minigolf' ? dir : ['three-cushion', 'three-ball', 'four-ball', 'eight-ball', 'nine-ball'].find((g) => name.startsWith(g))!;
+      dir === 'golf-billiards' || dir === 'minigolf'
+        ? dir
+        : ['three-cushion', 'three-ball', 'four-ball', 'eight-ball', 'nine-ball'].find((g) => name.startsWith(g))!;
     const seen = new Map<string, PendingDecision>();
     for (const dir of ENGINES) {
       const base = path.join(ROOT, 'test/fixtures', dir);
       for (const f of readdirSync(base).filter((x) => x.endsWith('.jsonl'))) {
         const engine = getEngine(gameOf(dir, f))!;
-        const log = readFileSync(path.join(base, f), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as GameEvent);
+        const log = readFileSync(path.join(base, f), 'utf8')
+          .split('\n')
+          .filter((l) => l.trim())
+          .map((l) => JSON.parse(l) as GameEvent);
         let m = initialMatch(engine);
         for (const e of log) {
           m = step(engine, m, e);

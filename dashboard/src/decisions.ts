@@ -33,7 +33,10 @@ interface KindSpec {
 }
 
 const has = (k: string): k is Key => k in en;
-const fixed = (prefix: string) => (value: string): Label => (has(`${prefix}.${value}`) ? [`${prefix}.${value}` as Key] : null);
+const fixed =
+  (prefix: string) =>
+  (value: string): Label =>
+    has(`${prefix}.${value}`) ? [`${prefix}.${value}` as Key] : null;
 const yesNo = fixed('opt');
 const idPart = (d: PendingDecision, re: RegExp): string => re.exec(d.id)?.[1] ?? '?';
 const shotNo = (d: PendingDecision): Vars => ({ shot: idPart(d, /^shot-(\d+):/) });

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HubClock, hubClock, hubTime } from './hub-time';
 import { clockLeft } from './games/common';
-import { golfClock, type GolfReport } from './games/golf';
+import { golfClock, type GolfReport } from './games/golf-billiards';
 import { strokeClockLeft } from './games/minigolf';
 
 /** A moment on the hub's timeline. */
@@ -75,11 +75,17 @@ describe('countdowns with the browser clock 20 s behind the hub', () => {
 
   it('bumper pool: "TIME" once the hub called it, counting to its deadline; nothing before the clock starts', () => {
     // Called early (a referee): 10 s from the call, whatever the 50 s say.
-    expect(golfClock(golf({ startedAt: HUB - 20_000, timeCalledAt: HUB - 3000, timeAt: HUB - 3000, deadline: HUB + 7000 }))).toEqual({ phase: 'time', seconds: 7 });
+    expect(golfClock(golf({ startedAt: HUB - 20_000, timeCalledAt: HUB - 3000, timeAt: HUB - 3000, deadline: HUB + 7000 }))).toEqual({
+      phase: 'time',
+      seconds: 7,
+    });
     // A report without timeAt and deadline (an older hub): the same sums.
     expect(golfClock(golf({ startedAt: HUB - 20_000, timeCalledAt: HUB - 3000 }))).toEqual({ phase: 'time', seconds: 7 });
     expect(golfClock(golf({ startedAt: HUB - 20_000, timeCalledAt: null }))).toEqual({ phase: 'turn', seconds: 30 });
-    expect(golfClock(golf({ startedAt: HUB - 70_000, timeCalledAt: HUB - 20_000, timeAt: HUB - 20_000, deadline: HUB - 10_000 }))).toEqual({ phase: 'time', seconds: 0 });
+    expect(golfClock(golf({ startedAt: HUB - 70_000, timeCalledAt: HUB - 20_000, timeAt: HUB - 20_000, deadline: HUB - 10_000 }))).toEqual({
+      phase: 'time',
+      seconds: 0,
+    });
     expect(golfClock(golf({ startedAt: null, timeCalledAt: null, timeAt: null, deadline: null }))).toEqual({ phase: 'idle' });
   });
 

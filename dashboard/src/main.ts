@@ -17,7 +17,13 @@ import { overlayView } from './views/overlay';
 import type { Key } from '../i18n/en';
 
 const el = (id: string): HTMLElement => document.getElementById(id) as HTMLElement;
-const NAV: [string, Key][] = [['#/', 'nav.venue'], ['#/tv', 'nav.tv'], ['#/ref', 'nav.referee'], ['#/devices', 'nav.devices'], ['#/history', 'nav.history']];
+const NAV: [string, Key][] = [
+  ['#/', 'nav.venue'],
+  ['#/tv', 'nav.tv'],
+  ['#/ref', 'nav.referee'],
+  ['#/devices', 'nav.devices'],
+  ['#/history', 'nav.history'],
+];
 
 function renderLink(): void {
   const s = el('link-state');

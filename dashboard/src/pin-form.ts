@@ -12,12 +12,21 @@ export function field(label: string, input: HTMLElement): HTMLElement {
 
 export function pinForm(ids: { input: string; form: string }, say: (s: string, ok: boolean) => void): HTMLFormElement {
   const input = h('input', { type: 'password', id: ids.input, autocomplete: 'current-password', inputmode: 'numeric', value: pin() });
-  const form = h('form', { class: 'pin', id: ids.form }, field(t('ref.pin'), input), h('button', { type: 'submit' }, t('ref.usePin')),
-    button(t('ref.forget'), () => {
-      setPin('');
-      input.value = '';
-      say(t('ref.pinForgotten'), true);
-    }, { class: 'secondary' }));
+  const form = h(
+    'form',
+    { class: 'pin', id: ids.form },
+    field(t('ref.pin'), input),
+    h('button', { type: 'submit' }, t('ref.usePin')),
+    button(
+      t('ref.forget'),
+      () => {
+        setPin('');
+        input.value = '';
+        say(t('ref.pinForgotten'), true);
+      },
+      { class: 'secondary' },
+    ),
+  );
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     setPin(input.value.trim());

@@ -14,7 +14,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 /** Every rejection code in the engines' code: the string right after the state in a reject(...) call. */
 function engineCodes(): Set<string> {
   const out = new Set<string>();
-  for (const dir of ['carom', 'golf-billiards', 'pocket', 'minigolf']) {
+  for (const dir of ['carom', 'golf-billiards', 'pool', 'minigolf']) {
     for (const f of readdirSync(path.join(ROOT, 'hub/rules', dir)).filter((x) => x.endsWith('.ts') && !x.endsWith('.test.ts'))) {
       const text = readFileSync(path.join(ROOT, 'hub/rules', dir, f), 'utf8');
       for (const m of text.matchAll(/reject[A-Za-z]*\([^;]*?'([a-z][a-z_-]*)',\s*[`'"]/g)) out.add(m[1]!);
@@ -27,7 +27,9 @@ describe('refusals by the rules on the page', () => {
   it('every rule.* string names a code the engines use', () => {
     const codes = engineCodes();
     expect(codes.size).toBeGreaterThan(100);
-    const keys = Object.keys(en).filter((k) => k.startsWith('rule.')).map((k) => k.slice('rule.'.length));
+    const keys = Object.keys(en)
+      .filter((k) => k.startsWith('rule.'))
+      .map((k) => k.slice('rule.'.length));
     expect(keys.length).toBeGreaterThanOrEqual(30);
     expect(keys.filter((k) => !codes.has(k))).toEqual([]);
     // The marker's refused score (minigolf) and a goal the table does not have are among them.
@@ -35,9 +37,15 @@ describe('refusals by the rules on the page', () => {
   });
 
   it('MG-CARD-1: the refusal of a score is said in words, with the codes for the staff', () => {
-    expect(errorText('AR_RULES_REFUSED', 'bad_score: a lane score is 1..7', 'bad_score')).toBe(`${en['err.AR_RULES_REFUSED']}: ${en['rule.bad_score']} (AR_RULES_REFUSED: bad_score)`);
+    expect(errorText('AR_RULES_REFUSED', 'bad_score: a lane score is 1..7', 'bad_score')).toBe(
+      `${en['err.AR_RULES_REFUSED']}: ${en['rule.bad_score']} (AR_RULES_REFUSED: bad_score)`,
+    );
     // A code without words yet: the engine's own reason, never nothing.
-    expect(errorText('AR_RULES_REFUSED', 'bad_lot: place = category, data.order = players', 'bad_lot')).toBe(`${en['err.AR_RULES_REFUSED']}: place = category, data.order = players (AR_RULES_REFUSED: bad_lot)`);
-    expect(errorText('AR_NO_MATCH', 'no match is running on this table: table c1')).toBe(`${en['err.AR_NO_MATCH']} (AR_NO_MATCH: no match is running on this table: table c1)`);
+    expect(errorText('AR_RULES_REFUSED', 'bad_lot: place = category, data.order = players', 'bad_lot')).toBe(
+      `${en['err.AR_RULES_REFUSED']}: place = category, data.order = players (AR_RULES_REFUSED: bad_lot)`,
+    );
+    expect(errorText('AR_NO_MATCH', 'no match is running on this table: table c1')).toBe(
+      `${en['err.AR_NO_MATCH']} (AR_NO_MATCH: no match is running on this table: table c1)`,
+    );
   });
 });

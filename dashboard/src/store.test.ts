@@ -3,7 +3,7 @@ import { foldStatus, isSilent, SILENT_MS } from './store';
 import type { DeviceRow } from './types';
 
 describe('the live link', () => {
-  it('a socket silent for longer than three of the hub\'s 5 s ticks counts as dead; one that ticks does not', () => {
+  it("a socket silent for longer than three of the hub's 5 s ticks counts as dead; one that ticks does not", () => {
     expect(SILENT_MS).toBe(15_000);
     expect(isSilent(1_000, 1_000 + 14_999)).toBe(false);
     expect(isSilent(1_000, 1_000 + 15_001)).toBe(true);

@@ -3,6 +3,7 @@
  * the rest mirrors the documented API (docs/architecture.md, docs/games/*.md).
  */
 import type { VenueConfig } from '../../shared/venue';
+import type { DeviceInfo } from '../../shared/api/devices';
 import type { DeviceEvent, DeviceStatus } from '../../shared/protocol/schema';
 import type { GameSummary, PendingDecision } from '../../shared/game/engine';
 import type { GameEvent } from '../../shared/game/events';
@@ -17,22 +18,16 @@ export interface StoredEvent {
   event: DeviceEvent;
 }
 
-export interface DeviceRow {
-  id: string;
-  table: string;
-  link: string | null;
-  boot: string | null;
-  lastSeen: number | null;
-  state: 'unknown' | 'online' | 'stale' | 'offline';
-  /** From the device's last status and heartbeat, as the hub keeps them. */
-  faults?: { s: string; c: string }[];
-  buffered?: number | null;
-  capacity?: number | null;
-  droppedOnDevice?: number;
-}
+/** A device as the hub reports it: the hub's own type (shared/api/devices.ts), not a copy. */
+export type DeviceRow = DeviceInfo;
 
 export interface DeviceHealth extends DeviceRow {
-  counters: { accepted: number; duplicates: number; rejected: Record<string, number>; lastRejection: { code: string; reason: string; link: string; at: number } | null } | null;
+  counters: {
+    accepted: number;
+    duplicates: number;
+    rejected: Record<string, number>;
+    lastRejection: { code: string; reason: string; link: string; at: number } | null;
+  } | null;
   clock: { offsetMs: number; driftPpm: number; samples: number; errorBoundMs: number } | null;
 }
 

@@ -17,7 +17,8 @@ const value = (expr: string): unknown => (0, eval)(`(${expr})`);
 
 describe('escape for the upload path', () => {
   it('esbuild writes control characters raw; after the escape the bundle is printable ASCII with the same values', () => {
-    const src = 'probe(["\\x02", String.fromCharCode(3), "MQTT" + String.fromCharCode(4), "\\t|\\x7f|\\x1b|\\0", `a\\x01${x}\\n`, /\\x02[\\x03-\\x05]/.source]);';
+    const src =
+      'probe(["\\x02", String.fromCharCode(3), "MQTT" + String.fromCharCode(4), "\\t|\\x7f|\\x1b|\\0", `a\\x01${x}\\n`, /\\x02[\\x03-\\x05]/.source]);';
     const raw = minified(src);
     expect(shippable(raw)).toBe(false);
     const out = escapeForUpload(raw);

@@ -47,8 +47,14 @@ export function loadProfile(id: string): unknown {
 }
 
 function bundle(c: Compiled, minify: boolean, app: string): string {
+  // Kinds added by descriptor: their components registered by kind code before start().
+  const more = c.components.flatMap((m, i) => [
+    `import { component as c${i} } from ${JSON.stringify(path.join(ROOT, m.module))};`,
+    `COMPONENTS[${m.code}] = c${i};`,
+  ]);
   const entry = [
     `import { start } from ${JSON.stringify(app)};`,
+    ...(more.length > 0 ? [`import { COMPONENTS } from ${JSON.stringify(path.join(ROOT, 'firmware/sensors/index.ts'))};`, ...more] : []),
     `start(${JSON.stringify(c.cfg)}, [${c.pins.join(', ')}]);`,
   ].join('\n');
   const out = esbuild.buildSync({
@@ -65,6 +71,7 @@ function bundle(c: Compiled, minify: boolean, app: string): string {
       FW_PIEZO: JSON.stringify(c.features.piezo),
       FW_ANALOG: JSON.stringify(c.features.analog),
       FW_COLOUR: JSON.stringify(c.features.colour),
+      FW_MORE: JSON.stringify(c.components.length > 0),
     },
     legalComments: 'none',
     write: false,

@@ -88,7 +88,9 @@ async function main(): Promise<number> {
     mkdirSync(path.dirname(out), { recursive: true });
     writeFileSync(out, r.code);
     const port = r.cfg.link === 'serial' ? (r.cfg.lp ? ` on ${values.uart} at ${r.cfg.lb} baud` : ' on USB') : '';
-    console.log(`${path.relative(process.cwd(), out)}: ${r.bytes} bytes, ${r.cfg.s.length} sensors, link ${r.cfg.link}${port}, buffer ${r.cfg.cap} events; compatibility gate passed`);
+    console.log(
+      `${path.relative(process.cwd(), out)}: ${r.bytes} bytes, ${r.cfg.s.length} sensors, link ${r.cfg.link}${port}, buffer ${r.cfg.cap} events; compatibility gate passed`,
+    );
     console.log(`upload: npx espruino --board ${BOARDS[board].espruinoBoard} -p /dev/ttyACM0 ${path.relative(process.cwd(), out)} -e 'save()'`);
     return 0;
   } catch (e) {

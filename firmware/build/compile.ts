@@ -3,9 +3,9 @@
  * (firmware/core/config.ts): defaults resolved, logical pins replaced by indexes into the list
  * of board pins the bundle passes to start().
  */
-import { EVENT_TYPES } from '../../shared/protocol/wire';
 import { BOARDS, PROFILE_DEFAULTS as D, type BoardId, type SensorOptions, type TableProfile } from '../../shared/profile';
-import { KIND_BEAM, KIND_PIEZO, KIND_POCKET, KIND_TAG, type BeamCfg, type Features, type FirmwareCfg, type SensorCfg } from '../core/config';
+import { kindOf, SENSOR_KINDS, type CompileContext, type SensorKind } from '../../shared/sensors/kinds';
+import type { Features, FirmwareCfg, SensorCfg } from '../core/config';
 import { TAG_CONTROLLERS } from '../sensors/tag';
 
 export const FIRMWARE_VERSION = 'autoref-fw-1.0';
@@ -47,7 +47,8 @@ export function checkLink(p: TableProfile, board: BoardId, id: Identity): string
   const u = uarts[id.uart];
   if (!u) return [`--uart: ${board} has no ${id.uart as string} (one of ${Object.keys(uarts).join(', ')})`];
   const problems: string[] = [];
-  if (id.baud !== undefined && !(Number.isInteger(id.baud) && id.baud >= 1200 && id.baud <= 1000000)) problems.push(`--baud ${id.baud}: an integer from 1200 to 1000000`);
+  if (id.baud !== undefined && !(Number.isInteger(id.baud) && id.baud >= 1200 && id.baud <= 1000000))
+    problems.push(`--baud ${id.baud}: an integer from 1200 to 1000000`);
   if (tagReader(p) && BOARDS[board].tagUart === id.uart) problems.push(`--uart: ${id.uart} is the tag reader's UART on ${board}`);
   const w = p.boards[board]!;
   const wired = new Map<string, string>(Object.entries(w.pins).map(([ref, phys]) => [phys, `pin "${ref}"`]));
@@ -72,9 +73,11 @@ export function checkTagUart(p: TableProfile, board: BoardId): string[] {
   const w = p.boards[board]!;
   const problems: string[] = [];
   for (const [ref, phys] of Object.entries(w.pins)) {
-    if (phys === tx) problems.push(`sensor ${reader.id}: the ${reader.part} takes commands on ${def.tagUart} TX ${tx}, wired to pin "${ref}" in profile "${p.id}"`);
+    if (phys === tx)
+      problems.push(`sensor ${reader.id}: the ${reader.part} takes commands on ${def.tagUart} TX ${tx}, wired to pin "${ref}" in profile "${p.id}"`);
   }
-  if (w.i2c && (w.i2c.scl === tx || w.i2c.sda === tx)) problems.push(`sensor ${reader.id}: the ${reader.part} takes commands on ${def.tagUart} TX ${tx}, used by I2C in profile "${p.id}"`);
+  if (w.i2c && (w.i2c.scl === tx || w.i2c.sda === tx))
+    problems.push(`sensor ${reader.id}: the ${reader.part} takes commands on ${def.tagUart} TX ${tx}, used by I2C in profile "${p.id}"`);
   return problems;
 }
 
@@ -86,6 +89,14 @@ export interface Compiled {
   tag: string;
   /** What the profile uses: the build leaves the code of the rest out. */
   features: Features;
+  /** Kinds added by descriptor that the profile has: their code and component module (build registers them). */
+  components: { code: number; module: string }[];
+}
+
+/** The components of the profile's kinds that plug into the firmware by descriptor (`component`). */
+export function componentsOf(p: TableProfile): { code: number; module: string }[] {
+  const kinds = Object.values(SENSOR_KINDS as Record<string, SensorKind>).filter((k) => k.component && p.sensors.some((s) => s.kind === k.kind));
+  return kinds.map((k) => ({ code: k.code, module: k.component! }));
 }
 
 export function compileProfile(p: TableProfile, board: BoardId, id: Identity): Compiled {
@@ -104,50 +115,13 @@ export function compileProfile(p: TableProfile, board: BoardId, id: Identity): C
     pins.push(name);
     return pins.length - 1;
   };
-  // Only the fields of a sensor's kind: each is a JsVar of the board's RAM.
-  const sensors: SensorCfg[] = p.sensors.map((s): SensorCfg => {
-    const base = { id: s.id, e: -1, pin: pin(s.pin), ...(s.place ? { p: s.place } : {}) };
-    if (s.kind === 'beam' || s.kind === 'pocket') {
-      const watched = {
-        ...base,
-        e: EVENT_TYPES.indexOf(s.kind === 'beam' ? s.event : 'pocket'),
-        lo: (s.activeLow ?? D.activeLow[s.kind]) ? 1 : 0,
-        db: s.debounceMs ?? D.debounceMs[s.kind],
-        mn: s.minWidthUs ?? D.minWidthUs,
-        mx: s.stuckMs ?? D.stuckMs,
-      };
-      if (s.kind === 'pocket') return { ...watched, k: KIND_POCKET, dr: pin(s.drop), cw: s.captureMs ?? D.captureMs };
-      const c: BeamCfg = { ...watched, k: KIND_BEAM, tg: s.tag === undefined ? -1 : p.sensors.findIndex((x) => x.id === s.tag) };
-      if (c.tg >= 0) c.tw = s.tagWindowMs ?? D.tagWindowMs;
-      if (s.colour) {
-        c.col = {
-          part: s.colour.part,
-          o: s.colour.balls.map((b) => b.id),
-          rg: s.colour.balls.flatMap((b) => {
-            const [r, g, bl] = b.rgb as [number, number, number];
-            const sum = r + g + bl || 1;
-            return [Math.round((r * 1000) / sum), Math.round((g * 1000) / sum)];
-          }),
-          mc: s.colour.minClear ?? D.minClear,
-        };
-      }
-      return c;
-    }
-    if (s.kind === 'piezo') {
-      return {
-        ...base,
-        k: KIND_PIEZO,
-        e: EVENT_TYPES.indexOf(s.event),
-        lo: (s.activeLow ?? D.activeLow.piezo) ? 1 : 0,
-        db: s.debounceMs ?? D.debounceMs.piezo,
-        mn: s.deadMs ?? D.deadMs,
-        an: pin(s.analog),
-        sl: s.silentAfter ?? D.silentAfter,
-        nz: s.noisyPerS ?? D.noisyPerS,
-      };
-    }
-    return { ...base, k: KIND_TAG, e: s.event === undefined ? -1 : EVENT_TYPES.indexOf(s.event), hold: s.holdMs ?? D.holdMs, baud: TAG_CONTROLLERS[s.part]!.baud };
-  });
+  // Only the fields of a sensor's kind (its descriptor's compile): each is a JsVar of the board's RAM.
+  const ctx: CompileContext = {
+    pin,
+    sensorIndex: (id) => p.sensors.findIndex((x) => x.id === id),
+    tagBaud: (part) => TAG_CONTROLLERS[part]!.baud,
+  };
+  const sensors = p.sensors.map((s) => kindOf(s).compile(s, ctx) as unknown as SensorCfg);
   const tag = tagReader(p)?.part ?? '';
   const features: Features = {
     pocket: p.sensors.some((s) => s.kind === 'pocket' && s.drop !== undefined),
@@ -178,5 +152,5 @@ export function compileProfile(p: TableProfile, board: BoardId, id: Identity): C
     ...(def.link === 'serial' ? { lb: id.uart ? (id.baud ?? LINK_BAUD) : 0, ltx, lrx } : {}),
     s: sensors,
   };
-  return { cfg, pins, tag, features };
+  return { cfg, pins, tag, features, components: componentsOf(p) };
 }

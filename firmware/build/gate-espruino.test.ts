@@ -40,10 +40,19 @@ const ITEMS: Item[] = [
   { item: 'object destructuring', src: 'export function f(o: { a: number }) { const { a } = o; return a; }', rule: 'destructuring' },
   { item: 'array destructuring', src: 'export function f(l: number[]) { const [a, b] = l; return a + b; }', rule: 'destructuring' },
   { item: 'parameter destructuring', src: 'export function f({ a }: { a: number }) { return a; }', rule: 'destructuring' },
-  { item: 'destructuring in for…of', src: 'export function f(l: [string, number][]) { for (const [k, v] of l) g(k, v); }\ndeclare function g(k: string, v: number): void;', rule: 'destructuring' },
+  {
+    item: 'destructuring in for…of',
+    src: 'export function f(l: [string, number][]) { for (const [k, v] of l) g(k, v); }\ndeclare function g(k: string, v: number): void;',
+    rule: 'destructuring',
+  },
   { item: 'async/await (lowered to a generator)', src: 'export async function f(p: Promise<number>) { return await p; }', rule: 'async', bundled: 'generator' },
   { item: 'generator', src: 'export function* f() { yield 1; }', rule: 'generator' },
-  { item: 'optional chaining (lowered at es2015)', src: 'export const f = (o: { a?: { b: number } }) => o.a?.b;', rule: 'optional-chaining', bundled: 'lowered' },
+  {
+    item: 'optional chaining (lowered at es2015)',
+    src: 'export const f = (o: { a?: { b: number } }) => o.a?.b;',
+    rule: 'optional-chaining',
+    bundled: 'lowered',
+  },
   { item: '??= (lowered at es2015)', src: 'export function f(o: { a?: number }) { o.a ??= 1; return o; }', rule: 'logical-assignment', bundled: 'lowered' },
   { item: '||= (lowered at es2015)', src: 'export function f(o: { a?: number }) { o.a ||= 1; return o; }', rule: 'logical-assignment', bundled: 'lowered' },
   { item: '** (lowered to the inexact Math.pow)', src: 'export const f = (x: number) => x ** 40;', rule: 'exponent', bundled: 'math-pow' },
@@ -54,7 +63,12 @@ const ITEMS: Item[] = [
   { item: 'Symbol', src: 'export const k = Symbol("k");', rule: 'missing-global' },
   { item: 'BigInt()', src: 'export const b = BigInt(1);', rule: 'missing-global' },
   { item: 'BigInt literal', src: 'export const b = 10n;', rule: 'bigint', bundled: 'missing-global' },
-  { item: '#private field (lowered to a WeakMap)', src: 'export class C { #x = 1; get() { return this.#x; } }', rule: 'private-field', bundled: 'missing-global' },
+  {
+    item: '#private field (lowered to a WeakMap)',
+    src: 'export class C { #x = 1; get() { return this.#x; } }',
+    rule: 'private-field',
+    bundled: 'missing-global',
+  },
   { item: 'labeled statement', src: 'export function f() { outer: for (let i = 0; i < 3; i++) { for (;;) break outer; } }', rule: 'label' },
   { item: 'computed key, object literal', src: 'export const f = (k: string) => ({ [k]: 1 });', rule: 'computed-key' },
   { item: 'computed key, class member', src: 'const k = "m";\nexport class C { [k]() { return 1; } }', rule: 'computed-key' },
@@ -70,7 +84,11 @@ const ITEMS: Item[] = [
   { item: '.findLast', src: 'export const f = (l: number[]) => l.findLast((x) => x > 1);', rule: 'missing-builtin' },
   { item: '.lastIndexOf', src: 'export const f = (l: number[]) => l.lastIndexOf(1);', rule: 'missing-builtin' },
   { item: '.reduceRight', src: 'export const f = (l: number[]) => l.reduceRight((a, x) => a + x, 0);', rule: 'missing-builtin' },
-  { item: 'array .keys()', src: 'export function f(l: number[]) { for (const i of l.keys()) g(i); }\ndeclare function g(i: number): void;', rule: 'missing-builtin' },
+  {
+    item: 'array .keys()',
+    src: 'export function f(l: number[]) { for (const i of l.keys()) g(i); }\ndeclare function g(i: number): void;',
+    rule: 'missing-builtin',
+  },
   { item: 'array .entries()', src: 'export const f = (l: number[]) => l.entries();', rule: 'missing-builtin' },
   { item: 'Object.freeze', src: 'export const o = Object.freeze({ a: 1 });', rule: 'missing-builtin' },
   { item: 'Number.isInteger', src: 'export const f = (x: number) => Number.isInteger(x);', rule: 'missing-builtin' },
@@ -85,8 +103,16 @@ const ITEMS: Item[] = [
   { item: 'Promise.any', src: 'export const f = (p: Promise<number>[]) => Promise.any(p);', rule: 'missing-builtin' },
   { item: 'Promise .finally', src: 'export const f = (p: Promise<number>) => p.finally(() => 1);', rule: 'missing-builtin' },
   { item: 'no hoisting: a call above the declaration', src: 'export const x = start();\nfunction start() { return 1; }', rule: 'hoisting' },
-  { item: 'let closure captured in a loop', src: 'export const fns: (() => number)[] = [];\nfor (let i = 0; i < 3; i++) fns.push(() => i);', rule: 'loop-closure' },
-  { item: 'const closure captured in a for…of', src: 'declare function later(f: () => void): void;\nexport function f(l: string[]) { for (const p of l) later(() => g(p)); }\ndeclare function g(p: string): void;', rule: 'loop-closure' },
+  {
+    item: 'let closure captured in a loop',
+    src: 'export const fns: (() => number)[] = [];\nfor (let i = 0; i < 3; i++) fns.push(() => i);',
+    rule: 'loop-closure',
+  },
+  {
+    item: 'const closure captured in a for…of',
+    src: 'declare function later(f: () => void): void;\nexport function f(l: string[]) { for (const p of l) later(() => g(p)); }\ndeclare function g(p: string): void;',
+    rule: 'loop-closure',
+  },
   { item: 'built-in method through its prototype', src: 'export function f() { return Array.prototype.slice.call(arguments); }', rule: 'builtin-prototype' },
 ];
 
@@ -137,7 +163,17 @@ describe('the build fails on what the gate catches', () => {
 
   it('a firmware entry with destructuring and a Map does not build; the problems name the file and line', () => {
     const app = path.join(dir, 'bad-app.ts');
-    writeFileSync(app, ['export function start(c: { d: string }, p: unknown[]): void {', '  const { d } = c;', '  const seen = new Map<string, unknown[]>();', '  seen.set(d, p);', '}', ''].join('\n'));
+    writeFileSync(
+      app,
+      [
+        'export function start(c: { d: string }, p: unknown[]): void {',
+        '  const { d } = c;',
+        '  const seen = new Map<string, unknown[]>();',
+        '  seen.set(d, p);',
+        '}',
+        '',
+      ].join('\n'),
+    );
     let err: unknown;
     try {
       buildFirmware({ profile: BENCH_PROFILE, board: 'espruino-pico', app });
@@ -153,7 +189,10 @@ describe('the build fails on what the gate catches', () => {
 
   it('the same entry written the Espruino way builds', () => {
     const app = path.join(dir, 'good-app.ts');
-    writeFileSync(app, ['const seen: Record<string, unknown[]> = {};', 'export function start(c: { d: string }, p: unknown[]): void {', '  seen[c.d] = p;', '}', ''].join('\n'));
+    writeFileSync(
+      app,
+      ['const seen: Record<string, unknown[]> = {};', 'export function start(c: { d: string }, p: unknown[]): void {', '  seen[c.d] = p;', '}', ''].join('\n'),
+    );
     expect(buildFirmware({ profile: BENCH_PROFILE, board: 'espruino-pico', app }).bytes).toBeGreaterThan(0);
   });
 });

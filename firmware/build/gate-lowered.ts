@@ -17,6 +17,7 @@ export const LOWERED_PROBES = ['optional chaining', '??=', '||='];
  * a static check's sight.
  */
 export const STRICTER_THAN_MEASURED: Record<string, string> = {
-  'object spread': "esbuild's object-spread helper reaches the missing Object.getOwnPropertySymbols and Object.prototype.propertyIsEnumerable only behind a feature check",
+  'object spread':
+    "esbuild's object-spread helper reaches the missing Object.getOwnPropertySymbols and Object.prototype.propertyIsEnumerable only behind a feature check",
   '** operator': 'esbuild lowers ** to Math.pow, exact for this small power; large powers are not (the gate cannot know the size)',
 };

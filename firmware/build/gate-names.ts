@@ -9,21 +9,41 @@ import ts from 'typescript';
 
 export const MISSING_GLOBALS = ['Map', 'Set', 'WeakMap', 'WeakSet', 'Symbol', 'BigInt', 'Proxy', 'Reflect', 'WeakRef'];
 const TYPED_ARRAYS = ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array', 'Float32Array', 'Float64Array'];
-export const MISSING_STATIC = new Map<string, string[]>(Object.entries({
-  Array: ['from', 'of'],
-  Object: ['freeze', 'getOwnPropertySymbols', 'is', 'seal', 'isFrozen', 'isSealed', 'preventExtensions', 'isExtensible'],
-  Number: ['isInteger', 'isFinite', 'EPSILON', 'isSafeInteger', 'parseInt', 'parseFloat', 'isNaN', 'MAX_SAFE_INTEGER', 'MIN_SAFE_INTEGER'],
-  Math: ['trunc', 'hypot', 'log2', 'log10', 'cbrt', 'imul', 'fround', 'clz32', 'expm1', 'log1p', 'sinh', 'cosh', 'tanh', 'asinh', 'acosh', 'atanh'],
-  Promise: ['race', 'allSettled', 'any'],
-  Date: ['UTC'],
-  String: ['fromCodePoint', 'raw'],
-  ArrayBuffer: ['isView'],
-  ...Object.fromEntries(TYPED_ARRAYS.map((t) => [t, ['from', 'of']])),
-}));
+export const MISSING_STATIC = new Map<string, string[]>(
+  Object.entries({
+    Array: ['from', 'of'],
+    Object: ['freeze', 'getOwnPropertySymbols', 'is', 'seal', 'isFrozen', 'isSealed', 'preventExtensions', 'isExtensible'],
+    Number: ['isInteger', 'isFinite', 'EPSILON', 'isSafeInteger', 'parseInt', 'parseFloat', 'isNaN', 'MAX_SAFE_INTEGER', 'MIN_SAFE_INTEGER'],
+    Math: ['trunc', 'hypot', 'log2', 'log10', 'cbrt', 'imul', 'fround', 'clz32', 'expm1', 'log1p', 'sinh', 'cosh', 'tanh', 'asinh', 'acosh', 'atanh'],
+    Promise: ['race', 'allSettled', 'any'],
+    Date: ['UTC'],
+    String: ['fromCodePoint', 'raw'],
+    ArrayBuffer: ['isView'],
+    ...Object.fromEntries(TYPED_ARRAYS.map((t) => [t, ['from', 'of']])),
+  }),
+);
 /** Methods missing on every object that has them in standard JavaScript (refused when called). */
 export const MISSING_METHODS = [
-  'flat', 'flatMap', 'at', 'findLast', 'findLastIndex', 'lastIndexOf', 'reduceRight', 'trimStart', 'trimEnd', 'trimLeft', 'trimRight',
-  'finally', 'codePointAt', 'copyWithin', 'normalize', 'localeCompare', 'search', 'toPrecision', 'toExponential', 'matchAll',
+  'flat',
+  'flatMap',
+  'at',
+  'findLast',
+  'findLastIndex',
+  'lastIndexOf',
+  'reduceRight',
+  'trimStart',
+  'trimEnd',
+  'trimLeft',
+  'trimRight',
+  'finally',
+  'codePointAt',
+  'copyWithin',
+  'normalize',
+  'localeCompare',
+  'search',
+  'toPrecision',
+  'toExponential',
+  'matchAll',
 ];
 /** Array iterator methods; allowed on `Object` (Object.keys/values/entries). */
 export const ITERATOR_METHODS = ['keys', 'entries', 'values'];

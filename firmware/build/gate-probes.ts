@@ -64,7 +64,10 @@ export const PROBES: Probe[] = [
   ...group('private-field', false, [['#private field', '(function () { class C { #x = 1; g() { return this.#x; } } return new C().g() === 1; })()']]),
   ...group('extends-error', false, [
     ['class extends Error', "(function () { class E2 extends Error { constructor(m) { super(m); } } return new E2('x').message === 'x'; })()"],
-    ['extends Error through an alias', "(function () { var Base = Error; class E2 extends Base { constructor(m) { super(m); } } return new E2('x').message === 'x'; })()"],
+    [
+      'extends Error through an alias',
+      "(function () { var Base = Error; class E2 extends Base { constructor(m) { super(m); } } return new E2('x').message === 'x'; })()",
+    ],
   ]),
   ...group('error-name', false, [
     ['.name of a caught error', "(function () { try { null.x; } catch (e) { return e.name === 'TypeError'; } })()"],
@@ -125,7 +128,7 @@ export const PROBES: Probe[] = [
   ...group('json-second-argument', false, [
     ['JSON.stringify with a replacer list', "JSON.stringify({ a: 1, b: 2 }, ['a']) === '{\"a\":1}'"],
     ['JSON.stringify with a replacer function', "JSON.stringify({ a: 1 }, function (k, v) { return k === 'a' ? 2 : v; }) === '{\"a\":2}'"],
-    ['JSON.stringify with an indent', "JSON.stringify({ a: 1 }, null, 1) === '{\\n \"a\": 1\\n}'"],
+    ['JSON.stringify with an indent', 'JSON.stringify({ a: 1 }, null, 1) === \'{\\n "a": 1\\n}\''],
     ['JSON.parse with a reviver', "JSON.parse('{\"a\":1}', function (k, v) { return k === 'a' ? 2 : v; }).a === 2"],
   ]),
   ...group('regex', false, [
@@ -155,19 +158,34 @@ export const PROBES: Probe[] = [
   ]),
   ...group('hoisting', false, [['a function called above its declaration', '(function () { var x = f(); function f() { return 1; } return x === 1; })()']]),
   ...group('loop-closure', false, [
-    ['a closure over a let of the loop header', '(function () { var f = []; for (let i = 0; i < 3; i++) f.push(function () { return i; }); return f[0]() === 0; })()'],
-    ['a closure over a const of a for...of header', '(function () { var f = []; for (const x of [0, 1, 2]) f.push(function () { return x; }); return f[0]() === 0; })()'],
+    [
+      'a closure over a let of the loop header',
+      '(function () { var f = []; for (let i = 0; i < 3; i++) f.push(function () { return i; }); return f[0]() === 0; })()',
+    ],
+    [
+      'a closure over a const of a for...of header',
+      '(function () { var f = []; for (const x of [0, 1, 2]) f.push(function () { return x; }); return f[0]() === 0; })()',
+    ],
   ]),
   ...group('non-ascii-escape', false, [['a \\u escape above 0xFF', "'\\u2713'.charCodeAt(0) === 0x2713"]]),
   // What runs, although a gate could easily think it does not (a rule must not trip on these).
   ...group('builtin-prototype', true, [
     ['Object.prototype.hasOwnProperty.call', "Object.prototype.hasOwnProperty.call({ a: 1 }, 'a')"],
     ['a method through an array literal', '[].slice.call([1, 2], 1)[0] === 2'],
-    ['Function .call/.apply/.bind', '(function () { function f(x) { return this.a + x; } return f.call({ a: 1 }, 1) + f.apply({ a: 1 }, [1]) + f.bind({ a: 1 })(1) === 6; })()'],
+    [
+      'Function .call/.apply/.bind',
+      '(function () { function f(x) { return this.a + x; } return f.call({ a: 1 }, 1) + f.apply({ a: 1 }, [1]) + f.bind({ a: 1 })(1) === 6; })()',
+    ],
   ]),
   ...group('loop-closure', true, [
-    ['a closure over a const of the loop body', '(function () { var f = []; for (var i = 0; i < 3; i++) { const v = i; f.push(function () { return v; }); } return f[0]() === 0 && f[2]() === 2; })()'],
-    ['a closure over a let of a while body', '(function () { var f = [], i = 0; while (i < 3) { let v = i; f.push(function () { return v; }); i++; } return f[0]() === 0 && f[2]() === 2; })()'],
+    [
+      'a closure over a const of the loop body',
+      '(function () { var f = []; for (var i = 0; i < 3; i++) { const v = i; f.push(function () { return v; }); } return f[0]() === 0 && f[2]() === 2; })()',
+    ],
+    [
+      'a closure over a let of a while body',
+      '(function () { var f = [], i = 0; while (i < 3) { let v = i; f.push(function () { return v; }); i++; } return f[0]() === 0 && f[2]() === 2; })()',
+    ],
   ]),
   ...group('error-name', true, [['.message of an error in a variable', "(function () { var e = new Error('x'); return e.message === 'x'; })()"]]),
   ...group('non-ascii-escape', true, [
@@ -182,14 +200,25 @@ export const PROBES: Probe[] = [
     ['a literal {', "/a{b/.test('a{b')"],
   ]),
   ...group('missing-builtin', true, [
-    ['Object.keys/values/entries/assign', 'Object.keys({ a: 1 }).length + Object.values({ a: 1 })[0] + Object.entries({ a: 1 }).length + Object.assign({}, { a: 1 }).a === 4'],
+    [
+      'Object.keys/values/entries/assign',
+      'Object.keys({ a: 1 }).length + Object.values({ a: 1 })[0] + Object.entries({ a: 1 }).length + Object.assign({}, { a: 1 }).a === 4',
+    ],
     ['Object.fromEntries', "Object.fromEntries([['a', 1]]).a === 1"],
     ['Math.sign/min/max/atan2', 'Math.sign(-3) === -1 && Math.min(1, 2) === 1 && Math.atan2(0, 1) === 0'],
-    ['.find/.findIndex/.includes/.fill', '[1, 2].find(function (x) { return x > 1; }) === 2 && [1, 2].findIndex(function (x) { return x > 1; }) === 1 && [1].includes(1) && [0].fill(1)[0] === 1'],
+    [
+      '.find/.findIndex/.includes/.fill',
+      '[1, 2].find(function (x) { return x > 1; }) === 2 && [1, 2].findIndex(function (x) { return x > 1; }) === 1 && [1].includes(1) && [0].fill(1)[0] === 1',
+    ],
     ['.padStart/.startsWith/.endsWith/.repeat', "'1'.padStart(3, '0') === '001' && 'ab'.startsWith('a') && 'ab'.endsWith('b') && 'a'.repeat(2) === 'aa'"],
     ['typed array methods', 'new Uint8Array([1, 2]).subarray(1)[0] === 2 && new Uint8Array([1, 2]).slice(1)[0] === 2 && new Int32Array(2).fill(-1)[1] === -1'],
-    ['JSON.stringify/parse with one argument', "JSON.stringify(JSON.parse('{\"a\":[1]}')) === '{\"a\":[1]}'"],
+    ['JSON.stringify/parse with one argument', 'JSON.stringify(JSON.parse(\'{"a":[1]}\')) === \'{"a":[1]}\''],
   ]),
   ...group('hoisting', true, [['a function called below its declaration', '(function () { function f() { return 1; } var x = f(); return x === 1; })()']]),
-  ...group('spread', true, [['classes, arrows, templates, shorthand, getters', "(function () { class A { constructor(x) { this.x = x; } get y() { return this.x + 1; } } var x = 1; var o = { x, m() { return 2; } }; return new A(1).y === 2 && o.m() === 2 && `a${1 + 1}` === 'a2' && (() => 3)() === 3; })()"]]),
+  ...group('spread', true, [
+    [
+      'classes, arrows, templates, shorthand, getters',
+      "(function () { class A { constructor(x) { this.x = x; } get y() { return this.x + 1; } } var x = 1; var o = { x, m() { return 2; } }; return new A(1).y === 2 && o.m() === 2 && `a${1 + 1}` === 'a2' && (() => 3)() === 3; })()",
+    ],
+  ]),
 ];

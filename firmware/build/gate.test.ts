@@ -26,12 +26,30 @@ const FAILING: Record<string, string[]> = {
   'logical-assignment': ['a ??= 1;', 'b ||= 2;', 'c &&= 3;'],
   exponent: ['var x = 2 ** 10;', 'y **= 2;'],
   bigint: ['var n = 10n;'],
-  'missing-global': ['var m = new globalThis.Map();', 'var s = new window.Set();', 'var g = global; var w = new g["WeakMap"]();', 'var m = new Map();', 'var s = new Set([1]);', 'var w = new WeakMap();', 'var ws = new WeakSet();', 'var k = Symbol("k");', 'var b = BigInt(1);', 'var p = new Proxy({}, {});', 'var r = Reflect.ownKeys(o);', 'var wr = new WeakRef(o);', 'var it = o[Symbol.iterator];'],
+  'missing-global': [
+    'var m = new globalThis.Map();',
+    'var s = new window.Set();',
+    'var g = global; var w = new g["WeakMap"]();',
+    'var m = new Map();',
+    'var s = new Set([1]);',
+    'var w = new WeakMap();',
+    'var ws = new WeakSet();',
+    'var k = Symbol("k");',
+    'var b = BigInt(1);',
+    'var p = new Proxy({}, {});',
+    'var r = Reflect.ownKeys(o);',
+    'var wr = new WeakRef(o);',
+    'var it = o[Symbol.iterator];',
+  ],
   label: ['outer: for (var i = 0; i < 3; i++) { for (;;) break outer; }'],
   'computed-key': ['var o = { [k]: 1 };', 'class C { [k]() {} }'],
   'tagged-template': ['var s = tag`x${1}`;'],
   'new-target': ['function F() { if (!new.target) throw 1; }'],
-  'extends-error': ['class MyError extends Error { constructor(m) { super(m); } }', 'class Bad extends TypeError {}', 'const Base = Error; class E2 extends Base {}'],
+  'extends-error': [
+    'class MyError extends Error { constructor(m) { super(m); } }',
+    'class Bad extends TypeError {}',
+    'const Base = Error; class E2 extends Base {}',
+  ],
   'error-name': [
     'try { f(); } catch (e) { log(e.name); }',
     'p.catch(function (err) { return err.name === "TypeError"; });',
@@ -87,10 +105,15 @@ const FAILING: Record<string, string[]> = {
     'var f3 = globalThis.Array.from(x);',
     'var v = list.values();',
   ],
-  'json-second-argument': ['JSON.stringify(o, null, 2);', 'JSON.stringify(o, ["a"]);', 'JSON.parse(s, function (k, v) { return v; });', 'var p = JSON.parse; p(s, r);'],
+  'json-second-argument': [
+    'JSON.stringify(o, null, 2);',
+    'JSON.stringify(o, ["a"]);',
+    'JSON.parse(s, function (k, v) { return v; });',
+    'var p = JSON.parse; p(s, r);',
+  ],
   regex: [
     'var r = /colou?r/;',
-    "var n = s.split(/\\r?\\n/);",
+    'var n = s.split(/\\r?\\n/);',
     'var r = /a(?=b)/;',
     'var r = /(?<y>\\d+)/;',
     'var r = /a{2,3}/;',
@@ -203,7 +226,9 @@ describe('compatibility gate', () => {
   });
 
   it('every shipped profile builds for every board it wires and passes the gate', { timeout: 120_000 }, () => {
-    const shipped = readdirSync(PROFILES_DIR).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+    const shipped = readdirSync(PROFILES_DIR)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.slice(0, -5));
     expect(shipped.length).toBeGreaterThanOrEqual(4);
     for (const profile of shipped) {
       for (const board of BoardIds) {

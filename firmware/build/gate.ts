@@ -70,7 +70,8 @@ function isLoop(n: ts.Node): n is ts.IterationStatement {
 function isReference(id: ts.Identifier): boolean {
   const p = id.parent;
   if (ts.isPropertyAccessExpression(p) && p.name === id) return false;
-  if ((ts.isPropertyAssignment(p) || ts.isMethodDeclaration(p) || ts.isPropertyDeclaration(p) || ts.isGetAccessor(p) || ts.isSetAccessor(p)) && p.name === id) return false;
+  if ((ts.isPropertyAssignment(p) || ts.isMethodDeclaration(p) || ts.isPropertyDeclaration(p) || ts.isGetAccessor(p) || ts.isSetAccessor(p)) && p.name === id)
+    return false;
   if ((ts.isFunctionDeclaration(p) || ts.isFunctionExpression(p) || ts.isClassDeclaration(p) || ts.isClassExpression(p)) && p.name === id) return false;
   if ((ts.isVariableDeclaration(p) || ts.isParameter(p) || ts.isBindingElement(p)) && p.name === id) return false;
   if ((ts.isLabeledStatement(p) || ts.isBreakStatement(p) || ts.isContinueStatement(p)) && p.label === id) return false;
@@ -94,7 +95,11 @@ function references(n: ts.Node, out: Set<string>): Set<string> {
  */
 function loopBindings(loop: ts.IterationStatement): Set<string> {
   const names = new Set<string>();
-  if ((ts.isForStatement(loop) || ts.isForOfStatement(loop) || ts.isForInStatement(loop)) && loop.initializer && ts.isVariableDeclarationList(loop.initializer)) {
+  if (
+    (ts.isForStatement(loop) || ts.isForOfStatement(loop) || ts.isForInStatement(loop)) &&
+    loop.initializer &&
+    ts.isVariableDeclarationList(loop.initializer)
+  ) {
     const l = loop.initializer;
     if (l.flags & (ts.NodeFlags.Let | ts.NodeFlags.Const)) for (const d of l.declarations) if (ts.isIdentifier(d.name)) names.add(d.name.text);
   }
@@ -119,7 +124,13 @@ export function checkSource(code: string, fileName = 'bundle.js'): Problem[] {
     const lc = sf.getLineAndCharacterOfPosition(pos);
     let source: string | undefined;
     for (const s of sources) if (s.pos <= pos) source = s.path;
-    problems.push({ rule, message: `${RULES[rule]}${detail ? ` (${detail})` : ''}: ${text.replace(/\s+/g, ' ').slice(0, 60)}`, line: lc.line + 1, col: lc.character + 1, source });
+    problems.push({
+      rule,
+      message: `${RULES[rule]}${detail ? ` (${detail})` : ''}: ${text.replace(/\s+/g, ' ').slice(0, 60)}`,
+      line: lc.line + 1,
+      col: lc.character + 1,
+      source,
+    });
   };
   const add = (rule: string, n: ts.Node, detail?: string): void => addAt(rule, n.getStart(sf), n.getText(sf), detail);
 
@@ -145,7 +156,11 @@ export function checkSource(code: string, fileName = 'bundle.js'): Problem[] {
     }
     if (ts.isSpreadElement(n) || ts.isSpreadAssignment(n)) add('spread', n);
     if (ts.isObjectBindingPattern(n) || ts.isArrayBindingPattern(n)) add('destructuring', n);
-    if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && (ts.isObjectLiteralExpression(n.left) || ts.isArrayLiteralExpression(n.left))) {
+    if (
+      ts.isBinaryExpression(n) &&
+      n.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      (ts.isObjectLiteralExpression(n.left) || ts.isArrayLiteralExpression(n.left))
+    ) {
       add('destructuring', n);
     }
     if ((ts.isForOfStatement(n) || ts.isForInStatement(n)) && (ts.isObjectLiteralExpression(n.initializer) || ts.isArrayLiteralExpression(n.initializer))) {
@@ -159,7 +174,8 @@ export function checkSource(code: string, fileName = 'bundle.js'): Problem[] {
     if ((ts.isPropertyAccessExpression(n) || ts.isElementAccessExpression(n) || ts.isCallExpression(n)) && n.questionDotToken) add('optional-chaining', n);
     if (ts.isBinaryExpression(n)) {
       const k = n.operatorToken.kind;
-      if (k === ts.SyntaxKind.QuestionQuestionEqualsToken || k === ts.SyntaxKind.BarBarEqualsToken || k === ts.SyntaxKind.AmpersandAmpersandEqualsToken) add('logical-assignment', n);
+      if (k === ts.SyntaxKind.QuestionQuestionEqualsToken || k === ts.SyntaxKind.BarBarEqualsToken || k === ts.SyntaxKind.AmpersandAmpersandEqualsToken)
+        add('logical-assignment', n);
       if (k === ts.SyntaxKind.AsteriskAsteriskToken || k === ts.SyntaxKind.AsteriskAsteriskEqualsToken) add('exponent', n);
     }
     if (ts.isBigIntLiteral(n)) add('bigint', n);

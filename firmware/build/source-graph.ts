@@ -50,9 +50,14 @@ export function isValueReference(id: ts.Identifier): boolean {
   if (ts.isQualifiedName(p)) return false;
   if (ts.isPropertyAccessExpression(p) && p.name === id) return false;
   if ((ts.isPropertyAssignment(p) || ts.isPropertySignature(p) || ts.isMethodDeclaration(p) || ts.isPropertyDeclaration(p)) && p.name === id) return false;
-  if ((ts.isFunctionDeclaration(p) || ts.isVariableDeclaration(p) || ts.isParameter(p) || ts.isInterfaceDeclaration(p) || ts.isTypeAliasDeclaration(p)) && p.name === id) return false;
+  if (
+    (ts.isFunctionDeclaration(p) || ts.isVariableDeclaration(p) || ts.isParameter(p) || ts.isInterfaceDeclaration(p) || ts.isTypeAliasDeclaration(p)) &&
+    p.name === id
+  )
+    return false;
   if (ts.isImportSpecifier(p) || ts.isExportSpecifier(p) || ts.isImportClause(p) || ts.isNamespaceImport(p)) return false;
-  for (let n: ts.Node = p; !ts.isSourceFile(n); n = n.parent) if (ts.isTypeNode(n) || ts.isTypeAliasDeclaration(n) || ts.isInterfaceDeclaration(n)) return false;
+  for (let n: ts.Node = p; !ts.isSourceFile(n); n = n.parent)
+    if (ts.isTypeNode(n) || ts.isTypeAliasDeclaration(n) || ts.isInterfaceDeclaration(n)) return false;
   return true;
 }
 

@@ -53,7 +53,9 @@ describe('tag reader parts in the build', () => {
       ...withTagPart(MINIGOLF, 'PN532'),
       boards: { 'espruino-pico': { pins: { ...MINIGOLF.boards['espruino-pico']!.pins, out: 'A2' } } },
     };
-    expect(checkTagUart(onTx, 'espruino-pico')).toEqual(['sensor r1: the PN532 takes commands on Serial2 TX A2, wired to pin "out" in profile "minigolf-lane"']);
+    expect(checkTagUart(onTx, 'espruino-pico')).toEqual([
+      'sensor r1: the PN532 takes commands on Serial2 TX A2, wired to pin "out" in profile "minigolf-lane"',
+    ]);
     expect(() => buildFirmware({ profile: onTx, board: 'espruino-pico' })).toThrow(FirmwareBuildError);
     // The RDM6300 never transmits: the same wiring is fine for it.
     expect(checkTagUart(withTagPart(onTx, 'RDM6300'), 'espruino-pico')).toEqual([]);

@@ -4,10 +4,10 @@
  * Pins are indexes into the pin list the bundle passes next to it.
  */
 
-export const KIND_BEAM = 0;
-export const KIND_POCKET = 1;
-export const KIND_PIEZO = 2;
-export const KIND_TAG = 3;
+import { KIND_BEAM, KIND_PIEZO, KIND_POCKET, KIND_TAG } from '../../shared/sensors/edge';
+
+// The kind codes live with the meaning of an edge (shared by the firmware and the Firmata link).
+export { KIND_BEAM, KIND_POCKET, KIND_PIEZO, KIND_TAG };
 
 export interface ColourCfg {
   /** Controller (part) name, a key of COLOUR_CONTROLLERS. */
@@ -76,6 +76,15 @@ export interface TagCfg extends SensorBase {
   hold: number;
   /** UART baud rate. */
   baud: number;
+}
+
+/**
+ * A kind added through its descriptor (shared/sensors/kinds.ts) and its own component: the fields
+ * its descriptor's `compile` gives, read by that component only.
+ */
+export interface OtherCfg extends SensorBase {
+  k: number;
+  [field: string]: unknown;
 }
 
 export type SensorCfg = BeamCfg | PocketCfg | PiezoCfg | TagCfg;

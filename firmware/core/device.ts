@@ -138,7 +138,17 @@ export function emit(ty: number, si: number, time: number, v: number, ol: number
 export function evLine(seq: number): string {
   const i = seq % ring.cap;
   const sc = cfg.s[ring.se[i] as number]!;
-  let l = hEv + ',"n":' + seq + ',"t":' + digits(ring.sec[i] as number, ring.us[i] as number) + ',"e":"' + EVENT_TYPES[ring.ty[i] as number] + '","s":"' + sc.id + '"';
+  let l =
+    hEv +
+    ',"n":' +
+    seq +
+    ',"t":' +
+    digits(ring.sec[i] as number, ring.us[i] as number) +
+    ',"e":"' +
+    EVENT_TYPES[ring.ty[i] as number] +
+    '","s":"' +
+    sc.id +
+    '"';
   if (sc.p) l += ',"p":"' + sc.p + '"';
   if (ring.v[i] !== NONE) l += (sc.k === KIND_PIEZO ? ',"m":' : ',"w":') + ring.v[i];
   const ol = ring.ol.length ? (ring.ol[i] as number) : 0;

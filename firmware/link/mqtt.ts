@@ -146,7 +146,19 @@ function open(): void {
     lastRx = now();
     // flags: user 0x80, password 0x40, will retain 0x20, will QoS 1 0x08, will 0x04, clean 0x02
     const login = secret ? str(user) + str(secret) : '';
-    tx(pkt(0x10, str('MQTT') + '\x04' + String.fromCharCode(secret ? 0xee : 0x2e) + String.fromCharCode(0, KEEPALIVE) + str(clientId) + str(tSt) + str(offlineLine()) + login));
+    tx(
+      pkt(
+        0x10,
+        str('MQTT') +
+          '\x04' +
+          String.fromCharCode(secret ? 0xee : 0x2e) +
+          String.fromCharCode(0, KEEPALIVE) +
+          str(clientId) +
+          str(tSt) +
+          str(offlineLine()) +
+          login,
+      ),
+    );
   });
   sock = s;
   s.on('data', onData);

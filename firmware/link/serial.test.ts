@@ -37,7 +37,14 @@ describe('serial link over USB', () => {
 
 describe('serial link over a UART', () => {
   it('sends and receives protocol lines on the UART, at its baud rate and pins, nothing on USB', () => {
-    const run = runFirmware({ profile: 'golf-billiards', board: 'espruino-pico', device: 'gb1-a', uart: 'Serial2', baud: 57600, before: (bd) => (bd.i2c[0x29] = new SimTcs34725()) });
+    const run = runFirmware({
+      profile: 'golf-billiards',
+      board: 'espruino-pico',
+      device: 'gb1-a',
+      uart: 'Serial2',
+      baud: 57600,
+      before: (bd) => (bd.i2c[0x29] = new SimTcs34725()),
+    });
     const u = run.board.serial2;
     expect(run.link).toBe(u);
     expect([u.baud, u.tx, u.rx]).toEqual([57600, 'A2', 'A3']);
@@ -80,8 +87,12 @@ describe('serial link over a UART', () => {
       '--uart: Serial2 needs A2, wired to pin "jaw2" in profile "pool"',
       '--uart: Serial2 needs A3, wired to pin "drop2" in profile "pool"',
     ]);
-    expect(problemsOf(() => buildFirmware({ profile: 'pool', board: 'esp32', uart: 'Serial2' }))).toEqual(['--uart: esp32 reaches the hub over MQTT, not a serial line']);
+    expect(problemsOf(() => buildFirmware({ profile: 'pool', board: 'esp32', uart: 'Serial2' }))).toEqual([
+      '--uart: esp32 reaches the hub over MQTT, not a serial line',
+    ]);
     expect(problemsOf(() => buildFirmware({ profile: 'pool', board: 'espruino-pico', baud: 9600 }))).toEqual(['--baud applies to a UART link (--uart)']);
-    expect(problemsOf(() => buildFirmware({ profile: 'golf-billiards', board: 'espruino-pico', uart: 'Serial2', baud: 300 }))).toEqual(['--baud 300: an integer from 1200 to 1000000']);
+    expect(problemsOf(() => buildFirmware({ profile: 'golf-billiards', board: 'espruino-pico', uart: 'Serial2', baud: 300 }))).toEqual([
+      '--baud 300: an integer from 1200 to 1000000',
+    ]);
   });
 });

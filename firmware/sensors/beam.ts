@@ -11,6 +11,7 @@
 import { EVENT_TYPES } from '../../shared/protocol/wire';
 import { emit, faults, setFault, F_STUCK } from '../core/device';
 import { KIND_BEAM, KIND_POCKET, type BeamCfg, type PocketCfg } from '../core/config';
+import { isActive, isNoise, isRattle, isStuck } from '../../shared/sensors/edge';
 import { colourRead } from './colour';
 import { st } from './state';
 
@@ -43,7 +44,7 @@ export function beamEdge(si: number, e: EspruinoWatchEvent): void {
   const sc = st.S[si] as BeamCfg | PocketCfg;
   const state = e.state;
   const time = e.time;
-  if (state === (sc.lo === 0)) {
+  if (isActive(sc.lo, state)) {
     if (st.on[si]) return;
     st.on[si] = 1;
     st.ton[si] = time;
@@ -58,7 +59,7 @@ export function beamEdge(si: number, e: EspruinoWatchEvent): void {
   }
   const t1 = st.ton[si] as number;
   const w = Math.round((time - t1) * 1000000);
-  if (w < sc.mn) return;
+  if (isNoise(sc.mn, w)) return;
   if (FW_POCKET && sc.k === KIND_POCKET && sc.dr >= 0) {
     st.last[si] = t1;
     st.pw[si] = w;
@@ -77,8 +78,8 @@ export function dropEdge(si: number): void {
 
 export function beamTick(si: number, t: number): void {
   const sc = st.S[si] as BeamCfg | PocketCfg;
-  if (st.on[si] && faults[si] !== F_STUCK && (t - (st.ton[si] as number)) * 1000 > sc.mx) setFault(si, F_STUCK);
-  if (FW_POCKET && sc.k === KIND_POCKET && (st.pw[si] as number) >= 0 && (t - (st.last[si] as number)) * 1000 > sc.cw) {
+  if (st.on[si] && faults[si] !== F_STUCK && isStuck(sc.mx, t - (st.ton[si] as number))) setFault(si, F_STUCK);
+  if (FW_POCKET && sc.k === KIND_POCKET && (st.pw[si] as number) >= 0 && isRattle(sc.cw, t - (st.last[si] as number))) {
     const w = st.pw[si] as number;
     st.pw[si] = -1;
     emit(RATTLE, si, st.last[si] as number, w, 0, null, 0);

@@ -19,6 +19,23 @@ declare const FW_POCKET: boolean;
 declare const FW_PIEZO: boolean;
 declare const FW_COLOUR: boolean;
 declare const FW_TAG: string;
+/** A kind added by descriptor is in the profile: its component registered in COMPONENTS. */
+declare const FW_MORE: boolean;
+
+/**
+ * The firmware side of a kind added by descriptor (shared/sensors/kinds.ts `component`): the build
+ * registers the module's `component` under the kind's code before start(). `setup` readies the
+ * sensor at boot and arms it; `arm` sets its watch (its id in st.wid[si]), again after a `cfg`
+ * change of its debounce; `tick` runs every tick (`second`: once a second).
+ */
+export interface Component {
+  setup(si: number): void;
+  arm(si: number): void;
+  tick?(si: number, t: number, second: boolean): void;
+}
+
+/** Components by kind code (only those of the profile's kinds, and none without FW_MORE). */
+export const COMPONENTS: Component[] = [];
 
 let second = 0;
 let uart = 2;
@@ -27,6 +44,10 @@ let utx = -1;
 function arm(si: number): void {
   const sc = st.S[si]!;
   if (sc.k === KIND_TAG) return;
+  if (FW_MORE && COMPONENTS[sc.k]) {
+    COMPONENTS[sc.k]!.arm(si);
+    return;
+  }
   const pin = st.P[sc.pin]!;
   if (FW_PIEZO && sc.k === KIND_PIEZO) {
     st.wid[si] = watch(pin, sc.lo ? 2 : 1, sc.db, piezoHit.bind(null, si));
@@ -38,6 +59,10 @@ function arm(si: number): void {
 
 function setup(si: number): void {
   const sc = st.S[si]!;
+  if (FW_MORE && COMPONENTS[sc.k]) {
+    COMPONENTS[sc.k]!.setup(si);
+    return;
+  }
   if (sc.k === KIND_TAG) {
     if (FW_TAG) tagSetup(si, uart, utx);
     return;
@@ -70,6 +95,7 @@ export function sensorsTick(t: number): void {
     const k = st.S[si]!.k;
     if (k === KIND_BEAM || k === KIND_POCKET) beamTick(si, t);
     else if (FW_PIEZO && k === KIND_PIEZO) piezoTick(si, sec);
+    else if (FW_MORE && COMPONENTS[k] && COMPONENTS[k]!.tick) COMPONENTS[k]!.tick!(si, t, sec);
   }
 }
 

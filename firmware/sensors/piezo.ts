@@ -10,6 +10,7 @@ import { analog } from '../hal/hal';
 import { emit, faults, setFault, F_NOISY, F_SILENT } from '../core/device';
 import { NONE } from '../core/ring';
 import type { PiezoCfg } from '../core/config';
+import { isRinging } from '../../shared/sensors/edge';
 import { st } from './state';
 
 /** A piezo with a peak-level pin in the profile (esbuild define, see firmware/build/build.ts). */
@@ -19,7 +20,7 @@ declare const FW_ANALOG: boolean;
 export function piezoHit(si: number, ev: EspruinoWatchEvent): void {
   const sc = st.S[si] as PiezoCfg;
   const time = ev.time;
-  if ((time - (st.last[si] as number)) * 1000 < sc.mn) return;
+  if (isRinging(sc.mn, time - (st.last[si] as number))) return;
   st.last[si] = time;
   st.win[si] = (st.win[si] as number) + 1;
   const e = sc.e;

@@ -56,7 +56,11 @@ const events = (x: Bench): string[] => {
 };
 const names = (x: Bench): (string | undefined)[] => events(x).map((l) => (JSON.parse(l) as { o?: string }).o);
 /** The `f` of every status line so far. */
-const faults = (x: Bench): unknown[] => x.take().filter((l) => l.includes('"k":"st"')).map((l) => (JSON.parse(l) as { f?: unknown }).f ?? []);
+const faults = (x: Bench): unknown[] =>
+  x
+    .take()
+    .filter((l) => l.includes('"k":"st"'))
+    .map((l) => (JSON.parse(l) as { f?: unknown }).f ?? []);
 
 describe('PN532 NFC reader: start-up and polling', () => {
   it('sets up its UART (115200 baud, RX and TX), wakes the chip, configures it, then polls every 100 ms', () => {
@@ -142,7 +146,11 @@ describe('PN532 NFC reader: the tagged ball', () => {
     b.advance(300);
     x.pn.present(UID7);
     b.advance(300);
-    expect(events(x).map((l) => JSON.parse(l) as Record<string, unknown>).map((e) => [e['e'], e['s'], e['p'], e['o'], e['w']])).toEqual([
+    expect(
+      events(x)
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .map((e) => [e['e'], e['s'], e['p'], e['o'], e['w']]),
+    ).toEqual([
       ['stroke', 't1', 'tee', 'deadbeef', undefined],
       ['stroke', 't1', 'tee', 'deadbeef', undefined],
       ['stroke', 't1', 'tee', '04a1b2c3d4e5f6', undefined],

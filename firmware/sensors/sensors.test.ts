@@ -33,7 +33,11 @@ const events = (run: SimRun) => {
   seen.set(run, s);
   return run.sent().filter((l) => l['k'] === 'ev' && !s.has(l['n']) && s.add(l['n']));
 };
-const statusFaults = (run: SimRun) => run.sent().filter((l) => l['k'] === 'st').map((l) => l['f'] ?? []);
+const statusFaults = (run: SimRun) =>
+  run
+    .sent()
+    .filter((l) => l['k'] === 'st')
+    .map((l) => l['f'] ?? []);
 
 describe('goal: break-beam with a colour sensor', () => {
   it('names the ball by its colour', () => {

@@ -4,7 +4,7 @@
  * a kind has none of its code either, so nothing reads the others.
  */
 import type { Pin } from '../hal/hal';
-import type { SensorCfg } from '../core/config';
+import type { OtherCfg, SensorCfg } from '../core/config';
 
 /** What the profile uses (esbuild defines, see firmware/build/build.ts). */
 declare const FW_POCKET: boolean;
@@ -42,6 +42,15 @@ export interface SensorState {
 
 /** Filled by stateInit at boot. */
 export const st = {} as SensorState;
+
+/**
+ * The configuration of sensor `si` when its kind was added through a descriptor and a component
+ * (docs/how-to/add-a-sensor-kind.md): the fields its descriptor's `compile` gave, which only that
+ * component reads. (SensorCfg lists the built-in kinds, so that their code narrows by `k`.)
+ */
+export function otherCfg(si: number): OtherCfg {
+  return st.S[si] as unknown as OtherCfg;
+}
 
 export function stateInit(s: SensorCfg[], pins: Pin[]): void {
   const n = s.length;

@@ -200,7 +200,16 @@ export class SimBoard {
     const g: Record<string, unknown> = {
       getTime: () => this.time,
       setWatch: (cb: Watch['cb'], pin: SimPin, o: { edge: Watch['edge']; debounce?: number }) => {
-        const w: Watch = { id: this.nextId++, pin: pin.name, edge: o.edge, debounce: o.debounce ?? 0, cb, stable: this.level(pin.name), lastTime: this.time, pending: null };
+        const w: Watch = {
+          id: this.nextId++,
+          pin: pin.name,
+          edge: o.edge,
+          debounce: o.debounce ?? 0,
+          cb,
+          stable: this.level(pin.name),
+          lastTime: this.time,
+          pending: null,
+        };
         this.watches.push(w);
         return w.id;
       },
@@ -404,10 +413,14 @@ export class SimBoard {
       if (w.pending !== null) this.clearTimer(w.pending);
       w.pending = null;
       if (level === w.stable) continue;
-      w.pending = this.addTimer(() => {
-        w.pending = null;
-        if (this.level(pin) === level) this.fire(w, level, t);
-      }, w.debounce, 0);
+      w.pending = this.addTimer(
+        () => {
+          w.pending = null;
+          if (this.level(pin) === level) this.fire(w, level, t);
+        },
+        w.debounce,
+        0,
+      );
     }
   }
 

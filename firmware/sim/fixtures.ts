@@ -15,7 +15,13 @@ export const BENCH_PROFILE: TableProfile = {
       event: 'goal',
       place: 'a',
       pin: 'goal',
-      colour: { part: 'TCS34725', balls: [{ id: 'white', rgb: [900, 900, 880] }, { id: 'red', rgb: [1400, 420, 380] }] },
+      colour: {
+        part: 'TCS34725',
+        balls: [
+          { id: 'white', rgb: [900, 900, 880] },
+          { id: 'red', rgb: [1400, 420, 380] },
+        ],
+      },
     },
     { id: 'k1', kind: 'pocket', place: 'tl', pin: 'jaw', drop: 'drop', captureMs: 500 },
     { id: 'c1', kind: 'piezo', event: 'cushion', place: 'n', pin: 'rail_n', analog: 'lvl', silentAfter: 3, noisyPerS: 5 },

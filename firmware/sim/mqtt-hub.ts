@@ -30,7 +30,8 @@ export async function mqttHub(url: string, venue: string, table: string, device:
     close: async () => {
       // The device's will (offline, retained) comes once its connection is gone: clear it after.
       const end = Date.now() + 2000;
-      while (Date.now() < end && !lines.some((l) => l.startsWith(`${CHANNEL_STATUS} `) && l.includes('"state":"offline"'))) await new Promise((r) => setTimeout(r, 20));
+      while (Date.now() < end && !lines.some((l) => l.startsWith(`${CHANNEL_STATUS} `) && l.includes('"state":"offline"')))
+        await new Promise((r) => setTimeout(r, 20));
       await clear(CHANNEL_CMD);
       await clear(CHANNEL_STATUS);
       await client.endAsync();

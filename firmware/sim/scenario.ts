@@ -33,12 +33,21 @@ const WHITE: [number, number, number, number] = [2400, 950, 930, 900];
 
 /** Steps for a ball blocking an active-low beam for `us` µs (then 2 ms to settle). */
 function ball(pin: string, us: number): Step[] {
-  return [{ t: 'set', pin, level: 0 }, { t: 'adv', ms: us / 1000 }, { t: 'set', pin, level: 1 }, { t: 'adv', ms: 2 }];
+  return [
+    { t: 'set', pin, level: 0 },
+    { t: 'adv', ms: us / 1000 },
+    { t: 'set', pin, level: 1 },
+    { t: 'adv', ms: 2 },
+  ];
 }
 
 /** Steps for a comparator pulse (active high) of 100 µs. */
 function hit(pin: string): Step[] {
-  return [{ t: 'set', pin, level: 1 }, { t: 'adv', ms: 0.1 }, { t: 'set', pin, level: 0 }];
+  return [
+    { t: 'set', pin, level: 1 },
+    { t: 'adv', ms: 0.1 },
+    { t: 'set', pin, level: 0 },
+  ];
 }
 
 /**
@@ -71,7 +80,12 @@ export function scenarioFor(p: TableProfile, board: BoardId): Step[] {
   steps.push({ t: 'adv', ms: 2_500 }, { t: 'hub', cmd: { v: 1, k: 'rs', b: '$BOOT', n: 3 }, q: 2 });
   if (beamOut?.kind === 'beam') {
     // Stuck (blocked longer than stuckMs): a fault in status, cleared when the beam clears.
-    steps.push({ t: 'set', pin: pin(beamOut.pin), level: 0 }, { t: 'adv', ms: (beamOut.stuckMs ?? 5000) + 300 }, { t: 'set', pin: pin(beamOut.pin), level: 1 }, { t: 'adv', ms: 1_100 });
+    steps.push(
+      { t: 'set', pin: pin(beamOut.pin), level: 0 },
+      { t: 'adv', ms: (beamOut.stuckMs ?? 5000) + 300 },
+      { t: 'set', pin: pin(beamOut.pin), level: 1 },
+      { t: 'adv', ms: 1_100 },
+    );
   }
   steps.push({ t: 'hub', cmd: { v: 1, k: 'cfg', set: { hb: 2 } }, q: 3 }, { t: 'adv', ms: 2_050 });
   steps.push({ t: 'hub', cmd: { v: 1, k: 'ack', b: '$BOOT', n: 1000 }, q: 4 }, { t: 'adv', ms: 500 });

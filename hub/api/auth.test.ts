@@ -43,13 +43,23 @@ describe('API writes: venue PIN and table tokens', () => {
     expect(onOther.statusCode).toBe(401);
     const started = await hub.app.inject({ method: 'POST', url: '/api/tables/gb1/matches', payload: { players }, headers: as(gb1) });
     expect(started.statusCode).toBe(201);
-    const call = await hub.app.inject({ method: 'POST', url: '/api/tables/gb1/input', payload: { type: 'ref', call: 'time', player: 'ann' }, headers: as(gb1) });
+    const call = await hub.app.inject({
+      method: 'POST',
+      url: '/api/tables/gb1/input',
+      payload: { type: 'ref', call: 'time', player: 'ann' },
+      headers: as(gb1),
+    });
     expect(call.statusCode).toBe(200);
     const undo = await hub.app.inject({ method: 'POST', url: '/api/tables/gb1/input', payload: { type: 'undo', why: 'x' }, headers: as(gb1) });
     expect(undo.statusCode).toBe(401);
     // A correction without a reason is refused even with the PIN: the log keeps who, when and why.
     for (const why of [undefined, '  ']) {
-      const bare = await hub.app.inject({ method: 'POST', url: '/api/tables/gb1/input', payload: { type: 'undo', who: 'ref', ...(why !== undefined ? { why } : {}) }, headers: as(PIN) });
+      const bare = await hub.app.inject({
+        method: 'POST',
+        url: '/api/tables/gb1/input',
+        payload: { type: 'undo', who: 'ref', ...(why !== undefined ? { why } : {}) },
+        headers: as(PIN),
+      });
       expect([bare.statusCode, bare.json().error.code]).toEqual([400, 'AR_BAD_REQUEST']);
     }
     const byReferee = await hub.app.inject({ method: 'POST', url: '/api/tables/gb1/input', payload: { type: 'undo', who: 'ref', why: 'x' }, headers: as(PIN) });

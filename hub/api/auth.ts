@@ -37,9 +37,7 @@ function same(a: string, b: Buffer): boolean {
 }
 
 function scryptOf(pin: string, salt: Buffer, cost: { N: number; r: number; p: number }): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(pin, salt, 32, { ...cost, maxmem: 256 * cost.N * cost.r }, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+  return new Promise((resolve, reject) => scrypt(pin, salt, 32, { ...cost, maxmem: 256 * cost.N * cost.r }, (err, key) => (err ? reject(err) : resolve(key))));
 }
 
 /** The PIN as the store keeps it: `scrypt:N:r:p:<salt>:<hash>` (base64url). */
@@ -136,7 +134,8 @@ export class Auth {
     let pin: PinCheck;
     let madePin: string | null = null;
     if (source.kind === 'given') {
-      if (source.pin === '' || source.pin.startsWith(TABLE_TOKEN_PREFIX)) throw new AutorefError('AR_CONFIG', `the venue PIN must not be empty or start with "${TABLE_TOKEN_PREFIX}" (table tokens do)`);
+      if (source.pin === '' || source.pin.startsWith(TABLE_TOKEN_PREFIX))
+        throw new AutorefError('AR_CONFIG', `the venue PIN must not be empty or start with "${TABLE_TOKEN_PREFIX}" (table tokens do)`);
       pin = new PinCheck(source.pin, null);
       if (source.remember) await store.putSetting(PIN_KEY, await hashPin(source.pin));
     } else {
@@ -203,7 +202,10 @@ export class Auth {
     const verdict = this.limiter.check(client);
     if (!verdict.allowed) {
       void reply?.header('retry-after', String(Math.ceil(verdict.retryAfterMs / 1000)));
-      const why = verdict.scope === 'client' ? 'after too many wrong PINs from this device' : 'after too many wrong PINs on the venue network; devices that used the PIN in the last day, and the hub itself, can still sign in';
+      const why =
+        verdict.scope === 'client'
+          ? 'after too many wrong PINs from this device'
+          : 'after too many wrong PINs on the venue network; devices that used the PIN in the last day, and the hub itself, can still sign in';
       throw new AutorefError('AR_LOCKED_OUT', `try again in ${duration(verdict.retryAfterMs)} (${why})`);
     }
     if (await this.pin.matches(got)) {
@@ -212,11 +214,21 @@ export class Auth {
     }
     const f = this.limiter.failure(client);
     const where = `${req.method} ${req.url.split('?')[0]}`;
-    this.opts.log?.warn({ client, request: where, inARow: f.inARow, lockedForMs: f.lockMs }, `auth: wrong PIN from ${client} (${where}; ${f.inARow} in a row)${f.lockMs ? `: locked out for ${duration(f.lockMs)}` : ''}`);
-    if (f.venueLockStarted) this.opts.log?.warn({ limits: this.limiter.stats() }, 'auth: too many wrong PINs from all devices: the PIN is compared only for trusted devices and the hub itself until the window has room');
+    this.opts.log?.warn(
+      { client, request: where, inARow: f.inARow, lockedForMs: f.lockMs },
+      `auth: wrong PIN from ${client} (${where}; ${f.inARow} in a row)${f.lockMs ? `: locked out for ${duration(f.lockMs)}` : ''}`,
+    );
+    if (f.venueLockStarted)
+      this.opts.log?.warn(
+        { limits: this.limiter.stats() },
+        'auth: too many wrong PINs from all devices: the PIN is compared only for trusted devices and the hub itself until the window has room',
+      );
     if (f.lockMs !== null) {
       void reply?.header('retry-after', String(Math.ceil(f.lockMs / 1000)));
-      throw new AutorefError('AR_LOCKED_OUT', `try again in ${duration(f.lockMs)} (${f.afterLockout ? 'a wrong PIN again after a lockout' : `${f.inARow} wrong PINs in a row`} from this device)`);
+      throw new AutorefError(
+        'AR_LOCKED_OUT',
+        `try again in ${duration(f.lockMs)} (${f.afterLockout ? 'a wrong PIN again after a lockout' : `${f.inARow} wrong PINs in a row`} from this device)`,
+      );
     }
     return null;
   }
@@ -227,7 +239,10 @@ export class Auth {
     const now = Date.now();
     if (now - this.staleLoggedAt < 60_000) return;
     this.staleLoggedAt = now;
-    this.opts.log?.warn({ client: clientOf(req), table: table ?? null, count: this.staleTableTokens }, `auth: a table token that is not table ${table ?? '(none named)'}'s from ${clientOf(req)} (an old QR code?); ${this.staleTableTokens} so far`);
+    this.opts.log?.warn(
+      { client: clientOf(req), table: table ?? null, count: this.staleTableTokens },
+      `auth: a table token that is not table ${table ?? '(none named)'}'s from ${clientOf(req)} (an old QR code?); ${this.staleTableTokens} so far`,
+    );
   }
 }
 
@@ -256,7 +271,12 @@ export function requireTableOrVenue(auth: Auth): (req: FastifyRequest, reply: Fa
     const a = await auth.resolve(req, reply, table);
     if (a === null) {
       const presented = bearer(req).startsWith(TABLE_TOKEN_PREFIX);
-      throw new AutorefError('AR_UNAUTHORIZED', presented ? `this is not (or no longer) the token of table ${table ?? ''}: scan the QR code on the table again` : 'this needs the venue PIN or the table’s QR code');
+      throw new AutorefError(
+        'AR_UNAUTHORIZED',
+        presented
+          ? `this is not (or no longer) the token of table ${table ?? ''}: scan the QR code on the table again`
+          : 'this needs the venue PIN or the table’s QR code',
+      );
     }
     granted.set(req, a);
   };

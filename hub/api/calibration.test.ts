@@ -116,7 +116,9 @@ describe('calibration API', () => {
   it('a hub started again reads the stored calibration', async () => {
     const again = await buildHub({ venue, storePath: ':memory:', calibrationFile: file });
     try {
-      const r = (await again.app.inject({ url: '/api/calibration/tables/mg1' })).json<{ devices: { device: string; calibration: CalibrationRecord | null }[] }>();
+      const r = (await again.app.inject({ url: '/api/calibration/tables/mg1' })).json<{
+        devices: { device: string; calibration: CalibrationRecord | null }[];
+      }>();
       expect(r.devices[0]!.calibration!.set['h1.minWidthUs']).toBe(20_000);
     } finally {
       await again.close();

@@ -23,7 +23,6 @@ import { readCalibration, saveCalibration } from '../calibration/file';
 import { requireVenue, type Auth } from './auth';
 import { PROFILES_DIR, readProfile } from '../profiles';
 
-
 export interface CalibrationPluginOptions {
   hub: HubContext;
   token: Auth;

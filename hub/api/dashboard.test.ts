@@ -35,7 +35,11 @@ describe('the dashboard served by the hub', () => {
 
   it('serves the page, its script and its style from the hub', async () => {
     const { html, js, css } = await bundleDashboard();
-    for (const [url, type, body] of [['/', 'text/html', html], ['/app.js', 'text/javascript', js], ['/app.css', 'text/css', css]] as const) {
+    for (const [url, type, body] of [
+      ['/', 'text/html', html],
+      ['/app.js', 'text/javascript', js],
+      ['/app.css', 'text/css', css],
+    ] as const) {
       const r = await hub.app.inject({ url });
       expect(r.statusCode, url).toBe(200);
       expect(r.headers['content-type'], url).toContain(type);

@@ -54,12 +54,8 @@ export const devicesPlugin: FastifyPluginAsync<{ hub: HubContext; token: Auth }>
     };
   });
 
-  app.get(
-    '/api/events',
-    { schema: { querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })) }) } },
-    async (req) => {
-      const { limit } = req.query as { limit?: number };
-      return { events: await hub.store.recentDeviceEvents(limit ?? 100) };
-    },
-  );
+  app.get('/api/events', { schema: { querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })) }) } }, async (req) => {
+    const { limit } = req.query as { limit?: number };
+    return { events: await hub.store.recentDeviceEvents(limit ?? 100) };
+  });
 };

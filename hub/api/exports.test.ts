@@ -17,7 +17,14 @@ beforeAll(async () => {
   await feedFixture(hub, 'mg1', 'minigolf/normal-round-ben-wins.jsonl');
   if (hub.matches.current('mg1')) await hub.matches.end('mg1', 'finished');
   minigolfId = (await hub.store.listMatches({ table: 'mg1', limit: 1 }))[0]!.id;
-  await hub.matches.start('gb1', [{ id: 'x', name: '=HYPERLINK("http://evil")', side: 'A' }, { id: 'y', name: 'Bob, "the rock"', side: 'B' }], undefined);
+  await hub.matches.start(
+    'gb1',
+    [
+      { id: 'x', name: '=HYPERLINK("http://evil")', side: 'A' },
+      { id: 'y', name: 'Bob, "the rock"', side: 'B' },
+    ],
+    undefined,
+  );
   await hub.matches.end('gb1', 'finished');
 });
 afterAll(() => hub.close());

@@ -14,7 +14,11 @@ import { accessOf, requireTableOrVenue, requireVenue, type Auth } from './auth';
 const TableParams = Type.Object({ table: Type.String({ maxLength: 32 }) });
 const MatchParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 const StartBody = Type.Object(
-  { players: Type.Array(PlayerSetup, { minItems: 1, maxItems: 400 }), config: Type.Optional(Type.Record(Type.String(), Type.Unknown())), who: Type.Optional(Type.String({ maxLength: 80 })) },
+  {
+    players: Type.Array(PlayerSetup, { minItems: 1, maxItems: 400 }),
+    config: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    who: Type.Optional(Type.String({ maxLength: 80 })),
+  },
   { additionalProperties: false },
 );
 /** Any game event but `start`, without seq (the hub places it); `t` optional (the hub stamps it). */
@@ -23,7 +27,11 @@ const inputSchemas = Object.entries(GameEventSchemas)
   .map(([, s]) => Type.Omit(s, ['seq', 't']));
 const InputBody = Type.Intersect([Type.Union(inputSchemas), Type.Object({ t: Type.Optional(Type.Number()) })]);
 const EndBody = Type.Object(
-  { status: Type.Optional(Type.Union([Type.Literal('finished'), Type.Literal('abandoned')])), who: Type.Optional(Type.String({ maxLength: 80 })), why: Type.Optional(Type.String({ maxLength: 400 })) },
+  {
+    status: Type.Optional(Type.Union([Type.Literal('finished'), Type.Literal('abandoned')])),
+    who: Type.Optional(Type.String({ maxLength: 80 })),
+    why: Type.Optional(Type.String({ maxLength: 400 })),
+  },
   { additionalProperties: false },
 );
 const ListQuery = Type.Object({
@@ -67,7 +75,11 @@ export const matchesPlugin: FastifyPluginAsync<{ hub: HubContext; matches: Match
       // Players at the table: their own calls and answers to the questions put to them.
       const open = matches.summaryOf(table)?.pending ?? [];
       const forPlayers = input.type === 'decide' && open.some((d) => d.id === input.decision && d.answeredBy === 'players');
-      if (!(forPlayers || input.type === 'ref')) throw new AutorefError('AR_UNAUTHORIZED', 'the table token allows player calls and answers to questions for the players; corrections need the venue token');
+      if (!(forPlayers || input.type === 'ref'))
+        throw new AutorefError(
+          'AR_UNAUTHORIZED',
+          'the table token allows player calls and answers to questions for the players; corrections need the venue token',
+        );
       input.by = 'player';
     } else {
       // The venue token is the referee's or the staff's: an input that does not say who made it is theirs.
@@ -93,8 +105,17 @@ export const matchesPlugin: FastifyPluginAsync<{ hub: HubContext; matches: Match
     // `now`: the hub's time as it answers. The clocks in the report (shot, turn, stroke) are on the
     // hub's timeline; a page counts them down from this, not from its own clock, which may be off.
     // `refused`: the match's latest events its rules refused (a sensor's goal it cannot place), with their device.
-    const refusals = m?.refusals.map((r) => ({ seq: r.rejection.seq ?? null, type: r.rejection.type, code: r.rejection.code, reason: r.rejection.reason, text: refusalText(r), device: r.source?.device ?? null }));
-    return m ? { match: m.id, game: m.game, seq: m.seq, summary: m.engine.summary(m.state), report: m.engine.report(m.state), refused: refusals, now: hubNow() } : { match: null };
+    const refusals = m?.refusals.map((r) => ({
+      seq: r.rejection.seq ?? null,
+      type: r.rejection.type,
+      code: r.rejection.code,
+      reason: r.rejection.reason,
+      text: refusalText(r),
+      device: r.source?.device ?? null,
+    }));
+    return m
+      ? { match: m.id, game: m.game, seq: m.seq, summary: m.engine.summary(m.state), report: m.engine.report(m.state), refused: refusals, now: hubNow() }
+      : { match: null };
   });
 
   app.get('/api/tables/:table/token', { ...venueOnly, schema: { params: TableParams } }, async (req) => {

@@ -1,42 +1,22 @@
 /**
  * Per-player statistics across finished matches, for the dashboard's history and the exports:
  * every game (games, wins, draws, losses; players matched by name), the carom club ranking
- * (`clubRanking` of the carom engine) and minigolf lane statistics.
+ * (`clubRanking` of the carom engine) and minigolf lane statistics, each from the hook of the
+ * engines that have one (RulesEngine.playerStats), reached through the registry.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { GameSummary } from '../../shared/game/engine';
+import type { GameSummary, PlayerStatsHook } from '../../shared/game/engine';
+import type { PlayerTotals } from '../../shared/reports/carom';
+import type { LaneStats, PlayerLineStats, PlayerStats } from '../../shared/api/players';
 import type { HubContext } from '../context';
 import type { MatchManager } from '../games/matches';
 import type { MatchRecord } from '../store/types';
-import { clubRanking, type PlayerTotals } from '../rules/carom';
-import type { CaromReport } from '../rules/carom/report';
-import type { MinigolfReport } from '../rules/minigolf/report';
+import { getEngine } from '../rules/registry';
 
-const CAROM = new Set(['three-cushion', 'three-ball', 'four-ball']);
 /** Matches read for statistics, newest first. */
 const LIMIT = 1000;
 
-export interface PlayerLineStats {
-  key: string;
-  name: string;
-  games: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  byGame: Record<string, number>;
-}
-export interface LaneStats {
-  lane: number;
-  plays: number;
-  average: number;
-  aces: number;
-  max: number;
-}
-export interface PlayerStats {
-  players: PlayerLineStats[];
-  carom: PlayerTotals[];
-  lanes: LaneStats[];
-}
+export type { PlayerLineStats, PlayerStats, LaneStats };
 
 export async function finishedMatches(hub: HubContext): Promise<MatchRecord[]> {
   return [...(await hub.store.listMatches({ status: 'finished', limit: LIMIT })), ...(await hub.store.listMatches({ status: 'abandoned', limit: LIMIT }))];
@@ -44,11 +24,11 @@ export async function finishedMatches(hub: HubContext): Promise<MatchRecord[]> {
 
 export async function playerStats(hub: HubContext, matches: MatchManager): Promise<PlayerStats> {
   const byName = new Map<string, PlayerLineStats>();
-  const carom: CaromReport[] = [];
-  const lanes = new Map<number, { plays: number; sum: number; aces: number; max: number }>();
+  // The reports of the engines with a statistics hook, by hook: engines sharing one are counted together.
+  const byHook = new Map<PlayerStatsHook, { report: unknown; status: string }[]>();
   for (const rec of await finishedMatches(hub)) {
-    const needReport = CAROM.has(rec.game) || rec.game === 'minigolf';
-    const details = needReport || !rec.summary ? await matches.details(rec.id) : null;
+    const hook = getEngine(rec.game)?.playerStats;
+    const details = hook || !rec.summary ? await matches.details(rec.id) : null;
     const s = (details?.summary ?? rec.summary) as GameSummary | null;
     if (s && rec.status === 'finished') {
       for (const p of s.players) {
@@ -63,28 +43,13 @@ export async function playerStats(hub: HubContext, matches: MatchManager): Promi
       }
     }
     // A match ended by people (end of the evening) counts with the status its record got.
-    if (details && CAROM.has(rec.game)) carom.push({ ...(details.report as CaromReport), status: rec.status });
-    if (details && rec.game === 'minigolf') {
-      const r = details.report as MinigolfReport;
-      for (const p of r.players) {
-        for (const round of p.rounds) {
-          round.lanes.forEach((v, i) => {
-            if (v === null) return;
-            const l = lanes.get(i + 1) ?? { plays: 0, sum: 0, aces: 0, max: 0 };
-            l.plays++;
-            l.sum += v;
-            if (v === 1) l.aces++;
-            if (v >= r.config.max) l.max++;
-            lanes.set(i + 1, l);
-          });
-        }
-      }
-    }
+    if (details && hook) byHook.set(hook, [...(byHook.get(hook) ?? []), { report: details.report, status: rec.status }]);
   }
+  const section = (name: PlayerStatsHook['section']): unknown[] => [...byHook].filter(([h]) => h.section === name).flatMap(([h, ms]) => h.of(ms));
   return {
     players: [...byName.values()].sort((a, b) => b.wins - a.wins || b.games - a.games || a.name.localeCompare(b.name)),
-    carom: clubRanking(carom),
-    lanes: [...lanes.entries()].sort((a, b) => a[0] - b[0]).map(([lane, l]) => ({ lane, plays: l.plays, average: Math.round((l.sum / l.plays) * 100) / 100, aces: l.aces, max: l.max })),
+    carom: section('carom') as PlayerTotals[],
+    lanes: section('lanes') as LaneStats[],
   };
 }
 

@@ -58,7 +58,10 @@ export function streamStats(hub: HubContext): StreamStats | null {
 /** The socket under a page, to put its share of a flush in one write (ws writes each frame as it is sent). */
 type Corkable = { _socket?: { cork(): void; uncork(): void } };
 
-export const streamPlugin: FastifyPluginAsync<{ hub: HubContext; matches: MatchManager; tickMs?: number }> = async (app, { hub, matches, tickMs = STREAM_TICK_MS }) => {
+export const streamPlugin: FastifyPluginAsync<{ hub: HubContext; matches: MatchManager; tickMs?: number }> = async (
+  app,
+  { hub, matches, tickMs = STREAM_TICK_MS },
+) => {
   await app.register(websocket, { options: { maxPayload: MAX_STREAM_FRAME_BYTES } });
   const clients = new Set<WebSocket>();
   let dropped = 0;
@@ -192,7 +195,8 @@ export const streamPlugin: FastifyPluginAsync<{ hub: HubContext; matches: MatchM
     socket.on('error', () => clients.delete(socket)); // a frame over the limit, a reset: ws closes it
     const events = await hub.store.recentDeviceEvents(50);
     const tables = hub.venue.tables.map((t) => ({ table: t.id, match: matches.current(t.id)?.id ?? null, summary: matches.summaryOf(t.id) }));
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: 'hello', venue: hub.venue, devices: hub.ingest.deviceInfo(), events, tables, now: hubNow() }));
+    if (socket.readyState === socket.OPEN)
+      socket.send(JSON.stringify({ type: 'hello', venue: hub.venue, devices: hub.ingest.deviceInfo(), events, tables, now: hubNow() }));
   });
 
   app.addHook('onClose', async () => {

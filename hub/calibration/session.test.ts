@@ -29,7 +29,7 @@ function ball(d: string, s: string, e: DeviceEvent['e'], ms: number, wUs: number
 }
 
 describe('bursts', () => {
-  it('groups one sensor\'s events into hits by the gap between them, and never across boots', () => {
+  it("groups one sensor's events into hits by the gap between them, and never across boots", () => {
     const x = (t: number, b = 'a'): Sample => ({ s: 'c1', e: 'cushion', b, t: t * 1000 });
     expect(bursts([x(0), x(5), x(100), x(400), x(1000), x(1001, 'z')]).map((g) => g.length)).toEqual([3, 1, 1, 1]);
   });
@@ -112,7 +112,14 @@ describe('suggestions from single steps', () => {
   it('goal beam: shortest pulse a quarter of the shortest ball, debounce from the bounce gap', () => {
     const own = [40_000, 25_000, 60_000, 12_000, 30_000].flatMap((w, i) => ball('gb1-a', 'g1', 'goal', i * 1000, w)).map(toSample);
     const quiet = [ev('gb1-a', 'g1', 'goal', 50, { w: 150 })].map(toSample);
-    const sug = suggestFor(g1, [{ id: 'quiet', samples: quiet }, { id: 'g1', samples: own }], 5);
+    const sug = suggestFor(
+      g1,
+      [
+        { id: 'quiet', samples: quiet },
+        { id: 'g1', samples: own },
+      ],
+      5,
+    );
     expect(sug.evidence.real).toEqual([40_000, 25_000, 60_000, 12_000, 30_000]);
     expect(Math.max(...sug.evidence.noise)).toBe(300);
     expect(sug.set).toEqual({ 'g1.minWidthUs': 3000, 'g1.debounceMs': 3 });
@@ -122,14 +129,28 @@ describe('suggestions from single steps', () => {
   it('goal beam: noise above a quarter of the shortest ball raises it to twice the noise', () => {
     const own = [12_000, 20_000, 20_000, 20_000, 20_000].map((w, i) => toSample(ev('gb1-a', 'g1', 'goal', i * 1000, { w })));
     const quiet = [toSample(ev('gb1-a', 'g1', 'goal', 50, { w: 2000 }))];
-    const sug = suggestFor(g1, [{ id: 'quiet', samples: quiet }, { id: 'g1', samples: own }], 5);
+    const sug = suggestFor(
+      g1,
+      [
+        { id: 'quiet', samples: quiet },
+        { id: 'g1', samples: own },
+      ],
+      5,
+    );
     expect(sug.set).toEqual({ 'g1.minWidthUs': 4000, 'g1.debounceMs': 1 });
   });
 
   it('goal beam: noise as long as balls gives the midpoint and a warning', () => {
     const own = [8000, 9000, 9000, 9000, 9000].map((w, i) => toSample(ev('gb1-a', 'g1', 'goal', i * 1000, { w })));
     const quiet = [toSample(ev('gb1-a', 'g1', 'goal', 50, { w: 5000 }))];
-    const sug = suggestFor(g1, [{ id: 'quiet', samples: quiet }, { id: 'g1', samples: own }], 5);
+    const sug = suggestFor(
+      g1,
+      [
+        { id: 'quiet', samples: quiet },
+        { id: 'g1', samples: own },
+      ],
+      5,
+    );
     expect(sug.set['g1.minWidthUs']).toBe(6500);
     expect(sug.warnings.join()).toContain('shade the receiver');
   });
@@ -147,7 +168,14 @@ describe('suggestions from single steps', () => {
     const b1 = carom.sensors.find((x) => x.id === 'b1')!;
     const own = [200, 300, 300, 300, 300].map((m, i) => toSample(ev('c1-a', 'b1', 'contact', i * 1000, { m })));
     const quiet = [toSample(ev('c1-a', 'b1', 'contact', 50, { m: 250 }))];
-    const sug = suggestFor(b1, [{ id: 'quiet', samples: quiet }, { id: 'b1', samples: own }], 5);
+    const sug = suggestFor(
+      b1,
+      [
+        { id: 'quiet', samples: quiet },
+        { id: 'b1', samples: own },
+      ],
+      5,
+    );
     expect(sug.threshold).toBeNull();
     expect(sug.warnings.join()).toContain('cannot separate');
   });

@@ -5,38 +5,11 @@
  */
 import type { DeviceEvent } from '../../shared/protocol/schema';
 import type { TableProfile } from '../../shared/profile';
-import { planFor, profileOptions, type CalibrationStep } from './plan';
-import { suggestFor, type Sample, type StepRecord, type Suggestion } from './suggest';
+import type { CalibrationRecord, CalibrationStep, SessionView, Suggestion } from '../../shared/api/calibration';
+import { planFor, profileOptions } from './plan';
+import { suggestFor, type Sample, type StepRecord } from './suggest';
 
-export interface StepView extends CalibrationStep {
-  /** Events recorded in this step, per sensor id. */
-  seen: Record<string, number>;
-}
-
-export interface SessionView {
-  id: string;
-  table: string;
-  device: string;
-  profile: string;
-  /** Index of the current step; equals steps.length when every step is done. */
-  current: number;
-  done: boolean;
-  steps: StepView[];
-}
-
-/** What is stored after a calibration: per device, in the JSON file beside the venue config. */
-export interface CalibrationRecord {
-  table: string;
-  device: string;
-  profile: string;
-  /** ISO time the values were applied. */
-  at: string;
-  /** The `cfg` set sent to the device. */
-  set: Record<string, number>;
-  /** Comparator thresholds to set by hand (per mille of full scale, volts), per sensor. */
-  thresholds: Record<string, { permille: number; volts: number }>;
-  suggestions: Suggestion[];
-}
+export type { StepView, SessionView, CalibrationRecord } from '../../shared/api/calibration';
 
 export class CalibrationSession {
   readonly steps: CalibrationStep[];

@@ -3,6 +3,11 @@
  * samples; every suggestion says how it was found (`method`) and what it was found from
  * (`evidence`), and says so in `warnings` when the data cannot support one.
  *
+ * Which methods apply to a sensor is its kind's (the descriptor's `calibration.methods`,
+ * shared/sensors/kinds.ts); the methods themselves are here, in the hub, with the sentences the
+ * dashboard translates by their fixed phrases (dashboard/src/calibration.ts reads them from this
+ * file). A new kind names the methods that fit what its edges mean, and needs no edit here.
+ *
  * Methods (docs/calibration.md explains them for the user):
  * - Hits and balls: a sensor's events closer than BURST_GAP_MS to the previous one on the same
  *   sensor are one hit or one ball (ringing, bounce); the user is asked to leave a second between.
@@ -18,6 +23,8 @@
  * - Pocket capture window: doubled when balls dropped in were reported as rattles.
  */
 import type { SensorOptions } from '../../shared/profile';
+import type { Suggestion } from '../../shared/api/calibration';
+import { kindOf, type CalibrationMethod } from '../../shared/sensors/kinds';
 import { currentOptions } from './plan';
 
 export interface Sample {
@@ -35,33 +42,11 @@ export const BURST_GAP_MS = 150;
 /** Full scale of the analog peak pin (Espruino boards run at 3.3 V). */
 export const ADC_VOLTS = 3.3;
 
+/** Longest dead time suggested, by the event the sensor sends (a rail, a bed zone, the tee); others 100 ms. */
 const DEAD_MAX: Record<string, number> = { cushion: 100, contact: 60, stroke: 500 };
 const DEBOUNCE_MAX = 25;
 
-export interface Suggestion {
-  sensor: string;
-  kind: SensorOptions['kind'];
-  place: string | null;
-  /** The values for the device: `cfg` keys `<sensor>.<option>`. Empty when nothing can be said. */
-  set: Record<string, number>;
-  /** Comparator threshold for piezos with a level pin: per mille of full scale and volts. */
-  threshold: { permille: number; volts: number } | null;
-  evidence: {
-    hits: number;
-    asked: number;
-    /** Piezo levels (m) or beam widths (w, µs) of the real hits, one per hit (its peak or longest). */
-    real: number[];
-    /** Levels or widths seen when nothing was done to this sensor (quiet step, crosstalk, bounce). */
-    noise: number[];
-    /** Longest ringing (piezo) or bounce gap (beam), ms; null when none was seen. */
-    ringMs: number | null;
-    /** Events of other sensors during this sensor's step. */
-    crosstalk: Record<string, number>;
-    rattles: number;
-  };
-  method: string[];
-  warnings: string[];
-}
+export type { Suggestion } from '../../shared/api/calibration';
 
 /** Groups one sensor's samples (in arrival order) into hits: same boot, gaps under BURST_GAP_MS. */
 export function bursts(samples: Sample[]): Sample[][] {
@@ -112,36 +97,59 @@ export function suggestFor(s: SensorOptions, records: StepRecord[], asked: numbe
     method: [],
     warnings: [],
   };
-  if (s.kind === 'tag') return sug;
+  const calibration = kindOf(s).calibration;
+  if (!calibration) return sug;
   if (hitsOf.length === 0 && rattles === 0) {
     sug.warnings.push(`no event from ${s.id} during its step: check its wiring, power and alignment, then repeat the step`);
     return sug;
   }
   if (hitsOf.length < asked) sug.warnings.push(`asked for ${asked}, counted ${hitsOf.length}: some were missed (too weak, or less than a second apart)`);
-  if (hitsOf.length > asked) sug.warnings.push(`asked for ${asked}, counted ${hitsOf.length}: extra events (noise, or hits less than ${BURST_GAP_MS} ms apart)`);
+  if (hitsOf.length > asked)
+    sug.warnings.push(`asked for ${asked}, counted ${hitsOf.length}: extra events (noise, or hits less than ${BURST_GAP_MS} ms apart)`);
   for (const [other, n] of Object.entries(crosstalk)) sug.warnings.push(`${other} fired ${n} time(s) during this step (crosstalk)`);
 
-  if (s.kind === 'piezo') piezo(s, sug, hitsOf, elsewhere, cur);
-  else beam(s, sug, hitsOf, elsewhere, cur, rattles);
+  const rec: Recorded = { hits: hitsOf, elsewhere, cur, rattles };
+  for (const m of calibration.methods) METHODS[m](s, sug, rec);
   return sug;
 }
 
-function piezo(s: SensorOptions & { kind: 'piezo' }, sug: Suggestion, hits: Sample[][], elsewhere: Sample[], cur: Record<string, number>): void {
+/** What a method works from: one sensor's hits in its own step, its events elsewhere, its values now. */
+interface Recorded {
+  hits: Sample[][];
+  elsewhere: Sample[];
+  cur: Record<string, number>;
+  rattles: number;
+}
+
+/** The suggestion methods, by the name a kind's descriptor gives them (`calibration.methods`). */
+const METHODS: Record<CalibrationMethod, (s: SensorOptions, sug: Suggestion, r: Recorded) => void> = { ringing, level, width, bounce, rattles };
+
+function ringing(s: SensorOptions, sug: Suggestion, { hits, cur }: Recorded): void {
   const ring = max(hits.map((h) => (h[h.length - 1]!.t - h[0]!.t) / 1000));
-  const cap = DEAD_MAX[s.event] ?? 100;
+  const cap = DEAD_MAX[kindOf(s).event(s) ?? ''] ?? 100;
   if (ring > 0) {
     sug.evidence.ringMs = Math.round(ring * 10) / 10;
     const dead = Math.min(cap, Math.ceil(ring * 1.25 + 2));
     sug.set[`${s.id}.deadMs`] = dead;
     sug.method.push(`deadMs: longest ringing ${sug.evidence.ringMs} ms × 1.25 + 2 ms`);
-    if (ring * 1.25 + 2 > cap) sug.warnings.push(`ringing of ${sug.evidence.ringMs} ms is longer than ${cap} ms: damp the disc (foam, glue it flat) rather than waiting longer`);
+    if (ring * 1.25 + 2 > cap)
+      sug.warnings.push(`ringing of ${sug.evidence.ringMs} ms is longer than ${cap} ms: damp the disc (foam, glue it flat) rather than waiting longer`);
   } else {
     sug.set[`${s.id}.deadMs`] = cur['deadMs']!;
     sug.method.push('deadMs: no ringing seen (one edge per hit), the profile value is kept');
   }
+}
+
+function level(s: SensorOptions, sug: Suggestion, { hits, elsewhere }: Recorded): void {
   const levels = hits.map((h) => max(h.filter((x) => x.m !== undefined).map((x) => x.m!))).filter((m) => Number.isFinite(m));
-  if (s.analog === undefined || levels.length === 0) {
-    sug.method.push('threshold: no level pin (analog) on this sensor, so only the counts can be checked; turn the comparator up if it misses hits, down if it fires on its own or on crosstalk');
+  // The level pin is the one the descriptor reads as analog (a piezo's `analog`).
+  const analog = kindOf(s)
+    .pins(s)
+    .some((p) => p.role === 'analog' && p.ref !== undefined);
+  if (!analog || levels.length === 0) {
+    sug.method.push(
+      'threshold: no level pin (analog) on this sensor, so only the counts can be checked; turn the comparator up if it misses hits, down if it fires on its own or on crosstalk',
+    );
     return;
   }
   const noise = elsewhere.filter((x) => x.m !== undefined).map((x) => x.m!);
@@ -150,7 +158,9 @@ function piezo(s: SensorOptions & { kind: 'piezo' }, sug: Suggestion, hits: Samp
   const weakest = min(levels);
   const floor = noise.length ? max(noise) : 0;
   if (floor >= weakest) {
-    sug.warnings.push(`noise (up to ${floor}‰) is as loud as the weakest hit (${weakest}‰): the threshold cannot separate them; mount the disc closer to the rail or isolate it from the table frame`);
+    sug.warnings.push(
+      `noise (up to ${floor}‰) is as loud as the weakest hit (${weakest}‰): the threshold cannot separate them; mount the disc closer to the rail or isolate it from the table frame`,
+    );
     return;
   }
   const permille = Math.round((floor + weakest) / 2);
@@ -158,12 +168,12 @@ function piezo(s: SensorOptions & { kind: 'piezo' }, sug: Suggestion, hits: Samp
   sug.method.push(`threshold: halfway between the noise floor ${floor}‰ and the weakest hit ${weakest}‰`);
 }
 
-function beam(s: SensorOptions & { kind: 'beam' | 'pocket' }, sug: Suggestion, hits: Sample[][], elsewhere: Sample[], cur: Record<string, number>, rattles: number): void {
-  const withW = (xs: Sample[]): Sample[] => xs.filter((x) => x.w !== undefined);
+const withW = (xs: Sample[]): Sample[] => xs.filter((x) => x.w !== undefined);
+
+function width(s: SensorOptions, sug: Suggestion, { hits, elsewhere }: Recorded): void {
   // The ball is the longest pulse of its burst; the others are bounce.
   const real: number[] = [];
   const bounce: number[] = [];
-  let gap = 0;
   for (const h of hits) {
     const ws = withW(h);
     if (!ws.length) continue;
@@ -174,7 +184,6 @@ function beam(s: SensorOptions & { kind: 'beam' | 'pocket' }, sug: Suggestion, h
       if (x.w === longest && !skipped) skipped = true;
       else bounce.push(x.w!);
     }
-    for (let i = 1; i < ws.length; i++) gap = Math.max(gap, (ws[i]!.t - (ws[i - 1]!.t + ws[i - 1]!.w!)) / 1000);
   }
   const noise = [...withW(elsewhere).map((x) => x.w!), ...bounce];
   sug.evidence.real = real;
@@ -190,25 +199,39 @@ function beam(s: SensorOptions & { kind: 'beam' | 'pocket' }, sug: Suggestion, h
       } else {
         mw = Math.round((loud + shortest) / 2);
         sug.method.push(`minWidthUs: halfway between the longest noise pulse ${loud} µs and the shortest ball ${shortest} µs`);
-        sug.warnings.push(`noise pulses (${loud} µs) come close to ball pulses (${shortest} µs): shade the receiver from light, check the emitter's resistor and alignment`);
+        sug.warnings.push(
+          `noise pulses (${loud} µs) come close to ball pulses (${shortest} µs): shade the receiver from light, check the emitter's resistor and alignment`,
+        );
       }
     } else sug.method.push(`minWidthUs: a quarter of the shortest ball pulse ${shortest} µs`);
     sug.set[`${s.id}.minWidthUs`] = Math.min(1_000_000, mw);
+  }
+}
+
+function bounce(s: SensorOptions, sug: Suggestion, { hits, cur }: Recorded): void {
+  // The longest gap from a pulse's end to the next pulse's start inside one ball's burst.
+  let gap = 0;
+  for (const h of hits) {
+    const ws = withW(h);
+    for (let i = 1; i < ws.length; i++) gap = Math.max(gap, (ws[i]!.t - (ws[i - 1]!.t + ws[i - 1]!.w!)) / 1000);
   }
   if (gap > 0) {
     sug.evidence.ringMs = Math.round(gap * 10) / 10;
     const db = Math.min(DEBOUNCE_MAX, Math.max(1, Math.ceil(gap * 1.5)));
     sug.set[`${s.id}.debounceMs`] = db;
     sug.method.push(`debounceMs: longest bounce gap ${sug.evidence.ringMs} ms × 1.5`);
-    if (gap * 1.5 > DEBOUNCE_MAX) sug.warnings.push(`bounce gaps of ${sug.evidence.ringMs} ms: the beam flickers as the ball passes; aim it at the ball's middle`);
+    if (gap * 1.5 > DEBOUNCE_MAX)
+      sug.warnings.push(`bounce gaps of ${sug.evidence.ringMs} ms: the beam flickers as the ball passes; aim it at the ball's middle`);
   } else {
     sug.set[`${s.id}.debounceMs`] = cur['debounceMs']!;
     sug.method.push('debounceMs: no bounce seen (one pulse per ball), the profile value is kept');
   }
-  if (s.kind === 'pocket' && rattles > 0) {
-    const cw = Math.min(10_000, cur['captureMs']! * 2);
-    sug.set[`${s.id}.captureMs`] = cw;
-    sug.method.push(`captureMs: ${rattles} ball(s) dropped in were reported as rattles, so the window is doubled`);
-    sug.warnings.push(`${rattles} ball(s) rolled in were counted as rattles: check the drop beam, then repeat this step`);
-  }
+}
+
+function rattles(s: SensorOptions, sug: Suggestion, { cur, rattles }: Recorded): void {
+  if (rattles === 0) return;
+  const cw = Math.min(10_000, cur['captureMs']! * 2);
+  sug.set[`${s.id}.captureMs`] = cw;
+  sug.method.push(`captureMs: ${rattles} ball(s) dropped in were reported as rattles, so the window is doubled`);
+  sug.warnings.push(`${rattles} ball(s) rolled in were counted as rattles: check the drop beam, then repeat this step`);
 }

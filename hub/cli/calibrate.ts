@@ -93,7 +93,11 @@ export async function calibrate(o: CalibrateOptions, io: CalibrateIO): Promise<C
       const a = (await io.ask('  Enter when done, r to redo, q to cancel: ')).trim().toLowerCase();
       if (a === 'q') {
         const c = await call<{ sent: boolean }>(o, 'DELETE', `/api/calibration/sessions/${id}`);
-        io.out(c.sent ? 'Cancelled: the device is back on the values it had before.' : 'Cancelled (the device could not be reached: restart it to get its values back).');
+        io.out(
+          c.sent
+            ? 'Cancelled: the device is back on the values it had before.'
+            : 'Cancelled (the device could not be reached: restart it to get its values back).',
+        );
         return null;
       }
       if (a === 'r') {

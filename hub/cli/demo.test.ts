@@ -13,7 +13,13 @@ describe('demo: the simulated players name the ball a pocket beam could not', ()
   it('answers "which ball?" with the ball the simulated table dropped in that pocket, as a player', async () => {
     hub = await buildHub({ venue: DEMO_VENUE, storePath: ':memory:', decisionDefaultMs: null });
     await startDemoMatches(hub, () => {});
-    const pool = { table: 'p1', captures: [{ place: 'bl', ball: '5' }, { place: 'tr', ball: '3' }] } as unknown as SimTable;
+    const pool = {
+      table: 'p1',
+      captures: [
+        { place: 'bl', ball: '5' },
+        { place: 'tr', ball: '3' },
+      ],
+    } as unknown as SimTable;
     const stop = answerDemoIdentities(hub, [pool]);
     await hub.matches.input('p1', { type: 'strike', by: 'sensor' });
     const u = await hub.matches.input('p1', { type: 'pocket', pocket: 'tr', captured: true, by: 'sensor' });

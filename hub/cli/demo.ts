@@ -1,58 +1,19 @@
 /**
- * The demo's matches: with the simulated venue, every table that is not already playing gets a
- * match with two players, so a new user sees live scores at once (not empty tables).
+ * The demo's matches: with the simulated venue, every table that is not already playing gets the
+ * match its game's catalogue entry names (`demo`), so a new user sees live scores at once.
  */
 import type { Hub } from '../app';
 import type { MatchUpdate } from '../games/matches';
-import type { PlayerSetup } from '../../shared/game/events';
+import { gameEntry } from '../../shared/game/catalogue';
 import type { SimTable } from '../../sim/venue';
-
-interface DemoMatch {
-  players: PlayerSetup[];
-  config?: Record<string, unknown>;
-  /** Inputs a referee would make before the first shot. */
-  then?: { call: string; player: string }[];
-}
-
-const byGame: Record<string, DemoMatch> = {
-  'golf-billiards': {
-    players: [
-      { id: 'ayse', name: 'Ayşe', side: 'A' },
-      { id: 'noam', name: 'Noam', side: 'B' },
-    ],
-    // No config: the goals ("a", "b") and ball colours come from the table's profile, as on any table.
-  },
-  'three-cushion': {
-    players: [
-      { id: 'kemal', name: 'Kemal' },
-      { id: 'yael', name: 'Yael' },
-    ],
-    // The European rules start with a lag: the referee names the lag winner.
-    then: [{ call: 'opener', player: 'kemal' }],
-  },
-  'eight-ball': {
-    players: [
-      { id: 'deniz', name: 'Deniz', side: 'A' },
-      { id: 'tamar', name: 'Tamar', side: 'B' },
-    ],
-  },
-  minigolf: {
-    players: [
-      { id: 'elif', name: 'Elif' },
-      { id: 'avi', name: 'Avi' },
-    ],
-    // The demo course is one lane device (lane 1): the pair plays it round after round.
-    config: { lanes: 1, rounds: 20 },
-  },
-};
 
 export async function startDemoMatches(hub: Hub, log: (line: string) => void): Promise<number> {
   let n = 0;
   for (const t of hub.venue.tables) {
-    const demo = byGame[t.game];
+    const demo = gameEntry(t.game).demo;
     if (!demo || hub.matches.current(t.id)) continue;
     try {
-      await hub.matches.start(t.id, demo.players, demo.config, 'demo');
+      await hub.matches.start(t.id, [...demo.players], demo.config ? { ...demo.config } : undefined, 'demo');
       for (const c of demo.then ?? []) await hub.matches.input(t.id, { type: 'ref', call: c.call, player: c.player, by: 'referee', who: 'demo' });
       n++;
     } catch (e) {

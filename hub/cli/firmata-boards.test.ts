@@ -22,7 +22,7 @@ const VENUE: VenueConfig = {
 const PINS = { rail_head: 'A0', out: { pin: 'A2', pullup: true } };
 
 describe('the --firmata boards file', () => {
-  it('gives each board its port (its own, or the venue device\'s) and its profile read from hardware/profiles', () => {
+  it("gives each board its port (its own, or the venue device's) and its profile read from hardware/profiles", () => {
     const boards = firmataBoards(
       [
         { device: 'p1-a', profile: 'pool', pins: PINS },

@@ -23,7 +23,10 @@ const Board = Type.Object(
     device: Type.String({ maxLength: 64 }),
     path: Type.Optional(Type.String({ maxLength: 200 })),
     profile: Type.String({ maxLength: 64 }),
-    pins: Type.Record(Type.String({ maxLength: 64 }), Type.Union([Pin, Type.Object({ pin: Pin, pullup: Type.Optional(Type.Boolean()) }, { additionalProperties: false })])),
+    pins: Type.Record(
+      Type.String({ maxLength: 64 }),
+      Type.Union([Pin, Type.Object({ pin: Pin, pullup: Type.Optional(Type.Boolean()) }, { additionalProperties: false })]),
+    ),
     baudRate: Type.Optional(Type.Integer({ minimum: 300, maximum: 2_000_000 })),
   },
   { additionalProperties: false },
@@ -50,7 +53,13 @@ export function firmataBoards(data: unknown, venue: VenueConfig, profilesDir?: s
     if (path === undefined) throw new AutorefError('AR_CONFIG', `${at} device ${b.device}: no port path, here or in the venue`);
     if (paths.has(path)) throw new AutorefError('AR_CONFIG', `${at} port ${path} is given to two boards`);
     paths.add(path);
-    return { device: b.device, path, profile: readProfile(b.profile, profilesDir), pins: b.pins, ...(b.baudRate !== undefined ? { baudRate: b.baudRate } : {}) };
+    return {
+      device: b.device,
+      path,
+      profile: readProfile(b.profile, profilesDir),
+      pins: b.pins,
+      ...(b.baudRate !== undefined ? { baudRate: b.baudRate } : {}),
+    };
   });
 }
 

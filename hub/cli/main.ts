@@ -46,7 +46,12 @@ program
   .option('--host <host>', 'address to listen on', '0.0.0.0')
   .option('--broker-port <port>', 'port of the embedded MQTT broker', int, 1883)
   .option('--broker-url <url>', 'use this MQTT broker instead of the embedded one (mqtt://, mqtts://)')
-  .option('--serial <port>', 'serial port of a device: a path, or usb:<vendor>:<product> to find it by its USB ids (repeatable; the venue\'s serial devices with a path are opened too)', collect, [] as string[])
+  .option(
+    '--serial <port>',
+    "serial port of a device: a path, or usb:<vendor>:<product> to find it by its USB ids (repeatable; the venue's serial devices with a path are opened too)",
+    collect,
+    [] as string[],
+  )
   .option('--firmata <file>', 'Arduinos running StandardFirmata: a JSON file of boards with their device, port, profile and pins (docs/firmata.md)')
   .option('--store <path|url>', 'event store: a SQLite file, or postgres://user@host/db[?schema=name] for several hubs', 'data/autoref.db')
   .option('--venue <file>', 'venue configuration (JSON); default: the demo venue')
@@ -59,13 +64,37 @@ program
   .option('--broker-cert <file>', 'client certificate (PEM) for an mqtts:// broker')
   .option('--broker-key <file>', 'client key (PEM) for an mqtts:// broker')
   .option('--answer-after <seconds>', 'seconds before an unanswered question with a default takes it (default 30; 3 in the demo)', Number)
-  .option('--accept-store-loss', 'start although the SQLite store holds fewer events than this hub acknowledged (its WAL deleted or damaged): go on with what it holds')
-  .action(async (o: { port: number; host: string; brokerPort: number; brokerUrl?: string; serial: string[]; firmata?: string; store: string; venue?: string; sim: boolean; token?: string; webhook: string[]; hubUser: string; hubPassword?: string; brokerCa?: string; brokerCert?: string; brokerKey?: string; answerAfter?: number; acceptStoreLoss?: boolean }) => {
-    const { answerAfter, ...rest } = o;
-    const { start } = await import('./start');
-    const running = await start({ ...rest, webhooks: o.webhook, ...(answerAfter !== undefined ? { answerAfterS: answerAfter } : {}) }).catch(fail);
-    onSignals(running.stop);
-  });
+  .option(
+    '--accept-store-loss',
+    'start although the SQLite store holds fewer events than this hub acknowledged (its WAL deleted or damaged): go on with what it holds',
+  )
+  .action(
+    async (o: {
+      port: number;
+      host: string;
+      brokerPort: number;
+      brokerUrl?: string;
+      serial: string[];
+      firmata?: string;
+      store: string;
+      venue?: string;
+      sim: boolean;
+      token?: string;
+      webhook: string[];
+      hubUser: string;
+      hubPassword?: string;
+      brokerCa?: string;
+      brokerCert?: string;
+      brokerKey?: string;
+      answerAfter?: number;
+      acceptStoreLoss?: boolean;
+    }) => {
+      const { answerAfter, ...rest } = o;
+      const { start } = await import('./start');
+      const running = await start({ ...rest, webhooks: o.webhook, ...(answerAfter !== undefined ? { answerAfterS: answerAfter } : {}) }).catch(fail);
+      onSignals(running.stop);
+    },
+  );
 
 program
   .command('replay')
@@ -92,7 +121,14 @@ program
   .action(async (o: { brokerUrl: string; venue?: string; every: number; seed: number; skill: number }) => {
     const [{ startSimVenue }, { loadVenue }] = await Promise.all([import('../../sim/venue'), import('./start')]);
     try {
-      const sim = await startSimVenue({ brokerUrl: o.brokerUrl, venue: loadVenue(o.venue), shotEverySeconds: o.every, seed: o.seed, skill: o.skill, log: console.log });
+      const sim = await startSimVenue({
+        brokerUrl: o.brokerUrl,
+        venue: loadVenue(o.venue),
+        shotEverySeconds: o.every,
+        seed: o.seed,
+        skill: o.skill,
+        log: console.log,
+      });
       onSignals(sim.stop);
     } catch (e) {
       fail(e);
@@ -110,7 +146,7 @@ program
 
 program
   .command('calibrate')
-  .description('calibration assistant: step by step through a table\'s sensors, then suggest and store thresholds and debounce values')
+  .description("calibration assistant: step by step through a table's sensors, then suggest and store thresholds and debounce values")
   .requiredOption('-t, --table <id>', 'table to calibrate')
   .option('--hub <url>', 'hub URL', 'http://127.0.0.1:8080')
   .option('--device <id>', 'device of the table (default: its first device with a profile)')

@@ -3,14 +3,31 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { VenueConfig } from '../../shared/venue';
-import { findExecutable, mosquittoAcl, mosquittoConf, mosquittoPasswordFile, mosquittoPasswordLine, venueLogins, verifyMosquittoPassword, writeMosquittoConfig } from './mosquitto-config';
+import {
+  findExecutable,
+  mosquittoAcl,
+  mosquittoConf,
+  mosquittoPasswordFile,
+  mosquittoPasswordLine,
+  venueLogins,
+  verifyMosquittoPassword,
+  writeMosquittoConfig,
+} from './mosquitto-config';
 
 const VENUE: VenueConfig = {
   id: 'bar',
   name: 'Bar',
   language: 'en',
   tables: [
-    { id: 't1', name: 'T1', game: 'golf-billiards', devices: [{ id: 'd1', link: 'mqtt', secret: 'secret-one' }, { id: 'd1s', link: 'serial', path: '/dev/ttyACM0' }] },
+    {
+      id: 't1',
+      name: 'T1',
+      game: 'golf-billiards',
+      devices: [
+        { id: 'd1', link: 'mqtt', secret: 'secret-one' },
+        { id: 'd1s', link: 'serial', path: '/dev/ttyACM0' },
+      ],
+    },
     { id: 't2', name: 'T2', game: 'eight-ball', devices: [{ id: 'd2', link: 'mqtt', secret: 'secret-two' }] },
   ],
 };
@@ -79,7 +96,9 @@ describe('Mosquitto password lines', () => {
   it('writes a password file in Node', () => check(mosquittoPasswordFile(logins, { passwdBinary: null })));
 
   const binary = findExecutable('mosquitto_passwd');
-  it.skipIf(!binary)('writes the same format with mosquitto_passwd -b when it is installed', () => check(mosquittoPasswordFile(logins, { passwdBinary: binary })));
+  it.skipIf(!binary)('writes the same format with mosquitto_passwd -b when it is installed', () =>
+    check(mosquittoPasswordFile(logins, { passwdBinary: binary })),
+  );
 });
 
 describe('mosquittoConf and writeMosquittoConfig', () => {
@@ -87,7 +106,15 @@ describe('mosquittoConf and writeMosquittoConfig', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'autoref-mqconf-'));
     const files = writeMosquittoConfig(VENUE, dir, HUB, { port: 18999, host: '127.0.0.1', passwdBinary: null });
     const conf = readFileSync(files.conf, 'utf8').split('\n');
-    expect(conf).toEqual(expect.arrayContaining(['listener 18999 127.0.0.1', 'allow_anonymous false', `password_file ${files.passwd}`, `acl_file ${files.acl}`, 'use_username_as_clientid true']));
+    expect(conf).toEqual(
+      expect.arrayContaining([
+        'listener 18999 127.0.0.1',
+        'allow_anonymous false',
+        `password_file ${files.passwd}`,
+        `acl_file ${files.acl}`,
+        'use_username_as_clientid true',
+      ]),
+    );
     expect(statSync(files.passwd).mode & 0o777).toBe(0o600);
     expect(readFileSync(files.acl, 'utf8')).toBe(mosquittoAcl(VENUE, 'autoref-hub'));
     expect(mosquittoConf({ dir: '/etc/mosquitto/autoref' })).toContain('listener 1883\n');

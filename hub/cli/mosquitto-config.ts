@@ -55,8 +55,14 @@ export function mosquittoAcl(venue: VenueConfig, hubUser: string): string {
 export const MOSQUITTO_PBKDF2 = { id: 7, iterations: 101, saltBytes: 12, keyBytes: 64, digest: 'sha512' } as const;
 
 /** One password file line, `user:$7$101$<salt base64>$<hash base64>`, as `mosquitto_passwd` writes it. */
-export function mosquittoPasswordLine(username: string, password: string, salt: Buffer = randomBytes(MOSQUITTO_PBKDF2.saltBytes), iterations: number = MOSQUITTO_PBKDF2.iterations): string {
-  if (username.includes(':') || /[\r\n]/.test(username)) throw new TypeError(`a Mosquitto username cannot contain ':' or a newline: ${JSON.stringify(username)}`);
+export function mosquittoPasswordLine(
+  username: string,
+  password: string,
+  salt: Buffer = randomBytes(MOSQUITTO_PBKDF2.saltBytes),
+  iterations: number = MOSQUITTO_PBKDF2.iterations,
+): string {
+  if (username.includes(':') || /[\r\n]/.test(username))
+    throw new TypeError(`a Mosquitto username cannot contain ':' or a newline: ${JSON.stringify(username)}`);
   const hash = pbkdf2Sync(password, salt, iterations, MOSQUITTO_PBKDF2.keyBytes, MOSQUITTO_PBKDF2.digest);
   return `${username}:$${MOSQUITTO_PBKDF2.id}$${iterations}$${salt.toString('base64')}$${hash.toString('base64')}`;
 }
@@ -139,13 +145,20 @@ export function mosquittoConf(opts: MosquittoConfOptions): string {
     '# Mosquitto 2 configuration for autoref, generated (see docs/mqtt-security.md).',
     'per_listener_settings false',
     `listener ${opts.port ?? 1883}${opts.host ? ` ${opts.host}` : ''}`,
-    ...(opts.tls ? [`cafile ${opts.tls.cafile}`, `certfile ${opts.tls.certfile}`, `keyfile ${opts.tls.keyfile}`, ...(opts.tls.requireCertificate ? ['require_certificate true'] : [])] : []),
+    ...(opts.tls
+      ? [
+          `cafile ${opts.tls.cafile}`,
+          `certfile ${opts.tls.certfile}`,
+          `keyfile ${opts.tls.keyfile}`,
+          ...(opts.tls.requireCertificate ? ['require_certificate true'] : []),
+        ]
+      : []),
     '# No Nagle: acks and clock-sync replies are small packets (docs/benchmarks.md).',
     'set_tcp_nodelay true',
     'allow_anonymous false',
     `password_file ${path.join(opts.dir, 'passwd')}`,
     `acl_file ${path.join(opts.dir, 'acl')}`,
-    '# A client id is its username: nobody can take over the hub\'s or another device\'s session.',
+    "# A client id is its username: nobody can take over the hub's or another device's session.",
     'use_username_as_clientid true',
     ...(opts.user ? [`user ${opts.user}`] : []),
     'persistence false',
@@ -161,7 +174,12 @@ export interface WrittenConfig {
 }
 
 /** Writes mosquitto.conf, passwd (mode 600) and acl into `dir` for this venue. */
-export function writeMosquittoConfig(venue: VenueConfig, dir: string, hub: MqttCredentials, conf: Omit<MosquittoConfOptions, 'dir'> & PasswordFileOptions = {}): WrittenConfig {
+export function writeMosquittoConfig(
+  venue: VenueConfig,
+  dir: string,
+  hub: MqttCredentials,
+  conf: Omit<MosquittoConfOptions, 'dir'> & PasswordFileOptions = {},
+): WrittenConfig {
   const files = { conf: path.join(dir, 'mosquitto.conf'), passwd: path.join(dir, 'passwd'), acl: path.join(dir, 'acl') };
   writeFileSync(files.passwd, mosquittoPasswordFile(venueLogins(venue, hub), conf), { mode: 0o600 });
   writeFileSync(files.acl, mosquittoAcl(venue, hub.username));
@@ -182,10 +200,16 @@ function main(argv: string[]): void {
     },
   });
   const password = process.env['AUTOREF_HUB_PASSWORD'];
-  if (!values.venue || !values.out) throw new AutorefError('AR_CONFIG', 'usage: mosquitto-config.ts --venue <file> --out <dir> [--hub-user <name>] [--port <n>] [--node-hash]');
+  if (!values.venue || !values.out)
+    throw new AutorefError('AR_CONFIG', 'usage: mosquitto-config.ts --venue <file> --out <dir> [--hub-user <name>] [--port <n>] [--node-hash]');
   if (!password) throw new AutorefError('AR_CONFIG', "set the hub's MQTT password in AUTOREF_HUB_PASSWORD");
   const venue = loadVenue(values.venue);
-  const files = writeMosquittoConfig(venue, path.resolve(values.out), { username: values['hub-user'], password }, { port: Number(values.port), ...(values['node-hash'] ? { passwdBinary: null } : {}) });
+  const files = writeMosquittoConfig(
+    venue,
+    path.resolve(values.out),
+    { username: values['hub-user'], password },
+    { port: Number(values.port), ...(values['node-hash'] ? { passwdBinary: null } : {}) },
+  );
   console.log(`wrote ${files.conf}, ${files.passwd}, ${files.acl} (run: mosquitto -c ${files.conf})`);
 }
 

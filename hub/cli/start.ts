@@ -137,7 +137,8 @@ export interface Running {
 
 export async function start(opts: StartOptions): Promise<Running> {
   const log = opts.log ?? ((l: string) => console.log(l));
-  if (opts.answerAfterS !== undefined && !(opts.answerAfterS >= 0)) throw new AutorefError('AR_CONFIG', `--answer-after must be a number of seconds, 0 or more (got ${opts.answerAfterS})`);
+  if (opts.answerAfterS !== undefined && !(opts.answerAfterS >= 0))
+    throw new AutorefError('AR_CONFIG', `--answer-after must be a number of seconds, 0 or more (got ${opts.answerAfterS})`);
   const venue = loadVenue(opts.venue);
   // Checked before anything is opened: a malformed port is AR_CONFIG at once.
   const serial = serialPorts(opts.serial, venue).map(parsePortSpec);
@@ -192,7 +193,8 @@ export async function start(opts: StartOptions): Promise<Running> {
   const url = `http://${shown}:${(hub.app.server.address() as AddressInfo).port}/`;
   log(`store: ${shownStore(opts.store)}`);
   log(`dashboard: ${url}`);
-  if (hub.madePin !== null) log(`referee PIN for changes: ${hub.madePin} (made now and kept in the store; shown only this once; set your own with --token or AUTOREF_TOKEN)`);
+  if (hub.madePin !== null)
+    log(`referee PIN for changes: ${hub.madePin} (made now and kept in the store; shown only this once; set your own with --token or AUTOREF_TOKEN)`);
   else if (given === undefined) log('referee PIN: the one kept in the store (printed when it was made; set a new one with --token or AUTOREF_TOKEN)');
   return {
     hub,

@@ -9,31 +9,19 @@
  * raises a pending decision where the rules need it. Nothing is guessed here.
  */
 import type { GameEvent } from '../../shared/game/events';
+import { gameEntry, type AssemblyOptions } from '../../shared/game/catalogue';
 import type { StoredDeviceEvent } from '../store/types';
 
-export interface AssemblerOptions {
+export interface AssemblerOptions extends AssemblyOptions {
   /** How long an event waits for earlier events from slower links, ms. */
   reorderMs: number;
-  /** Sensor silence that means every ball is at rest, ms. */
-  restAfterMs: number;
-  /** No strike sensor on this table: the first event of a shot implies the strike. */
-  impliedStrike: boolean;
-  /** Game events that end a shot by themselves (minigolf: the ball is holed). */
-  shotEndsOn: GameEvent['type'][];
 }
 
 export const DEFAULT_ASSEMBLER: AssemblerOptions = { reorderMs: 40, restAfterMs: 3000, impliedStrike: true, shotEndsOn: [] };
 
-/** Per game: what its sensors can say about a shot's start and end. */
+/** Per game: what its sensors can say about a shot's start and end (its catalogue entry's `assembly`). */
 export function assemblerFor(game: string): AssemblerOptions {
-  if (game === 'minigolf') return { ...DEFAULT_ASSEMBLER, impliedStrike: false, restAfterMs: 8000, shotEndsOn: ['hole'] };
-  if (game === 'golf-billiards') return { ...DEFAULT_ASSEMBLER, restAfterMs: 2500 };
-  // Pool has no bed sensor: a slow ball rolls silently between its last rail knock and the pocket
-  // it drops into. Ended sooner, the shot is split (the drop becomes a shot of its own: a wrong
-  // foul and turn). Longest silence inside a shot in 1,200 simulated shots (test/chain/pool.ts,
-  // both games, bar noise): 3.9 s (eight-ball), 3.6 s (nine-ball); 5 s leaves room for slower cloth.
-  if (game === 'eight-ball' || game === 'nine-ball') return { ...DEFAULT_ASSEMBLER, restAfterMs: 5000 };
-  return DEFAULT_ASSEMBLER;
+  return { reorderMs: DEFAULT_ASSEMBLER.reorderMs, ...gameEntry(game).assembly };
 }
 
 /**
@@ -155,11 +143,14 @@ export class ShotAssembler {
   private schedule(): void {
     if (this.flushTimer !== null || this.held.length === 0) return;
     const due = this.held[0]!.at + this.opts.reorderMs - this.timers.now();
-    this.flushTimer = this.timers.set(() => {
-      this.flushTimer = null;
-      this.flush(this.timers.now() - this.opts.reorderMs);
-      this.schedule();
-    }, Math.max(0, due));
+    this.flushTimer = this.timers.set(
+      () => {
+        this.flushTimer = null;
+        this.flush(this.timers.now() - this.opts.reorderMs);
+        this.schedule();
+      },
+      Math.max(0, due),
+    );
   }
 
   private flush(upTo: number): void {
@@ -204,7 +195,11 @@ export class ShotAssembler {
     this.restTimer = null;
     if (!this.inShot) return;
     this.inShot = false;
-    if (emit) this.out({ kind: 'event', event: { type: 'at_rest', t: this.lastAt + this.opts.restAfterMs, by: 'hub', ...(this.laneId !== undefined ? { lane: this.laneId } : {}) } });
+    if (emit)
+      this.out({
+        kind: 'event',
+        event: { type: 'at_rest', t: this.lastAt + this.opts.restAfterMs, by: 'hub', ...(this.laneId !== undefined ? { lane: this.laneId } : {}) },
+      });
   }
 
   close(): void {

@@ -31,7 +31,7 @@ async function caromWithShotClock() {
   return { store, timers, m, clocks, miss };
 }
 
-describe('the hub runs the engines\' clocks (shot clock, turn clock, stroke clock, timeouts)', () => {
+describe("the hub runs the engines' clocks (shot clock, turn clock, stroke clock, timeouts)", () => {
   it('C3-TIME-1: the shot clock runs out 30 s after the balls came to rest: the hub logs the expiry and the engine calls "did not play"', async () => {
     const { store, timers, m, clocks, miss } = await caromWithShotClock();
     await miss();
@@ -100,7 +100,7 @@ describe('the hub runs the engines\' clocks (shot clock, turn clock, stroke cloc
 });
 
 describe('a timer that fires a fraction early', () => {
-  it('waits for the deadline on the hub\'s clock: the logged expiry is never before it', async () => {
+  it("waits for the deadline on the hub's clock: the logged expiry is never before it", async () => {
     const store = new SqliteStore(':memory:');
     const timers = fakeTimers();
     const m = new MatchManager(store, DEMO_VENUE, timers.api.now);

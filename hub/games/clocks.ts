@@ -47,7 +47,14 @@ export class GameClocks {
       }
       const { type, clock, player } = due.event;
       this.matches
-        .input(table, { type, clock, phase: 'start', ...(player !== undefined ? { player } : {}), by: 'hub', why: `${clock} clock started again: it fell due while the hub was stopped` })
+        .input(table, {
+          type,
+          clock,
+          phase: 'start',
+          ...(player !== undefined ? { player } : {}),
+          by: 'hub',
+          why: `${clock} clock started again: it fell due while the hub was stopped`,
+        })
         .catch(() => this.failures++);
     }
   }

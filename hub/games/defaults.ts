@@ -48,7 +48,13 @@ export class DecisionDefaults {
         const still = this.matches.summaryOf(table)?.pending.some((p) => p.id === d.id);
         if (!still) return;
         this.matches
-          .input(table, { type: 'decide', decision: d.id, answer, by: 'hub', why: `no answer within ${Math.round(this.opts.afterMs / 1000)} s: default applied` })
+          .input(table, {
+            type: 'decide',
+            decision: d.id,
+            answer,
+            by: 'hub',
+            why: `no answer within ${Math.round(this.opts.afterMs / 1000)} s: default applied`,
+          })
           .catch(() => this.failures++);
       }, clampDelay(this.opts.afterMs)); // --answer-after beyond what Node's timers hold (24.8 days) fires then
     }

@@ -104,7 +104,13 @@ export interface HaltedTable {
   at: number;
 }
 
-export class MatchManager extends EventEmitter<{ update: [MatchUpdate]; ended: [MatchRecord]; refused: [MatchRefusal]; error: [Error]; halted: [HaltedTable] }> {
+export class MatchManager extends EventEmitter<{
+  update: [MatchUpdate];
+  ended: [MatchRecord];
+  refused: [MatchRefusal];
+  error: [Error];
+  halted: [HaltedTable];
+}> {
   /** By table id, which comes from request paths: null prototype, so `constructor` is no match. */
   private readonly live: Record<string, LiveMatch> = Object.create(null) as Record<string, LiveMatch>;
   /**
@@ -146,7 +152,17 @@ export class MatchManager extends EventEmitter<{ update: [MatchUpdate]; ended: [
         }
       }
       const unnamed = await this.unnamedCaptures(rec.id, seq);
-      this.live[rec.table] = { id: rec.id, table: rec.table, game: rec.game, engine, seq, state, unnamed, rejected: engine.rejections?.(state) ?? [], refusals: [] };
+      this.live[rec.table] = {
+        id: rec.id,
+        table: rec.table,
+        game: rec.game,
+        engine,
+        seq,
+        state,
+        unnamed,
+        rejected: engine.rejections?.(state) ?? [],
+        refusals: [],
+      };
       n++;
     }
     return n;
@@ -179,7 +195,11 @@ export class MatchManager extends EventEmitter<{ update: [MatchUpdate]; ended: [
 
   private refuseIfHalted(table: string): void {
     const h = this.halted.get(table);
-    if (h) throw new AutorefError('AR_STORE_FAILED', `table ${table}: its match stopped taking input after a store error (${h.error.message}); restart the hub once the store works`);
+    if (h)
+      throw new AutorefError(
+        'AR_STORE_FAILED',
+        `table ${table}: its match stopped taking input after a store error (${h.error.message}); restart the hub once the store works`,
+      );
   }
 
   /** Stops the table's match after a store error; the error to answer with. */
@@ -309,7 +329,14 @@ export class MatchManager extends EventEmitter<{ update: [MatchUpdate]; ended: [
     m.rejected = rejected;
     for (const r of fresh) {
       const mine = r.seq === event.seq;
-      const refusal: MatchRefusal = { match: m.id, table, game: m.game, rejection: r, ...(mine ? { event } : {}), ...(mine && opts.source ? { source: opts.source } : {}) };
+      const refusal: MatchRefusal = {
+        match: m.id,
+        table,
+        game: m.game,
+        rejection: r,
+        ...(mine ? { event } : {}),
+        ...(mine && opts.source ? { source: opts.source } : {}),
+      };
       m.refusals = [...m.refusals.slice(1 - RECENT_REFUSALS), refusal];
       this.emit('refused', refusal);
     }
@@ -326,7 +353,11 @@ export class MatchManager extends EventEmitter<{ update: [MatchUpdate]; ended: [
     delete this.live[m.table];
     try {
       await this.store.saveSnapshot(m.id, { seq: m.seq, state: toPortable(m.state) });
-      await this.store.updateMatch(m.id, { status, endedAt: this.now(), summary: { ...m.engine.summary(m.state), endedBy: who ?? null, endReason: why ?? null } });
+      await this.store.updateMatch(m.id, {
+        status,
+        endedAt: this.now(),
+        summary: { ...m.engine.summary(m.state), endedBy: who ?? null, endReason: why ?? null },
+      });
     } catch (e) {
       // Still `playing` in the store: no new match on this table before the restart resumes it.
       throw this.halt(m, e as Error);
@@ -340,7 +371,18 @@ export class MatchManager extends EventEmitter<{ update: [MatchUpdate]; ended: [
 /** A refused sensor event in words: what it was, where, and the engine's reason and code. */
 export function refusalText(r: MatchRefusal): string {
   const e = r.event;
-  const where = e === undefined ? '' : e.type === 'goal' ? ` ${e.goal}` : e.type === 'pocket' ? ` ${e.pocket}` : e.type === 'hole' ? ` lane ${e.lane}` : 'lane' in e && e.lane ? ` lane ${e.lane}` : '';
+  const where =
+    e === undefined
+      ? ''
+      : e.type === 'goal'
+        ? ` ${e.goal}`
+        : e.type === 'pocket'
+          ? ` ${e.pocket}`
+          : e.type === 'hole'
+            ? ` lane ${e.lane}`
+            : 'lane' in e && e.lane
+              ? ` lane ${e.lane}`
+              : '';
   return `${e?.type ?? r.rejection.type}${where} on table ${r.table}: ${r.rejection.reason} (${r.rejection.code})`;
 }
 

@@ -38,7 +38,15 @@ const PLAYERS = [
 const GB_CONFIG = { colours: { A: 'white', B: 'red' } };
 
 let seq = 0;
-const dev = (d: string, at: number, f: Pick<DeviceEvent, 'e' | 's'> & Partial<DeviceEvent>): DeviceEvent => ({ v: 1, k: 'ev', d, b: 'boot', n: ++seq, t: at * 1000, ...f });
+const dev = (d: string, at: number, f: Pick<DeviceEvent, 'e' | 's'> & Partial<DeviceEvent>): DeviceEvent => ({
+  v: 1,
+  k: 'ev',
+  d,
+  b: 'boot',
+  n: ++seq,
+  t: at * 1000,
+  ...f,
+});
 
 /**
  * The hub before it stopped: a store with matches whose logs the test writes (as the assemblers
@@ -87,7 +95,14 @@ describe('picking up the shot assembly after a restart', () => {
     const r = await h.restart();
     expect(r.report).toEqual({ refed: 2, shots: 1 });
     await r.run(10_000);
-    expect(await r.types('gb1')).toEqual(['start/referee@10', 'strike/hub@100', 'cushion/sensor@100', 'cushion/sensor@150', 'goal/sensor@200', `at_rest/hub@${200 + REST}`]);
+    expect(await r.types('gb1')).toEqual([
+      'start/referee@10',
+      'strike/hub@100',
+      'cushion/sensor@100',
+      'cushion/sensor@150',
+      'goal/sensor@200',
+      `at_rest/hub@${200 + REST}`,
+    ]);
     expect(r.matches.summaryOf('gb1')!.players.map((p) => p.score)).toEqual([1, 0]);
   });
 
@@ -137,7 +152,11 @@ describe('picking up the shot assembly after a restart', () => {
 
   it('on a minigolf course, only the lane whose stroke was rolling goes on, and comes to rest on its own', async () => {
     const h = await stoppedHub();
-    await h.before.start('mg', PLAYERS.map(({ id, name }) => ({ id, name })), { lanes: 2, rounds: 1 });
+    await h.before.start(
+      'mg',
+      PLAYERS.map(({ id, name }) => ({ id, name })),
+      { lanes: 2, rounds: 1 },
+    );
     await h.log('mg', { type: 'strike', t: 100, by: 'sensor', lane: '1' });
     await h.log('mg', { type: 'strike', t: 120, by: 'sensor', lane: '2' });
     await h.log('mg', { type: 'hole', t: 300, by: 'sensor', lane: '2' });

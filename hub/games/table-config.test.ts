@@ -10,7 +10,7 @@ import { SqliteStore } from '../store/sqlite';
 import { DEMO_VENUE, type TableConfig, type VenueConfig } from '../../shared/venue';
 import type { TableProfile } from '../../shared/profile';
 import type { GameEvent } from '../../shared/game/events';
-import type { PocketReport } from '../rules/pocket/report';
+import type { PoolReport } from '../../shared/reports/pool';
 
 const disk = profilesFrom();
 const pool = disk('pool')!;
@@ -56,7 +56,8 @@ describe('engine options from the table profile', () => {
   });
 
   it('carom and minigolf get nothing, whatever their sensors', () => {
-    for (const t of DEMO_VENUE.tables.filter((x) => x.game === 'three-cushion' || x.game === 'minigolf')) expect(sensorConfig(t, players, disk), t.game).toEqual({});
+    for (const t of DEMO_VENUE.tables.filter((x) => x.game === 'three-cushion' || x.game === 'minigolf'))
+      expect(sensorConfig(t, players, disk), t.game).toEqual({});
     expect(sensorConfig(table('three-cushion', 'pool'), players, disk)).toEqual({});
   });
 
@@ -65,9 +66,17 @@ describe('engine options from the table profile', () => {
     const expected = { goals: { A: 'a', B: 'b' }, colours: { A: 'white', B: 'red' } };
     expect(sensorConfig(table('golf-billiards', 'golf-billiards'), players, disk)).toEqual(expected);
     // Sides named by the players (the phone's doubles: 1 and 3 against 2 and 4) keep their order.
-    const doubles = [{ id: 'p1', name: 'a', side: 'A' }, { id: 'p2', name: 'b', side: 'B' }, { id: 'p3', name: 'c', side: 'A' }, { id: 'p4', name: 'd', side: 'B' }];
+    const doubles = [
+      { id: 'p1', name: 'a', side: 'A' },
+      { id: 'p2', name: 'b', side: 'B' },
+      { id: 'p3', name: 'c', side: 'A' },
+      { id: 'p4', name: 'd', side: 'B' },
+    ];
     expect(sensorConfig(table('golf-billiards', 'golf-billiards'), doubles, disk)).toEqual(expected);
-    const ns = [{ id: 'x', name: 'x', side: 'N' }, { id: 'y', name: 'y', side: 'S' }];
+    const ns = [
+      { id: 'x', name: 'x', side: 'N' },
+      { id: 'y', name: 'y', side: 'S' },
+    ];
     expect(sensorConfig(table('golf-billiards', 'golf-billiards'), ns, disk)).toEqual({ goals: { N: 'a', S: 'b' }, colours: { N: 'white', S: 'red' } });
     // Two devices with the same profile: the same two goals.
     expect(sensorConfig(table('golf-billiards', 'golf-billiards', 'golf-billiards'), players, disk)).toEqual(expected);
@@ -97,7 +106,7 @@ describe('MatchManager: a match starts with the options its table implies', () =
     return { store, m: new MatchManager(store, venue, () => clock++, lookup) };
   };
   const startOf = async (store: SqliteStore, id: string): Promise<GameEvent> => (await store.gameEvents(id))[0]!;
-  const reportOf = (m: MatchManager, t: string) => m.current(t)!.engine.report(m.current(t)!.state) as PocketReport;
+  const reportOf = (m: MatchManager, t: string) => m.current(t)!.engine.report(m.current(t)!.state) as PoolReport;
   const configOf = (m: MatchManager, t: string) => reportOf(m, t).config;
   const rejectedOf = (m: MatchManager, t: string) => (reportOf(m, t) as { rejected: unknown[] }).rejected;
 
@@ -116,7 +125,8 @@ describe('MatchManager: a match starts with the options its table implies', () =
       { type: 'strike', by: 'hub' },
       { type: 'cushion', by: 'sensor', cushion: 'foot' },
       { type: 'at_rest', by: 'hub' },
-    ] as const) await m.sensor('p1', { ...e, t: 2_000 + (await store.gameEvents(rec.id)).length * 500 } as GameEvent);
+    ] as const)
+      await m.sensor('p1', { ...e, t: 2_000 + (await store.gameEvents(rec.id)).length * 500 } as GameEvent);
     expect(m.summaryOf('p1')!.pending.map((d) => d.kind)).toEqual(['pocket.first-contact']);
     expect(m.summaryOf('p1')!.pending[0]!.options.map((o) => o.value)).toContain('none');
   });
@@ -138,11 +148,18 @@ describe('MatchManager: a match starts with the options its table implies', () =
 
   it('golf billiards starts with the goals of its profile, logged in the start event', async () => {
     const { store, m } = setup();
-    const sides = [{ id: 'A', name: 'Ayşe', side: 'A' }, { id: 'B', name: 'Noam', side: 'B' }];
+    const sides = [
+      { id: 'A', name: 'Ayşe', side: 'A' },
+      { id: 'B', name: 'Noam', side: 'B' },
+    ];
     const rec = await m.start('gb1', sides, undefined);
     expect(await startOf(store, rec.id)).toMatchObject({ config: { goals: { A: 'a', B: 'b' }, colours: { A: 'white', B: 'red' } } });
     // The firmware's goal at "a" with the red ball (B's colour) in the opening stroke: Noam's goal.
-    for (const e of [{ type: 'strike', by: 'hub' }, { type: 'goal', by: 'sensor', goal: 'a', ball: 'red' }, { type: 'at_rest', by: 'hub' }] as const) {
+    for (const e of [
+      { type: 'strike', by: 'hub' },
+      { type: 'goal', by: 'sensor', goal: 'a', ball: 'red' },
+      { type: 'at_rest', by: 'hub' },
+    ] as const) {
       await m.sensor('gb1', { ...e, t: 2_000 + (await store.gameEvents(rec.id)).length * 500 } as GameEvent);
     }
     expect(m.summaryOf('gb1')!.players.map((p) => p.score)).toEqual([0, 1]);
@@ -151,7 +168,10 @@ describe('MatchManager: a match starts with the options its table implies', () =
 
   it('carom and minigolf start with their config untouched (nothing ignored)', async () => {
     const { store, m } = setup();
-    for (const [t, cfg] of [['c1', { distance: 15 }], ['mg1', undefined]] as const) {
+    for (const [t, cfg] of [
+      ['c1', { distance: 15 }],
+      ['mg1', undefined],
+    ] as const) {
       const rec = await m.start(t, players, cfg);
       const start = (await startOf(store, rec.id)) as { config?: unknown };
       if (cfg) expect(start.config).toEqual(cfg);

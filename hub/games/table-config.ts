@@ -8,8 +8,8 @@
  * says what they mean for a match (`tableOptions` of the RulesEngine, reached through the
  * registry). Today: golf billiards takes its goals (and the colours a goal's colour sensor names)
  * from the goal beams' places, so the `a`/`b` the firmware reports are the match's goals wherever
- * it is started; a pocket game on a table without a ball-contact sensor gets `contactSensor:
- * false` (docs/games/pocket.md). A device profile the hub cannot read makes the list incomplete.
+ * it is started; a pool game on a table without a ball-contact sensor gets `contactSensor:
+ * false` (docs/games/pool.md). A device profile the hub cannot read makes the list incomplete.
  */
 import type { TableSensors } from '../../shared/game/engine';
 import type { PlayerSetup } from '../../shared/game/events';
@@ -67,7 +67,12 @@ export function sensorConfig(table: TableConfig, players: readonly PlayerSetup[]
 }
 
 /** The start event's config: the sensors' options, then the explicit ones over them. */
-export function startConfig(table: TableConfig, players: readonly PlayerSetup[], explicit: Record<string, unknown> | undefined, profiles: ProfileLookup): Record<string, unknown> | undefined {
+export function startConfig(
+  table: TableConfig,
+  players: readonly PlayerSetup[],
+  explicit: Record<string, unknown> | undefined,
+  profiles: ProfileLookup,
+): Record<string, unknown> | undefined {
   const derived = sensorConfig(table, players, profiles);
   if (explicit === undefined && Object.keys(derived).length === 0) return undefined;
   return { ...derived, ...explicit };

@@ -69,7 +69,12 @@ export class Webhooks {
     const urls = this.opts.urls;
     return {
       urls: urls.map(redactUrl),
-      deliveries: this.deliveries.map((d) => ({ ...d, url: redactUrl(d.url), hook: urls.indexOf(d.url), error: d.error === null ? null : this.scrub(d.error) })),
+      deliveries: this.deliveries.map((d) => ({
+        ...d,
+        url: redactUrl(d.url),
+        hook: urls.indexOf(d.url),
+        error: d.error === null ? null : this.scrub(d.error),
+      })),
     };
   }
 

@@ -27,7 +27,15 @@ const VENUE: VenueConfig = {
         { id: 'mg-x', link: 'mqtt' },
       ],
     },
-    { id: 'p1', name: 'Pool', game: 'eight-ball', devices: [{ id: 'p1-a', link: 'mqtt' }, { id: 'p1-b', link: 'mqtt' }] },
+    {
+      id: 'p1',
+      name: 'Pool',
+      game: 'eight-ball',
+      devices: [
+        { id: 'p1-a', link: 'mqtt' },
+        { id: 'p1-b', link: 'mqtt' },
+      ],
+    },
   ],
 };
 
@@ -47,7 +55,10 @@ function wired(venue: VenueConfig = VENUE) {
     const s: StoredDeviceEvent = { id: ++n, hubT: at, at, link: 'test', event: { v: 1, k: 'ev', d, b: 'b', n, t: at * 1000, ...f } };
     ingest.emit('device-event', s);
   };
-  const seen = (table = 'mg') => out.filter((o) => o.table === table).map((o) => ('lane' in o.event && o.event.lane !== undefined ? `${o.event.type}:${o.event.lane}@${o.event.t}` : `${o.event.type}@${o.event.t}`));
+  const seen = (table = 'mg') =>
+    out
+      .filter((o) => o.table === table)
+      .map((o) => ('lane' in o.event && o.event.lane !== undefined ? `${o.event.type}:${o.event.lane}@${o.event.t}` : `${o.event.type}@${o.event.t}`));
   return { clock, push, seen, list, matches: m };
 }
 

@@ -11,6 +11,7 @@ import { venueProblems, type TableConfig, type VenueConfig } from '../../shared/
 import { AutorefError } from '../../shared/errors';
 import type { Ingest } from '../ingest/pipeline';
 import type { StoredDeviceEvent } from '../store/types';
+import { gameEntry } from '../../shared/game/catalogue';
 import { ShotAssembler, assemblerFor, isLanePlace, type AssemblerOptions, type TimerApi } from './assembler';
 import type { MatchManager } from './matches';
 import { hubNow } from '../time/hub-clock';
@@ -103,7 +104,7 @@ export function wireAssemblers(
   const feed = (s: StoredDeviceEvent): void => {
     const d = deviceOf[s.event.d];
     if (d === undefined) return;
-    if (d.table.game !== 'minigolf') return assembler(d.table, undefined, undefined).push(s);
+    if (!gameEntry(d.table.game).lanes) return assembler(d.table, undefined, undefined).push(s);
     assembler(d.table, laneKey(s, d.lane), d.lane).push(s);
   };
   ingest.on('device-event', feed);
@@ -114,7 +115,7 @@ export function wireAssemblers(
   });
   const keyFor = (table: string, lane: string | undefined): string => {
     const t = venue.tables.find((x) => x.id === table);
-    if (t?.game !== 'minigolf' || lane === undefined) return '';
+    if (t === undefined || !gameEntry(t.game).lanes || lane === undefined) return '';
     const served = new Set(t.devices.flatMap((d) => (d.lane !== undefined ? [String(d.lane)] : [])));
     if (served.has(lane)) return lane;
     const n = /(\d+)$/.exec(lane)?.[1];

@@ -91,7 +91,8 @@ export class Counters {
    */
   snapshot(): Record<string, DeviceCounters> {
     const out = Object.create(null) as Record<string, DeviceCounters>;
-    for (const s of this.strangers.entries()) out[s.id] = { ...fresh(), rejected: { ...s.codes }, lastRejection: { code: s.lastCode, reason: s.lastReason, link: s.link, at: s.at } };
+    for (const s of this.strangers.entries())
+      out[s.id] = { ...fresh(), rejected: { ...s.codes }, lastRejection: { code: s.lastCode, reason: s.lastReason, link: s.link, at: s.at } };
     for (const [id, c] of this.byDevice) out[id] = structuredClone(c);
     return out;
   }

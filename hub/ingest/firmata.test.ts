@@ -13,8 +13,21 @@ const pool = JSON.parse(readFileSync(new URL('../../hardware/profiles/pool.json'
 
 /** The pool profile on an Arduino Uno: 15 pins of its 18. */
 const POOL_PINS: FirmataLinkOptions['pins'] = {
-  jaw1: 2, drop1: 3, jaw2: 4, drop2: 5, jaw3: 6, drop3: 7, jaw4: 8, drop4: 9, jaw5: 10, drop5: 11, jaw6: 12, drop6: 13,
-  rail_head: 'A0', rail_foot: 'A1', out: { pin: 'A2', pullup: true },
+  jaw1: 2,
+  drop1: 3,
+  jaw2: 4,
+  drop2: 5,
+  jaw3: 6,
+  drop3: 7,
+  jaw4: 8,
+  drop4: 9,
+  jaw5: 10,
+  drop5: 11,
+  jaw6: 12,
+  drop6: 13,
+  rail_head: 'A0',
+  rail_foot: 'A1',
+  out: { pin: 'A2', pullup: true },
 };
 const A0 = 14;
 const A1 = 15;
@@ -36,7 +49,11 @@ describe('Settle (declared debounce)', () => {
   it('takes the first report as the initial level, ignores repeats, and stamps an edge with its own time once it has held', () => {
     const edges: [number, number][] = [];
     let bounces = 0;
-    const s = new Settle(5, (l, at) => edges.push([l, at]), () => bounces++);
+    const s = new Settle(
+      5,
+      (l, at) => edges.push([l, at]),
+      () => bounces++,
+    );
     s.input(1, 0);
     s.input(1, 10);
     expect(edges).toEqual([]);
@@ -52,7 +69,11 @@ describe('Settle (declared debounce)', () => {
   it('drops a level that comes back within the debounce time as a bounce', () => {
     const edges: [number, number][] = [];
     let bounces = 0;
-    const s = new Settle(5, (l, at) => edges.push([l, at]), () => bounces++);
+    const s = new Settle(
+      5,
+      (l, at) => edges.push([l, at]),
+      () => bounces++,
+    );
     s.input(1, 0);
     s.input(0, 100);
     vi.advanceTimersByTime(2);
@@ -65,7 +86,11 @@ describe('Settle (declared debounce)', () => {
 
   it('passes every edge at once with a debounce of 0', () => {
     const edges: number[] = [];
-    const s = new Settle(0, (l) => edges.push(l), () => {});
+    const s = new Settle(
+      0,
+      (l) => edges.push(l),
+      () => {},
+    );
     s.input(0, 0);
     s.input(1, 1);
     s.input(0, 2);
@@ -98,7 +123,9 @@ describe('planWatches: what a StandardFirmata board can read', () => {
 
   it('refuses at once what Firmata cannot do, naming the sensor', () => {
     expect(one({ id: 't1', kind: 'tag', part: 'RDM6300', pin: 'rx' }, { rx: 2 })).toMatch(/^AR_CONFIG: .*t1: a tag reader needs a UART/);
-    expect(one({ id: 'g1', kind: 'beam', event: 'goal', pin: 'g', colour: { part: 'TCS34725', balls: [{ id: 'w', rgb: [1, 1, 1] }] } }, { g: 2 })).toMatch(/g1: colour/);
+    expect(one({ id: 'g1', kind: 'beam', event: 'goal', pin: 'g', colour: { part: 'TCS34725', balls: [{ id: 'w', rgb: [1, 1, 1] }] } }, { g: 2 })).toMatch(
+      /g1: colour/,
+    );
     expect(one({ id: 'c1', kind: 'piezo', event: 'cushion', pin: 'c', analog: 'ca' }, { c: 2, ca: 'A0' })).toMatch(/c1: the piezo magnitude/);
     expect(one({ id: 'k1', kind: 'pocket', pin: 'j', drop: 'd' }, { j: 2 })).toMatch(/k1: logical pin "d" is not in pins/);
     expect(one({ id: 'o1', kind: 'beam', event: 'out', pin: 'o' }, { o: 1 })).toMatch(/o1: "1" is not an Arduino pin/);
@@ -135,7 +162,16 @@ describe('FirmataLink on mock-firmata', () => {
     messages.length = 0;
     ingest.on('device-message', (m) => messages.push(m));
     board = new MockArduino({ [A0]: 0, [A1]: 0 });
-    link = new FirmataLink(ingest, { path: '/dev/ttyACM0', device: 'p1-a', profile: pool, pins: POOL_PINS, io: board.io, clock: () => ns, backoffMinMs: 100, backoffMaxMs: 1000 });
+    link = new FirmataLink(ingest, {
+      path: '/dev/ttyACM0',
+      device: 'p1-a',
+      profile: pool,
+      pins: POOL_PINS,
+      io: board.io,
+      clock: () => ns,
+      backoffMinMs: 100,
+      backoffMaxMs: 1000,
+    });
     link.start();
     await advance(0);
   });

@@ -3,28 +3,26 @@
  * health its status and heartbeat messages report. Read by `Ingest.deviceInfo()` (the devices page,
  * clock sync).
  */
+import type { DeviceInfo } from '../../shared/api/devices';
 import type { DeviceMessage } from '../../shared/protocol/schema';
 
-export interface DeviceInfo {
-  id: string;
-  table: string;
-  link: string | null;
-  /** The boot id its events are stored under (the device's own, or a hub-made one for a reused id). */
-  boot: string | null;
-  lastSeen: number | null;
-  /** stale: said it was online, but nothing (not even a heartbeat) for staleAfterMs. */
-  state: 'unknown' | 'online' | 'stale' | 'offline';
-  /** From the device's last status and heartbeat: sensor faults, buffer use, events it dropped. */
-  faults: { s: string; c: string }[];
-  buffered: number | null;
-  capacity: number | null;
-  droppedOnDevice: number;
-  firmware: string | null;
-  profile: string | null;
-}
+export type { DeviceInfo } from '../../shared/api/devices';
 
 export function newDeviceInfo(id: string, table: string): DeviceInfo {
-  return { id, table, link: null, boot: null, lastSeen: null, state: 'unknown', faults: [], buffered: null, capacity: null, droppedOnDevice: 0, firmware: null, profile: null };
+  return {
+    id,
+    table,
+    link: null,
+    boot: null,
+    lastSeen: null,
+    state: 'unknown',
+    faults: [],
+    buffered: null,
+    capacity: null,
+    droppedOnDevice: 0,
+    firmware: null,
+    profile: null,
+  };
 }
 
 /** Takes in a message the ingest accepted from the device, on `link` at hub time `now`. */

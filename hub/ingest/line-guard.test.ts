@@ -5,7 +5,9 @@ import { LineGuard, OVERSIZE_MARKER } from './line-guard';
 
 function lines(chunks: string[], max: number): Promise<string[]> {
   const out: string[] = [];
-  const parser = Readable.from(chunks.map((c) => Buffer.from(c))).pipe(new LineGuard(max)).pipe(new ReadlineParser({ delimiter: '\n' }));
+  const parser = Readable.from(chunks.map((c) => Buffer.from(c)))
+    .pipe(new LineGuard(max))
+    .pipe(new ReadlineParser({ delimiter: '\n' }));
   // 'data' events, not async iteration: a non-object-mode stream would glue the lines together.
   parser.on('data', (l: string) => out.push(l));
   return new Promise((resolve) => parser.on('end', () => resolve(out)));

@@ -93,7 +93,14 @@ describe('Ingest', () => {
     lone(4); // after a gap: it may be stored already, so it waits for the store
     await ingest.idle();
     expect(order).toEqual(['commit 1', 'stored 1', 'seen 2', 'commit 2', 'stored 2 shown', 'commit 2', 'commit 4', 'stored 4']);
-    expect(sent).toEqual([1, 2, 2].map((n) => ({ v: 1, k: 'ack', b: 'b1', n })).concat([{ v: 1, k: 'rs', b: 'b1', n: 3 }, { v: 1, k: 'ack', b: 'b1', n: 2 }]));
+    expect(sent).toEqual(
+      [1, 2, 2]
+        .map((n) => ({ v: 1, k: 'ack', b: 'b1', n }))
+        .concat([
+          { v: 1, k: 'rs', b: 'b1', n: 3 },
+          { v: 1, k: 'ack', b: 'b1', n: 2 },
+        ]),
+    );
   });
 
   it('a shown event whose commit fails is neither acknowledged nor counted, and shown again when sent again', async () => {

@@ -52,7 +52,6 @@ const bootKey = (device: string, boot: string): string => `${device}\u0000${boot
  */
 export const MAX_BACKLOG = 20_000;
 
-
 export class Ingest extends EventEmitter<IngestEvents> {
   /** Set by the hub once clock sync runs; without it an event's time is its arrival. */
   clock: EventClock | null = null;
@@ -113,7 +112,11 @@ export class Ingest extends EventEmitter<IngestEvents> {
   /** One raw line (serial) or payload (MQTT). */
   accept(raw: string | Uint8Array, origin: Origin): void {
     if (typeof raw === 'string' && raw.includes(OVERSIZE_MARKER)) {
-      this.refuse(this.senderOf(undefined, origin), reject('AR_LINE_TOO_LONG', raw.slice(raw.indexOf(OVERSIZE_MARKER) + OVERSIZE_MARKER.length).trim() + ' bytes'), origin);
+      this.refuse(
+        this.senderOf(undefined, origin),
+        reject('AR_LINE_TOO_LONG', raw.slice(raw.indexOf(OVERSIZE_MARKER) + OVERSIZE_MARKER.length).trim() + ' bytes'),
+        origin,
+      );
       return;
     }
     const line = typeof raw === 'string' && raw.endsWith('\r') ? raw.slice(0, -1) : raw;
@@ -130,7 +133,11 @@ export class Ingest extends EventEmitter<IngestEvents> {
       return;
     }
     if (origin.topic && (origin.topic.device !== wire.d || origin.topic.table !== info.table)) {
-      this.refuse(this.senderOf(wire.d, origin), reject('AR_TOPIC_MISMATCH', `topic ${origin.topic.table}/${origin.topic.device}, payload ${info.table}/${wire.d}`), origin);
+      this.refuse(
+        this.senderOf(wire.d, origin),
+        reject('AR_TOPIC_MISMATCH', `topic ${origin.topic.table}/${origin.topic.device}, payload ${info.table}/${wire.d}`),
+        origin,
+      );
       return;
     }
     const now = this.now();
@@ -412,16 +419,19 @@ export class Ingest extends EventEmitter<IngestEvents> {
     const key = `${bootKey(e.d, e.b)}\u0000${from}`;
     if (this.later.has(key)) return;
     this.later.add(key);
-    const timer = setTimeout(() => {
-      this.later.delete(key);
-      this.queue = this.queue
-        .then(async () => {
-          if ((await this.store.contiguousSeq(e.d, e.b)) + 1 !== from) return; // filled (or given up) meanwhile
-          this.gaps.askedAgain(e.d, e.b, from);
-          x.origin.send(e.d, { v: PROTOCOL_VERSION, k: 'rs', b: x.run.wireBoot, n: from });
-        })
-        .catch((err: Error) => this.storeFailed(err));
-    }, clampDelay(Math.max(1, ms)));
+    const timer = setTimeout(
+      () => {
+        this.later.delete(key);
+        this.queue = this.queue
+          .then(async () => {
+            if ((await this.store.contiguousSeq(e.d, e.b)) + 1 !== from) return; // filled (or given up) meanwhile
+            this.gaps.askedAgain(e.d, e.b, from);
+            x.origin.send(e.d, { v: PROTOCOL_VERSION, k: 'rs', b: x.run.wireBoot, n: from });
+          })
+          .catch((err: Error) => this.storeFailed(err));
+      },
+      clampDelay(Math.max(1, ms)),
+    );
     timer.unref();
   }
 

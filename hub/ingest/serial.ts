@@ -3,7 +3,6 @@
  * Ingest. A pulled cable is a state, not an exception: the link goes offline and reopens the
  * port with backoff until it is back.
  */
-import { EventEmitter } from 'node:events';
 import { SerialPort } from 'serialport';
 import { ReadlineParser } from '@serialport/parser-readline';
 import { MAX_LINE_BYTES } from '../../shared/protocol/wire';
@@ -14,8 +13,9 @@ import { AutorefError } from '../../shared/errors';
 import type { Ingest } from './pipeline';
 import { LineGuard } from './line-guard';
 import { listSerialPorts, type PortInfo } from './ports';
+import { DeviceLink, type BackoffOptions } from './link';
 
-export type LinkState = 'connecting' | 'online' | 'offline' | 'reconnecting' | 'closed';
+export type { LinkState } from './link';
 
 export interface UsbMatch {
   /** Hex, as the OS reports it, e.g. "0483" (STMicroelectronics: Espruino Pico and WiFi). */
@@ -40,26 +40,20 @@ export function parsePortSpec(spec: string): Pick<SerialLinkOptions, 'path' | 'u
   return { usb: { vendorId, ...(productId ? { productId } : {}), ...(serialNumber ? { serialNumber } : {}) } };
 }
 
-export interface SerialLinkOptions {
+export interface SerialLinkOptions extends BackoffOptions {
   /** A fixed port path, or... */
   path?: string;
   /** ...the USB device to look for on every (re)open: survives a port renamed after a replug. */
   usb?: UsbMatch;
   baudRate?: number;
-  /** First and longest wait between reopen attempts, ms. */
-  backoffMinMs?: number;
-  backoffMaxMs?: number;
   /** For tests: a serialport binding (e.g. @serialport/binding-mock). */
   binding?: ConstructorParameters<typeof SerialPort>[0]['binding'];
 }
 
-export class SerialLink extends EventEmitter<{ state: [LinkState, string?] }> {
-  state: LinkState = 'connecting';
+export class SerialLink extends DeviceLink {
   private port: SerialPort | null = null;
   /** The path of the port open now (for a USB match, what it resolved to). */
   openPath: string | null = null;
-  private timer: NodeJS.Timeout | null = null;
-  private attempt = 0;
   /** Devices seen on this port, so a pulled cable marks them offline. */
   private readonly seen = new Set<string>();
   readonly linkName: string;
@@ -68,22 +62,14 @@ export class SerialLink extends EventEmitter<{ state: [LinkState, string?] }> {
     private readonly ingest: Ingest,
     private readonly opts: SerialLinkOptions,
   ) {
-    super();
+    super(opts);
     if (!opts.path && !opts.usb) throw new TypeError('SerialLink needs a path or a usb match');
-    this.linkName = opts.path ? `serial:${opts.path}` : `serial:usb:${opts.usb!.vendorId}:${opts.usb!.productId ?? '*'}${opts.usb!.serialNumber ? `:${opts.usb!.serialNumber}` : ''}`;
+    this.linkName = opts.path
+      ? `serial:${opts.path}`
+      : `serial:usb:${opts.usb!.vendorId}:${opts.usb!.productId ?? '*'}${opts.usb!.serialNumber ? `:${opts.usb!.serialNumber}` : ''}`;
     ingest.on('device-message', (m, origin) => {
       if (origin.link === this.linkName) this.seen.add(m.d);
     });
-  }
-
-  start(): void {
-    this.open();
-  }
-
-  private setState(s: LinkState, why?: string): void {
-    if (this.state === s) return;
-    this.state = s;
-    this.emit('state', s, why);
   }
 
   /** The port to open now: the fixed path, or the first port whose USB ids match. */
@@ -101,7 +87,7 @@ export class SerialLink extends EventEmitter<{ state: [LinkState, string?] }> {
     return hit ? hit.path : null;
   }
 
-  private open(): void {
+  protected open(): void {
     if (this.state === 'closed') return;
     this.resolvePath().then(
       (path) => (path ? this.openAt(path) : this.retry('no USB device matches')),
@@ -143,15 +129,6 @@ export class SerialLink extends EventEmitter<{ state: [LinkState, string?] }> {
     this.retry(why);
   }
 
-  private retry(why: string): void {
-    if (this.state === 'closed') return;
-    const min = this.opts.backoffMinMs ?? 250;
-    const max = this.opts.backoffMaxMs ?? 5000;
-    const wait = Math.min(max, min * 2 ** this.attempt++);
-    this.setState(this.state === 'connecting' ? 'connecting' : 'reconnecting', why);
-    this.timer = setTimeout(() => this.open(), wait);
-  }
-
   write(cmd: HubCommand, written?: (hubMs: number) => void): void {
     if (!this.port?.isOpen) return;
     if (written) this.port.write(encodeLine(cmd), (err) => err || written(hubNow()));
@@ -159,8 +136,7 @@ export class SerialLink extends EventEmitter<{ state: [LinkState, string?] }> {
   }
 
   async close(): Promise<void> {
-    this.setState('closed');
-    if (this.timer) clearTimeout(this.timer);
+    this.stop();
     const port = this.port;
     this.port = null;
     if (port?.isOpen) await new Promise<void>((r) => port.close(() => r()));

@@ -45,4 +45,3 @@ export interface IngestEvents {
 export interface EventClock {
   eventTime(e: DeviceEvent, arrivalMs: number): number;
 }
-

@@ -20,8 +20,8 @@ import type { PendingDecision } from '../../shared/game/engine';
 import type { GameEvent } from '../../shared/game/events';
 import { getEngine } from './registry';
 import { initialMatch, replay, step } from './common/replay';
-import { Log } from './pocket/testkit';
-import { eightBallEngine } from './pocket/index';
+import { Log } from './pool/testkit';
+import { eightBallEngine } from './pool/index';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -52,7 +52,7 @@ const SETTLED: Record<string, Settled> = {
   'golf-billiards.first_drop': { by: 'referee', when: "referee mode only (mode: 'referee'); self mode has a default", refereed: golfReferee },
   'golf-billiards.opening': { by: 'referee', when: "referee mode only (mode: 'referee'); self mode has a default", refereed: golfReferee },
   'minigolf.hole_without_stroke': { by: 'default' },
-  'minigolf.ball_change': { by: 'referee', when: 'a tournament under WMF rules: a ball change is the referee\'s ruling (MG-BALL-*)', refereed: always },
+  'minigolf.ball_change': { by: 'referee', when: "a tournament under WMF rules: a ball change is the referee's ruling (MG-BALL-*)", refereed: always },
   'minigolf.ranking_after_cancel': { by: 'referee', when: 'a cancelled federation event: the jury or referee committee rules (MG-INT-8)', refereed: always },
   'pocket.ball-identity': { by: 'players' },
   'pocket.first-contact': { by: 'players' },
@@ -91,12 +91,15 @@ const GAMES = ['three-cushion', 'three-ball', 'four-ball', 'eight-ball', 'nine-b
 /** Every decision the recorded fixtures raise, with its match's game and start config. */
 function raisedInFixtures(): { game: string; config: Record<string, unknown>; d: PendingDecision }[] {
   const out: { game: string; config: Record<string, unknown>; d: PendingDecision }[] = [];
-  for (const dir of ['carom', 'golf-billiards', 'pocket', 'minigolf']) {
+  for (const dir of ['carom', 'golf-billiards', 'pool', 'minigolf']) {
     const base = path.join(ROOT, 'test/fixtures', dir);
     for (const f of readdirSync(base).filter((x) => x.endsWith('.jsonl'))) {
       const game = dir === 'golf-billiards' || dir === 'minigolf' ? dir : GAMES.find((g) => f.startsWith(g))!;
       const engine = getEngine(game)!;
-      const log = readFileSync(path.join(base, f), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as GameEvent);
+      const log = readFileSync(path.join(base, f), 'utf8')
+        .split('\n')
+        .filter((l) => l.trim())
+        .map((l) => JSON.parse(l) as GameEvent);
       const start = log[0];
       const config = start?.type === 'start' ? (start.config ?? {}) : {};
       let m = initialMatch(engine);
@@ -143,7 +146,8 @@ describe('no question stalls a table', () => {
 
   it('PB-FROZEN-1, PB-SHOT-1, WPA-8: at a self-refereed eight-ball table the questions the referee answers elsewhere go to the players (the eight-call with a default)', () => {
     const cleared = (config: Record<string, unknown>) => new Log(config).break(['1']).shot({ first: '2', pockets: ['2', '3', '4', '5', '6', '7'] });
-    const eightDown = (config: Record<string, unknown>) => replay(eightBallEngine, cleared(config).shot({ first: '8', pockets: [{ ball: '8', pocket: 'c2' }] }).events).game;
+    const eightDown = (config: Record<string, unknown>) =>
+      replay(eightBallEngine, cleared(config).shot({ first: '8', pockets: [{ ball: '8', pocket: 'c2' }] }).events).game;
     const bar = eightBallEngine.summary(eightDown({})).pending;
     expect(bar.map((d) => [d.kind, d.answeredBy, d.default])).toEqual([['eight-ball.eight-call', 'players', 'yes']]);
     const league = eightBallEngine.summary(eightDown({ refereed: true })).pending;

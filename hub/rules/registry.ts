@@ -1,15 +1,17 @@
 /**
  * Every rules engine, in one table. The hub, the CLI and the tests reach engines only here.
- * Each game module exports its engine(s); add one import and one row per engine.
+ * Each game module exports its engine(s); add one import and one row per engine. The table is
+ * keyed by the game catalogue's ids (shared/game/catalogue.ts): the typecheck refuses a game of the
+ * catalogue without an engine here, and an engine for a game the catalogue does not hold.
  */
 import type { GameId, RulesEngine } from '../../shared/game/engine';
 // engine imports (one line per game module)
 import { threeCushion, threeBall, fourBall } from './carom/index';
 import { golfBilliards } from './golf-billiards/index';
 import { minigolf } from './minigolf/index';
-import { eightBallEngine, nineBallEngine } from './pocket/index';
+import { eightBallEngine, nineBallEngine } from './pool/index';
 
-const engines: Partial<Record<GameId, RulesEngine<never>>> = {
+const rows: Record<GameId, RulesEngine<never>> = {
   // engine rows
   'three-cushion': threeCushion as RulesEngine<never>,
   'three-ball': threeBall as RulesEngine<never>,
@@ -20,10 +22,14 @@ const engines: Partial<Record<GameId, RulesEngine<never>>> = {
   'nine-ball': nineBallEngine as RulesEngine<never>,
 };
 
+// A Map: the id comes from outside (a venue file, a request, a log line), "constructor" included.
+const engines = new Map<string, RulesEngine<unknown>>(Object.entries(rows) as [string, RulesEngine<unknown>][]);
+for (const [id, engine] of engines) if (engine.id !== id) throw new Error(`hub/rules/registry.ts: the row ${id} holds the engine of ${engine.id}`);
+
 export function getEngine(id: string): RulesEngine<unknown> | undefined {
-  return (engines as Record<string, RulesEngine<unknown> | undefined>)[id];
+  return engines.get(id);
 }
 
 export function engineIds(): GameId[] {
-  return (Object.keys(engines) as GameId[]).sort();
+  return ([...engines.keys()] as GameId[]).sort();
 }

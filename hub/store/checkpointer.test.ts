@@ -14,7 +14,9 @@ describe('WAL checkpoints in the background', () => {
     const store = new SqliteStore(file);
     const before = statSync(file).size;
     for (let n = 1; n <= 400; n++) {
-      store.appendDeviceEventsNow([{ event: { v: 1, k: 'ev', d: 'gb1-a', b: 'b1', n, t: n, e: 'goal', s: 'g1', p: 'A' }, times: { hubT: n, at: n }, link: 'mqtt' }]);
+      store.appendDeviceEventsNow([
+        { event: { v: 1, k: 'ev', d: 'gb1-a', b: 'b1', n, t: n, e: 'goal', s: 'g1', p: 'A' }, times: { hubT: n, at: n }, link: 'mqtt' },
+      ]);
     }
     // Far below SQLite's own threshold (1,000 pages): only the worker copies anything.
     const deadline = Date.now() + 5000;

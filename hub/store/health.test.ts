@@ -11,10 +11,20 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function logger() {
   const lines: { level: 'error' | 'warn'; msg: string }[] = [];
-  return { lines, log: { error: (_o: object, msg: string) => void lines.push({ level: 'error', msg }), warn: (_o: object, msg: string) => void lines.push({ level: 'warn', msg }) } };
+  return {
+    lines,
+    log: {
+      error: (_o: object, msg: string) => void lines.push({ level: 'error', msg }),
+      warn: (_o: object, msg: string) => void lines.push({ level: 'warn', msg }),
+    },
+  };
 }
 
-const ev = (n: number) => ({ event: { v: 1 as const, k: 'ev' as const, d: 'gb1-a', b: 'b1', n, t: n, e: 'cushion', s: 'r1', p: 'N'.repeat(200) }, times: { hubT: n, at: n }, link: 'mqtt' });
+const ev = (n: number) => ({
+  event: { v: 1 as const, k: 'ev' as const, d: 'gb1-a', b: 'b1', n, t: n, e: 'cushion', s: 'r1', p: 'N'.repeat(200) },
+  times: { hubT: n, at: n },
+  link: 'mqtt',
+});
 
 describe('store health', () => {
   it('follows a real SQLITE_FULL (PRAGMA max_page_count): failing while writes fail, reads still fine, ok again once a write goes through', async () => {
@@ -37,7 +47,11 @@ describe('store health', () => {
       }
     }
     expect((full as { code?: string }).code).toBe('SQLITE_FULL');
-    expect(health.view()).toMatchObject({ state: 'failing', errors: 1, lastError: { op: 'appendDeviceEventsNow', code: 'SQLITE_FULL', message: 'database or disk is full' } });
+    expect(health.view()).toMatchObject({
+      state: 'failing',
+      errors: 1,
+      lastError: { op: 'appendDeviceEventsNow', code: 'SQLITE_FULL', message: 'database or disk is full' },
+    });
     // Reads still work, and do not make a failing store look well.
     expect(await store.countDeviceEvents()).toBe(n - 1);
     expect(health.state).toBe('failing');

@@ -43,7 +43,17 @@ export interface HealthLog {
 }
 
 /** Methods that change the store; every other one only reads. */
-const WRITES = new Set(['appendDeviceEvent', 'appendDeviceEvents', 'appendDeviceEventsNow', 'skipGap', 'createMatch', 'updateMatch', 'appendGameEvent', 'saveSnapshot', 'putSetting']);
+const WRITES = new Set([
+  'appendDeviceEvent',
+  'appendDeviceEvents',
+  'appendDeviceEventsNow',
+  'skipGap',
+  'createMatch',
+  'updateMatch',
+  'appendGameEvent',
+  'saveSnapshot',
+  'putSetting',
+]);
 
 /** Logs the same failure at most this often (a full disk fails every resend of every device). */
 const LOG_EVERY_MS = 10_000;
@@ -118,7 +128,14 @@ export class StoreHealth {
   }
 
   view(): StoreHealthView {
-    return { kind: this.kind, state: this.state, errors: this.errors, lastError: this.lastError, failingSince: this.failingSince, halted: [...this.halted.values()] };
+    return {
+      kind: this.kind,
+      state: this.state,
+      errors: this.errors,
+      lastError: this.lastError,
+      failingSince: this.failingSince,
+      halted: [...this.halted.values()],
+    };
   }
 }
 

@@ -176,7 +176,9 @@ export class PostgresStore implements EventStore {
     return this.tx(async (c) => {
       const cur = await c.query<{ contiguous: number }>(`SELECT contiguous FROM ${s}.device_boots WHERE device = $1 AND boot = $2 FOR UPDATE`, [device, boot]);
       const from = cur.rows[0]?.contiguous ?? 0;
-      const next = (await c.query<{ n: number | null }>(`SELECT min(seq) AS n FROM ${s}.device_events WHERE device = $1 AND boot = $2 AND seq > $3`, [device, boot, from])).rows[0]!.n;
+      const next = (
+        await c.query<{ n: number | null }>(`SELECT min(seq) AS n FROM ${s}.device_events WHERE device = $1 AND boot = $2 AND seq > $3`, [device, boot, from])
+      ).rows[0]!.n;
       if (next === null) return { contiguous: from, skipped: 0 };
       const run = await c.query<{ last: number | null }>(
         `SELECT max(seq) AS last FROM (SELECT seq, seq - row_number() OVER (ORDER BY seq) AS g FROM ${s}.device_events
@@ -198,21 +200,18 @@ export class PostgresStore implements EventStore {
   }
 
   async recentDeviceEvents(limit: number): Promise<StoredDeviceEvent[]> {
-    const r = await this.pool.query<DeviceEventRow>(
-      `SELECT id, hub_t, at, link, body FROM ${this.s}.device_events ORDER BY id DESC LIMIT $1`,
-      [limit],
-    );
+    const r = await this.pool.query<DeviceEventRow>(`SELECT id, hub_t, at, link, body FROM ${this.s}.device_events ORDER BY id DESC LIMIT $1`, [limit]);
     return r.rows.reverse().map(toStored);
   }
 
   async deviceEventsStoredSince(hubT: number): Promise<StoredDeviceEvent[]> {
     const PAGE = 512;
     const out: StoredDeviceEvent[] = [];
-    for (let before = Number.MAX_SAFE_INTEGER; ; ) {
-      const r = await this.pool.query<DeviceEventRow>(
-        `SELECT id, hub_t, at, link, body FROM ${this.s}.device_events WHERE id < $1 ORDER BY id DESC LIMIT $2`,
-        [before, PAGE],
-      );
+    for (let before = Number.MAX_SAFE_INTEGER; ;) {
+      const r = await this.pool.query<DeviceEventRow>(`SELECT id, hub_t, at, link, body FROM ${this.s}.device_events WHERE id < $1 ORDER BY id DESC LIMIT $2`, [
+        before,
+        PAGE,
+      ]);
       for (const x of r.rows) {
         if (x.hub_t < hubT) return out.reverse();
         out.push(toStored(x));
@@ -267,7 +266,10 @@ export class PostgresStore implements EventStore {
   }
 
   async gameEvents(match: string, fromSeq = 0): Promise<GameEvent[]> {
-    const r = await this.pool.query<{ body: GameEvent }>(`SELECT body FROM ${this.s}.game_events WHERE match = $1 AND seq >= $2 ORDER BY seq`, [match, fromSeq]);
+    const r = await this.pool.query<{ body: GameEvent }>(`SELECT body FROM ${this.s}.game_events WHERE match = $1 AND seq >= $2 ORDER BY seq`, [
+      match,
+      fromSeq,
+    ]);
     return r.rows.map((x) => x.body);
   }
 

@@ -47,8 +47,10 @@ function refusal(file: string, e: unknown): unknown {
   if (e instanceof AutorefError) return e;
   const code = sqliteCode(e);
   const msg = (e as Error).message;
-  if (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT')) return new AutorefError('AR_STORE_DAMAGED', `${file}: ${msg} (restore a backup, or move the file away to start an empty store)`);
-  if (code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_CANTOPEN') || code === 'SQLITE_PERM') return new AutorefError('AR_STORE_READONLY', `${file}: ${msg}`);
+  if (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT'))
+    return new AutorefError('AR_STORE_DAMAGED', `${file}: ${msg} (restore a backup, or move the file away to start an empty store)`);
+  if (code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_CANTOPEN') || code === 'SQLITE_PERM')
+    return new AutorefError('AR_STORE_READONLY', `${file}: ${msg}`);
   if (code === 'SQLITE_FULL') return new AutorefError('AR_STORE_READONLY', `${file}: ${msg} (free some disk space)`);
   if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') return new AutorefError('AR_STORE_LOCKED', `${file}: ${msg}`);
   return e;
@@ -75,20 +77,31 @@ export async function openCheckedSqlite(file: string, opts: CheckedOpenOptions =
     const findings = unchanged ? [] : store.quickCheck();
     if (findings.length > 0) {
       // One line: SQLite's findings come several to a row.
-      const all = findings.join('\n').split('\n').map((l) => l.trim()).filter((l) => l !== '' && !l.startsWith('***'));
+      const all = findings
+        .join('\n')
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l !== '' && !l.startsWith('***'));
       const more = all.length > 3 ? ` and ${all.length - 3} more` : '';
-      throw new AutorefError('AR_STORE_DAMAGED', `${file}: quick_check: ${all.slice(0, 3).join('; ')}${more} (restore a backup, or move the file away to start an empty store)`);
+      throw new AutorefError(
+        'AR_STORE_DAMAGED',
+        `${file}: quick_check: ${all.slice(0, 3).join('; ')}${more} (restore a backup, or move the file away to start an empty store)`,
+      );
     }
     await store.putSetting('store.opened', JSON.stringify({ at: Date.now(), pid: process.pid }));
     const now = store.trackPosition();
     const before = owner.previous;
     if (before && (now.deviceEvents < before.deviceEvents || now.gameEvents < before.gameEvents)) {
       const what = `${file} holds ${fmt(now)}, but the hub that last ran on it had stored and acknowledged ${fmt(before)}: its WAL (${path.basename(file)}-wal) was deleted or damaged, or the file was replaced`;
-      if (!opts.acceptLoss) throw new AutorefError('AR_STORE_LOST', `${what} (restore the WAL or a backup, or start with --accept-store-loss to go on with what the file holds)`);
+      if (!opts.acceptLoss)
+        throw new AutorefError('AR_STORE_LOST', `${what} (restore the WAL or a backup, or start with --accept-store-loss to go on with what the file holds)`);
       opts.warn?.(`store: ${what}; going on with what it holds (--accept-store-loss)`);
     }
     owner.write(now);
-    owner.follow(() => store!.committedPosition() ?? now, (e) => opts.warn?.('store: could not record the committed position beside the store', e));
+    owner.follow(
+      () => store!.committedPosition() ?? now,
+      (e) => opts.warn?.('store: could not record the committed position beside the store', e),
+    );
     store.attachOwner(owner);
     return store;
   } catch (e) {

@@ -72,10 +72,11 @@ export class StoreOwner {
       // Read before this hub's first write (which takes the exclusive lock, and keeps it).
       db.exec('BEGIN EXCLUSIVE');
       const row = db.prepare('SELECT device_events, game_events, clean_size, clean_mtime FROM position WHERE id = 1').get() as
-        | { device_events: number; game_events: number; clean_size: number | null; clean_mtime: number | null }
-        | undefined;
+        { device_events: number; game_events: number; clean_size: number | null; clean_mtime: number | null } | undefined;
       // Running from now on: a stop that is not clean leaves no clean-stop record.
-      db.prepare('INSERT INTO position (id, device_events, game_events, pid, at) VALUES (1, 0, 0, ?, ?) ON CONFLICT (id) DO UPDATE SET pid = excluded.pid, at = excluded.at, clean_size = NULL, clean_mtime = NULL').run(process.pid, Date.now());
+      db.prepare(
+        'INSERT INTO position (id, device_events, game_events, pid, at) VALUES (1, 0, 0, ?, ?) ON CONFLICT (id) DO UPDATE SET pid = excluded.pid, at = excluded.at, clean_size = NULL, clean_mtime = NULL',
+      ).run(process.pid, Date.now());
       db.exec('COMMIT');
       const previous = !row || (row.device_events === 0 && row.game_events === 0) ? null : { deviceEvents: row.device_events, gameEvents: row.game_events };
       const clean = row && row.clean_size !== null && row.clean_mtime !== null ? { size: row.clean_size, mtimeMs: row.clean_mtime } : null;
@@ -83,12 +84,16 @@ export class StoreOwner {
     } catch (e) {
       db?.close();
       const code = sqliteCode(e);
-      if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') throw new AutorefError('AR_STORE_LOCKED', `${storePath} (another autoref hub runs on it: stop that one first)`);
+      if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED')
+        throw new AutorefError('AR_STORE_LOCKED', `${storePath} (another autoref hub runs on it: stop that one first)`);
       if (code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_CANTOPEN') || code === 'SQLITE_PERM' || code === 'SQLITE_AUTH') {
         throw new AutorefError('AR_STORE_READONLY', `${file}: ${(e as Error).message}`);
       }
       if (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT')) {
-        throw new AutorefError('AR_STORE_DAMAGED', `${file} (the hub's record beside the store) is not readable: ${(e as Error).message}; move it away to start without the check of what was acknowledged`);
+        throw new AutorefError(
+          'AR_STORE_DAMAGED',
+          `${file} (the hub's record beside the store) is not readable: ${(e as Error).message}; move it away to start without the check of what was acknowledged`,
+        );
       }
       throw e;
     }

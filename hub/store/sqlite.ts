@@ -119,9 +119,7 @@ export class SqliteStore implements EventStore {
       });
     }
     this.db.exec(SCHEMA);
-    this.insert = this.db.prepare(
-      'INSERT OR IGNORE INTO device_events (device, boot, seq, device_t, hub_t, at, link, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    );
+    this.insert = this.db.prepare('INSERT OR IGNORE INTO device_events (device, boot, seq, device_t, hub_t, at, link, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
     this.seqOf = this.db.prepare('SELECT contiguous FROM device_boots WHERE device = ? AND boot = ?').pluck();
     this.setContiguous = this.db.prepare(
       'INSERT INTO device_boots (device, boot, contiguous) VALUES (?, ?, ?) ON CONFLICT (device, boot) DO UPDATE SET contiguous = excluded.contiguous',
@@ -259,7 +257,8 @@ export class SqliteStore implements EventStore {
   async skipGap(device: string, boot: string): Promise<{ contiguous: number; skipped: number }> {
     return this.db.transaction(() => {
       const from = (this.seqOf.get(device, boot) as number | undefined) ?? 0;
-      const next = this.db.prepare('SELECT min(seq) FROM device_events WHERE device = ? AND boot = ? AND seq > ?').pluck().get(device, boot, from) as number | null;
+      const next = this.db.prepare('SELECT min(seq) FROM device_events WHERE device = ? AND boot = ? AND seq > ?').pluck().get(device, boot, from) as
+        number | null;
       if (next === null) return { contiguous: from, skipped: 0 };
       let c = next;
       while (this.hasSeq.get(device, boot, c + 1) !== undefined) c++;
@@ -280,7 +279,7 @@ export class SqliteStore implements EventStore {
   async deviceEventsStoredSince(hubT: number): Promise<StoredDeviceEvent[]> {
     const page = this.db.prepare('SELECT id, hub_t, at, link, body FROM device_events WHERE id < ? ORDER BY id DESC LIMIT ?');
     const out: StoredDeviceEvent[] = [];
-    for (let before = Number.MAX_SAFE_INTEGER; ; ) {
+    for (let before = Number.MAX_SAFE_INTEGER; ;) {
       const rows = page.all(before, PAGE) as Row[];
       for (const r of rows) {
         if (r.hub_t < hubT) return out.reverse();

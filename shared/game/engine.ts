@@ -5,16 +5,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { GameEvent, PlayerSetup } from './events';
 
-export const GameIds = [
-  'three-cushion',
-  'three-ball',
-  'four-ball',
-  'golf-billiards',
-  'eight-ball',
-  'nine-ball',
-  'minigolf',
-] as const;
-export type GameId = (typeof GameIds)[number];
+// The game ids are the catalogue's (shared/game/catalogue.ts): one entry there per game.
+export { GameIds, type GameId } from './catalogue';
+import type { GameId } from './catalogue';
 
 /**
  * Something the engine cannot decide from what it saw. The score is provisional while one is
@@ -51,12 +44,7 @@ export type PlayerLine = Static<typeof PlayerLine>;
 /** A game-agnostic summary, enough for the venue view and the match list. */
 export const GameSummary = Type.Object({
   game: Type.String(),
-  status: Type.Union([
-    Type.Literal('setup'),
-    Type.Literal('playing'),
-    Type.Literal('finished'),
-    Type.Literal('abandoned'),
-  ]),
+  status: Type.Union([Type.Literal('setup'), Type.Literal('playing'), Type.Literal('finished'), Type.Literal('abandoned')]),
   players: Type.Array(PlayerLine),
   /** Player (or side) to play now, null when nobody is to play. */
   turn: Type.Union([Type.String(), Type.Null()]),
@@ -128,4 +116,25 @@ export interface RulesEngine<S = unknown> {
   tableOptions?(table: TableSensors, players: readonly PlayerSetup[]): Record<string, unknown>;
   /** Every event the engine refused so far, oldest first (the hub shows them). Optional: none. */
   rejections?(state: S): readonly RejectedEvent[];
+  /**
+   * A printable export of a match besides its report, by file name (minigolf: `scorecards.html`,
+   * `scorecards.csv`, `results.csv`, `team-results.csv`), a pure function of the state; null when
+   * the engine has no export of that name. The hub serves it as /api/matches/:id/<name>.
+   * Optional: no exports.
+   */
+  exportFile?(name: string, state: S): string | null;
+  /**
+   * This engine's section of the players' statistics (/api/players): engines that share one hook
+   * object (the three carom games) are counted together. Optional: the engine's matches count only
+   * in the game-agnostic lines (games, wins, draws, losses).
+   */
+  playerStats?: PlayerStatsHook;
+}
+
+/** A section of the players' statistics built from the reports of finished (or abandoned) matches. */
+export interface PlayerStatsHook {
+  /** The key of /api/players it fills: the carom club ranking, or minigolf's lane statistics. */
+  section: 'carom' | 'lanes';
+  /** Rows of the section, from the matches (report and record status) of the engines sharing the hook, newest first. */
+  of(matches: readonly { report: unknown; status: string }[]): unknown[];
 }

@@ -11,13 +11,7 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 
 /** Who or what produced an event. Sensor facts can be overridden by people, never silently. */
-export const Actor = Type.Union([
-  Type.Literal('sensor'),
-  Type.Literal('referee'),
-  Type.Literal('scorer'),
-  Type.Literal('player'),
-  Type.Literal('hub'),
-]);
+export const Actor = Type.Union([Type.Literal('sensor'), Type.Literal('referee'), Type.Literal('scorer'), Type.Literal('player'), Type.Literal('hub')]);
 export type Actor = Static<typeof Actor>;
 
 /** Fields every event carries. `seq` and `t` are assigned by the hub (or the log file). */
@@ -109,8 +103,22 @@ export const GameEventSchemas = {
 
 const S = GameEventSchemas;
 export const GameEvent = Type.Union([
-  S.start, S.strike, S.contact, S.cushion, S.goal, S.pocket, S.identify, S.off_table, S.hole,
-  S.at_rest, S.clock, S.ref, S.decide, S.undo, S.redo, S.override,
+  S.start,
+  S.strike,
+  S.contact,
+  S.cushion,
+  S.goal,
+  S.pocket,
+  S.identify,
+  S.off_table,
+  S.hole,
+  S.at_rest,
+  S.clock,
+  S.ref,
+  S.decide,
+  S.undo,
+  S.redo,
+  S.override,
 ]);
 export type GameEvent = Static<typeof GameEvent>;
 export type GameEventType = GameEvent['type'];

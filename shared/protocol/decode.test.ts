@@ -17,7 +17,9 @@ describe('protocol v1 decoder', () => {
   });
 
   it('accepts status, heartbeat, hello and sync replies', () => {
-    expect(code(line({ v: 1, k: 'st', d: 'gb1-a', b: '3fa9', t: 5, state: 'online', up: 3.5, q: 0, cap: 64, lost: 0, f: [{ s: 'g1', c: 'stuck' }] }))).toBe('ok');
+    expect(code(line({ v: 1, k: 'st', d: 'gb1-a', b: '3fa9', t: 5, state: 'online', up: 3.5, q: 0, cap: 64, lost: 0, f: [{ s: 'g1', c: 'stuck' }] }))).toBe(
+      'ok',
+    );
     expect(code(line({ v: 1, k: 'hb', d: 'gb1-a', b: '3fa9', t: 5, up: 9, q: 2, n: 40 }))).toBe('ok');
     expect(code(line({ v: 1, k: 'hi', d: 'gb1-a', b: '3fa9', t: 5, fw: '1.0.0', board: 'pico', prof: 'golf-billiards', cap: 64 }))).toBe('ok');
     expect(code(line({ v: 1, k: 'sy', d: 'gb1-a', b: '3fa9', q: 3, t: 5 }))).toBe('ok');

@@ -5,15 +5,7 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import { reject, type Rejection } from '../errors';
 import { MAX_LINE_BYTES, PROTOCOL_VERSION } from './wire';
-import {
-  DeviceEvent,
-  DeviceHeartbeat,
-  DeviceHello,
-  DeviceStatus,
-  DeviceSyncReply,
-  HubCommand,
-  type DeviceMessage,
-} from './schema';
+import { DeviceEvent, DeviceHeartbeat, DeviceHello, DeviceStatus, DeviceSyncReply, HubCommand, type DeviceMessage } from './schema';
 
 const ajv = new Ajv({ allErrors: false, strict: true });
 

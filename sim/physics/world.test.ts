@@ -109,13 +109,17 @@ describe('physics', () => {
     // The goals, table and re-spot points agree with the golf engine's default geometry (mm).
     const g = defaultGeometry(['A', 'B']);
     expect([GOLF_BILLIARDS.width * 1000, GOLF_BILLIARDS.height * 1000]).toEqual([g.length, g.width]);
-    for (const [side, place] of [['A', 'a'], ['B', 'b']] as const) {
+    for (const [side, place] of [
+      ['A', 'a'],
+      ['B', 'b'],
+    ] as const) {
       const hole = GOLF_BILLIARDS.holes.find((h) => h.place === place)!;
       expect(hole.x * 1000).toBeCloseTo(g.goals[side]![0], 6);
       expect(hole.y * 1000).toBeCloseTo(g.goals[side]![1], 6);
     }
     // Re-spot point 3 lies against the long-axis bumper; points 4 and 5 just behind the transverse ones.
-    const nearest = (p: readonly [number, number]): number => Math.min(...GOLF_BILLIARDS.bumpers.map((b) => Math.hypot(b.x * 1000 - p[0], b.y * 1000 - p[1]) - b.r * 1000));
+    const nearest = (p: readonly [number, number]): number =>
+      Math.min(...GOLF_BILLIARDS.bumpers.map((b) => Math.hypot(b.x * 1000 - p[0], b.y * 1000 - p[1]) - b.r * 1000));
     expect(nearest(g.respot['A']!['3'])).toBeLessThan(60);
     expect(nearest(g.respot['A']!['4'])).toBeLessThan(80);
     expect(() => playShot(CAROM, newBalls(caromBreak()), { ball: 'X', angle: 0, speed: 1 }, 1)).toThrow(TypeError);

@@ -143,7 +143,11 @@ export function playShot(table: TableSpec, balls: Ball[], shots: Shot | readonly
   const R = table.ballRadius;
   // Contacts in progress (pair, cushion or bumper): one event per contact, not per step.
   const n = balls.length;
-  const touching: Touching = { pair: new Uint8Array(n * n), cushion: new Uint8Array(n * table.cushions.length), bumper: new Uint8Array(n * table.bumpers.length) };
+  const touching: Touching = {
+    pair: new Uint8Array(n * n),
+    cushion: new Uint8Array(n * table.cushions.length),
+    bumper: new Uint8Array(n * table.bumpers.length),
+  };
   let t = 0;
   for (; t < MAX_SECONDS; t += DT) {
     let moving = false;

@@ -4,26 +4,15 @@
  * ground truth; the turn passes the way the game's rules say from that truth. Deterministic for a
  * seed. Used by the demo venue (sim/venue.ts) and the chain test.
  */
+import type { SimulatorGame } from '../../shared/game/catalogue';
 import { rng, type Rng } from '../physics/rng';
 import { CAROM, caromBreak, fourBallRack, GOLF_BILLIARDS, golfBilliardsStart, MINIGOLF_LANE, minigolfTee, nineBallRack, POOL } from '../physics/tables';
 import { newBalls, playShot, type Ball, type ShotResult, type ShotWatcher, type TableSpec } from '../physics/world';
 import { caromShot, golfShot, minigolfShot, poolShot } from './players';
 import { caromTruth, golfOpening, golfOutcome, golfZone, poolOutcome, type CaromRules } from './truth';
 
-export type SimKind = 'carom' | 'golf-billiards' | 'pool' | 'minigolf';
-
-/** The simulator's table for a game id of the registry (three-cushion, eight-ball, ...). */
-export function kindOf(game: string): SimKind {
-  if (game === 'golf-billiards') return 'golf-billiards';
-  if (game === 'minigolf') return 'minigolf';
-  if (game === 'eight-ball' || game === 'nine-ball') return 'pool';
-  return 'carom';
-}
-
-/** The rules a carom table plays for a game id (three-ball, four-ball; anything else three-cushion). */
-export function caromRulesOf(game: string): CaromRules {
-  return game === 'three-ball' || game === 'four-ball' ? game : 'three-cushion';
-}
+/** The simulator's tables; a game's catalogue entry (shared/game/catalogue.ts) says which one plays it. */
+export type SimKind = SimulatorGame['kind'];
 
 /** The sensor profile (hardware/profiles) each simulated table is wired with. */
 export const PROFILE_OF: Record<SimKind, string> = { carom: 'carom', 'golf-billiards': 'golf-billiards', pool: 'pool', minigolf: 'minigolf-lane' };
@@ -84,7 +73,12 @@ export class SimGame {
 
   /** Balls back to the starting position (a new frame, set, rack or ball on the tee). */
   reset(): void {
-    const start = { carom: this.rules === 'four-ball' ? fourBallRack : caromBreak, 'golf-billiards': golfBilliardsStart, pool: nineBallRack, minigolf: minigolfTee }[this.kind];
+    const start = {
+      carom: this.rules === 'four-ball' ? fourBallRack : caromBreak,
+      'golf-billiards': golfBilliardsStart,
+      pool: nineBallRack,
+      minigolf: minigolfTee,
+    }[this.kind];
     this.balls = newBalls(start());
     this.opening = this.kind === 'golf-billiards';
   }
@@ -159,7 +153,8 @@ export class SimGame {
       const holed = result.events.some((e) => e.type === 'capture');
       // Out of the lane: the ball is put back on the lane where it left (its x, on the centre line).
       for (const b of this.balls) {
-        if (b.state === 'off') Object.assign(b, { state: 'table', x: Math.min(this.table.width - 0.3, Math.max(0.3, b.x)), y: this.table.height / 2, vx: 0, vy: 0 });
+        if (b.state === 'off')
+          Object.assign(b, { state: 'table', x: Math.min(this.table.width - 0.3, Math.max(0.3, b.x)), y: this.table.height / 2, vx: 0, vy: 0 });
       }
       this.strokes++;
       keepsTurn = !holed && this.strokes < 6;

@@ -12,13 +12,21 @@ describe('ground truth per game', () => {
     expect(caromOutcome([hit(1, 'R'), c(2), c(3), c(4), hit(5, 'Y')], 'W')).toMatchObject({ point: true, cushions: 3 });
     expect(caromOutcome([hit(1, 'R'), c(2), c(3), hit(4, 'Y'), c(5)], 'W')).toMatchObject({ point: false });
     expect(caromOutcome([c(1), c(2), c(3), hit(4, 'R'), hit(5, 'R')], 'W').point).toBe(false);
-    expect(caromOutcome([hit(1, 'R'), c(2), c(3), c(4), hit(5, 'Y'), { type: 'off', t: 6, ball: 'R', place: 'e' }], 'W')).toMatchObject({ point: false, fouls: ['out'] });
+    expect(caromOutcome([hit(1, 'R'), c(2), c(3), c(4), hit(5, 'Y'), { type: 'off', t: 6, ball: 'R', place: 'e' }], 'W')).toMatchObject({
+      point: false,
+      fouls: ['out'],
+    });
   });
 
   it('3-ball (C3B-SCORE-1): both object balls, no cushion needed; a ball off the table scores nothing', () => {
     expect(caromTruth('three-ball', [hit(1, 'R'), hit(2, 'Y')], 'W')).toEqual({ code: 'point', value: 1, foul: false, keepsTurn: true });
     expect(caromTruth('three-ball', [hit(1, 'R'), hit(2, 'R'), c(3)], 'W')).toMatchObject({ code: 'miss', value: 0, keepsTurn: false });
-    expect(caromTruth('three-ball', [hit(1, 'R'), hit(2, 'Y'), { type: 'off', t: 3, ball: 'Y', place: 'e' }], 'W')).toEqual({ code: 'point', value: 0, foul: true, keepsTurn: false });
+    expect(caromTruth('three-ball', [hit(1, 'R'), hit(2, 'Y'), { type: 'off', t: 3, ball: 'Y', place: 'e' }], 'W')).toEqual({
+      code: 'point',
+      value: 0,
+      foul: true,
+      keepsTurn: false,
+    });
   });
 
   it('4-ball (C4-SCORE-1..4, C4-ERASE-1): the highest category only, as the engine scores it', () => {
@@ -30,20 +38,35 @@ describe('ground truth per game', () => {
     expect(four([c(1), hit(2, 'M'), hit(3, 'Y'), hit(4, 'R')])).toBe('p50');
     expect(four([hit(1, 'R'), c(2)])).toBe('p0');
     expect(four([c(1), { type: 'contact', t: 2, a: 'R', b: 'M', speed: 1, x: 0, y: 0 }])).toBe('none');
-    expect(caromTruth('four-ball', [hit(1, 'R'), hit(2, 'M'), { type: 'off', t: 3, ball: 'R', place: 'e' }], 'W')).toMatchObject({ code: 'p5', value: 0, foul: true });
+    expect(caromTruth('four-ball', [hit(1, 'R'), hit(2, 'M'), { type: 'off', t: 3, ball: 'R', place: 'e' }], 'W')).toMatchObject({
+      code: 'p5',
+      value: 0,
+      foul: true,
+    });
   });
 
-  it('golf billiards: own ball into the opponent\'s goal scores; own goal and exits are recorded', () => {
+  it("golf billiards: own ball into the opponent's goal scores; own goal and exits are recorded", () => {
     const cap = (ball: string, place: string): TruthEvent => ({ type: 'capture', t: 1, ball, place, kind: 'goal', speed: 0.3 });
     expect(golfOutcome([cap('A1', 'b'), cap('A2', 'a'), cap('B1', 'a')], 'A')).toMatchObject({ scored: 1, ownGoals: 1, forOpponent: 1 });
-    expect(golfOutcome([{ type: 'off', t: 1, ball: 'B2', place: 'n' }, { type: 'lip', t: 2, ball: 'A3', place: 'b' }], 'A')).toMatchObject({ fouls: ['off_table'], onLip: ['A3'] });
+    expect(
+      golfOutcome(
+        [
+          { type: 'off', t: 1, ball: 'B2', place: 'n' },
+          { type: 'lip', t: 2, ball: 'A3', place: 'b' },
+        ],
+        'A',
+      ),
+    ).toMatchObject({ fouls: ['off_table'], onLip: ['A3'] });
   });
 
   it('golf billiards opening: a lone valid goal, else the first goal, else the clean side, else the closer ball', () => {
     const cap = (ball: string, place: string, t = 1): TruthEvent => ({ type: 'capture', t, ball, place, kind: 'goal', speed: 0.3 });
     const off = (ball: string): TruthEvent => ({ type: 'off', t: 1, ball, place: 'n' });
     const goals = { a: { x: 0.15, y: 0.45 }, b: { x: 1.65, y: 0.45 } };
-    const at = (ax: number, bx: number): Record<'A' | 'B', { x: number; y: number; onTable: boolean }> => ({ A: { x: ax, y: 0.45, onTable: true }, B: { x: bx, y: 0.45, onTable: true } });
+    const at = (ax: number, bx: number): Record<'A' | 'B', { x: number; y: number; onTable: boolean }> => ({
+      A: { x: ax, y: 0.45, onTable: true },
+      B: { x: bx, y: 0.45, onTable: true },
+    });
     expect(golfOpening([cap('B2', 'a')], at(1.6, 1.7), goals)).toBe('B');
     expect(golfOpening([cap('A1', 'b'), off('A3')], at(1, 1), goals)).toBe('B');
     expect(golfOpening([cap('A1', 'b', 2), cap('B1', 'a', 1)], at(1, 1), goals)).toBe('B');
@@ -56,7 +79,7 @@ describe('ground truth per game', () => {
     expect(golfOpening([off('A1'), off('B1')], gone, goals)).toBe(null);
   });
 
-  it('golf billiards zones: 5 x 3 from goal A\'s end, across first', () => {
+  it("golf billiards zones: 5 x 3 from goal A's end, across first", () => {
     expect(golfZone(0.1, 0.1)).toBe(1);
     expect(golfZone(0.1, 0.8)).toBe(3);
     expect(golfZone(0.4, 0.1)).toBe(4);

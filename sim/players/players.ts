@@ -179,7 +179,11 @@ export function minigolfShot(table: TableSpec, balls: Ball[], skill: number, see
     balls,
     skill,
     r,
-    (q) => ({ ball: ball.id, angle: Math.atan2(cup.y - ball.y, cup.x - ball.x) + (q() - 0.5) * 0.01, speed: Math.sqrt(2 * table.rollDecel * dist) * (1.0 + q() * 0.25) + 0.2 }),
+    (q) => ({
+      ball: ball.id,
+      angle: Math.atan2(cup.y - ball.y, cup.x - ball.x) + (q() - 0.5) * 0.01,
+      speed: Math.sqrt(2 * table.rollDecel * dist) * (1.0 + q() * 0.25) + 0.2,
+    }),
     (ev) => ev.some((e) => e.type === 'capture'),
   );
 }

@@ -5,10 +5,28 @@ import { PoolRack } from './pool';
 import { poolLegalFirst, poolTruth, type PoolBefore } from './truth';
 
 const nine = (p: Partial<PoolBefore> = {}): PoolBefore => ({
-  game: 'nine-ball', shooter: 'A', opponent: 'B', isBreak: false, onTable: ['3', '4', '9'], group: null, fouls: 0, eightCall: null, meant: null, ...p,
+  game: 'nine-ball',
+  shooter: 'A',
+  opponent: 'B',
+  isBreak: false,
+  onTable: ['3', '4', '9'],
+  group: null,
+  fouls: 0,
+  eightCall: null,
+  meant: null,
+  ...p,
 });
 const eight = (p: Partial<PoolBefore> = {}): PoolBefore => ({
-  game: 'eight-ball', shooter: 'A', opponent: 'B', isBreak: false, onTable: ['1', '8', '12'], group: 'solids', fouls: 0, eightCall: null, meant: null, ...p,
+  game: 'eight-ball',
+  shooter: 'A',
+  opponent: 'B',
+  isBreak: false,
+  onTable: ['1', '8', '12'],
+  group: 'solids',
+  fouls: 0,
+  eightCall: null,
+  meant: null,
+  ...p,
 });
 const contact = (b: string, t = 0.1): TruthEvent => ({ type: 'contact', t, a: 'cue', b, speed: 1, x: 1, y: 0.5 });
 const cushion = (ball: string, t = 0.5): TruthEvent => ({ type: 'cushion', t, ball, place: 'foot', speed: 1, sensed: true });
@@ -21,7 +39,12 @@ describe('pool racks', () => {
     const eightBall = r.find((b) => b.id === '8')!;
     expect(eightBall.y).toBeCloseTo(POOL.height / 2);
     const back = r.filter((b) => b.x === Math.max(...r.map((x) => x.x))).sort((a, b) => a.y - b.y);
-    expect([back[0]!.id, back.at(-1)!.id].map(Number).map((n) => (n < 8 ? 'solid' : 'stripe')).sort()).toEqual(['solid', 'stripe']);
+    expect(
+      [back[0]!.id, back.at(-1)!.id]
+        .map(Number)
+        .map((n) => (n < 8 ? 'solid' : 'stripe'))
+        .sort(),
+    ).toEqual(['solid', 'stripe']);
     for (const a of r) for (const b of r) if (a !== b) expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThan(2 * POOL.ballRadius);
   });
 

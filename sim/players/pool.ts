@@ -123,7 +123,8 @@ export class PoolRack {
       const tb = target === null || this.ball(target)?.state !== 'table' ? null : this.ball(target);
       const p = pockets[Math.floor(q() * pockets.length)]!;
       let placed: { x: number; y: number } | null = null;
-      if (inHand) placed = place(tb?.x ?? this.table.width / 2, tb?.y ?? this.table.height / 2, p.x, p.y) ?? { x: POOL_HEAD_STRING / 2, y: this.table.height / 2 };
+      if (inHand)
+        placed = place(tb?.x ?? this.table.width / 2, tb?.y ?? this.table.height / 2, p.x, p.y) ?? { x: POOL_HEAD_STRING / 2, y: this.table.height / 2 };
       const from = placed ?? { x: cue.x, y: cue.y };
       let angle: number;
       let speed: number;
@@ -141,7 +142,11 @@ export class PoolRack {
       }
       const shot: Shot = { ball: 'cue', angle, speed };
       const trial = copy(this.balls);
-      if (placed) Object.assign(trial.find((b) => b.id === 'cue')!, { state: 'table', x: placed.x, y: placed.y, vx: 0, vy: 0 });
+      if (placed)
+        Object.assign(
+          trial.find((b) => b.id === 'cue')!,
+          { state: 'table', x: placed.x, y: placed.y, vx: 0, vy: 0 },
+        );
       const res = playShot(this.table, trial, shot, 1 + Math.floor(q() * 1e9));
       const pocket = target === null ? null : p.place;
       const t = poolTruth(res.events, { ...before, meant: target === null ? null : poolGroupOf(target), eightCall: target === '8' ? pocket : null });

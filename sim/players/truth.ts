@@ -62,7 +62,13 @@ export interface CaromTruth {
 export function caromTruth(rules: CaromRules, events: readonly TruthEvent[], cue: string): CaromTruth {
   const foul = events.some((e) => e.type === 'off');
   let code: string;
-  if (rules === 'three-cushion') code = caromOutcome(events.filter((e) => e.type !== 'off'), cue).point ? 'point' : 'miss';
+  if (rules === 'three-cushion')
+    code = caromOutcome(
+      events.filter((e) => e.type !== 'off'),
+      cue,
+    ).point
+      ? 'point'
+      : 'miss';
   else {
     const touched: string[] = [];
     let cushionsFirst = 0;
@@ -159,7 +165,11 @@ export function golfZone(x: number, y: number): number {
  * side whose played ball stopped closer to the goal it plays at. `null`: nobody can tell (equal
  * distances, or both played balls gone): the opening is played again.
  */
-export function golfOpening(events: readonly TruthEvent[], played: Readonly<Record<'A' | 'B', { x: number; y: number; onTable: boolean }>>, goals: Readonly<Record<'a' | 'b', { x: number; y: number }>>): 'A' | 'B' | null {
+export function golfOpening(
+  events: readonly TruthEvent[],
+  played: Readonly<Record<'A' | 'B', { x: number; y: number; onTable: boolean }>>,
+  goals: Readonly<Record<'a' | 'b', { x: number; y: number }>>,
+): 'A' | 'B' | null {
   const sides = ['A', 'B'] as const;
   const fouled = (s: 'A' | 'B'): boolean => events.some((e) => e.type === 'off' && e.ball.startsWith(s));
   const firstGoal = (s: 'A' | 'B'): number => {
@@ -215,7 +225,7 @@ export interface PoolBefore {
   pushOut?: boolean;
 }
 
-/** What really happened in a pool shot, judged by the WPA rules as docs/games/pocket.md applies them. */
+/** What really happened in a pool shot, judged by the WPA rules as docs/games/pool.md applies them. */
 export interface PoolTruth {
   firstContact: string | null;
   /** Balls captured in pockets (the cue ball included), in order. */
@@ -275,7 +285,19 @@ export function poolTruth(events: readonly TruthEvent[], b: PoolBefore): PoolTru
   if (!b.isBreak && !b.pushOut && !wrongFirst && (first === null || (objPotted.length === 0 && !rail))) fouls.push('PB-SHOT-1');
   if (potted.includes('cue')) fouls.push('PB-FOUL-2');
   for (let i = 0; i < off.length; i++) fouls.push('PB-FOUL-3');
-  const out: PoolTruth = { firstContact: first, potted, off, fouls, cushionBalls: cushionBalls.size, rail, next: b.opponent, ballInHand: null, winner: null, spotted: [], group: b.group };
+  const out: PoolTruth = {
+    firstContact: first,
+    potted,
+    off,
+    fouls,
+    cushionBalls: cushionBalls.size,
+    rail,
+    next: b.opponent,
+    ballInHand: null,
+    winner: null,
+    spotted: [],
+    group: b.group,
+  };
   const foul = fouls.length > 0;
   const pass = (): PoolTruth => out;
   if (b.game === 'nine-ball') {

@@ -7,12 +7,12 @@
  */
 import { loadProfile } from '../../firmware/build/build';
 import { runFirmware, type SimRun } from '../../firmware/sim/run';
-import { SimTcs34725 } from '../../firmware/sim/tcs34725';
 import { decodeDeviceMessage } from '../../shared/protocol/decode';
 import type { DeviceEvent } from '../../shared/protocol/schema';
 import { PROTOCOL_VERSION } from '../../shared/protocol/wire';
 import type { TableProfile } from '../../shared/profile';
 import type { Edge } from './signals';
+import { ColourSight } from './colour';
 
 export interface FirmwareTableOptions {
   /** Profile id under hardware/profiles. */
@@ -25,8 +25,7 @@ export class FirmwareTable {
   readonly run: SimRun;
   readonly profile: TableProfile;
   private readonly pins: Record<string, string>;
-  private readonly colour: SimTcs34725 | null = null;
-  private readonly rgb: Record<string, readonly number[]> = {};
+  private readonly colour: ColourSight | null;
   /** Lines the firmware wrote that were not valid protocol v1 (must stay empty). */
   readonly invalid: string[] = [];
   boot = '';
@@ -37,20 +36,13 @@ export class FirmwareTable {
     const wiring = this.profile.boards['espruino-pico'];
     if (!wiring) throw new TypeError(`profile ${opts.profile} has no espruino-pico wiring`);
     this.pins = wiring.pins;
-    const withColour = this.profile.sensors.find((s) => s.kind === 'beam' && s.colour);
-    if (withColour && withColour.kind === 'beam' && withColour.colour) {
-      this.colour = new SimTcs34725(withColour.colour.part === 'TCS34727' ? 0x4d : 0x44);
-      for (const b of withColour.colour.balls) this.rgb[b.id] = b.rgb;
-    }
-    const tcs = this.colour;
+    const colour = (this.colour = ColourSight.of(this.profile));
     this.run = runFirmware({
       profile: opts.profile,
       board: 'espruino-pico',
       device: opts.device,
       table: opts.table,
-      before: (b) => {
-        if (tcs) b.i2c[0x29] = tcs;
-      },
+      before: (b) => colour?.attach(b),
     });
     this.run.board.advance(50);
     this.take();
@@ -68,19 +60,13 @@ export class FirmwareTable {
       if (at > board.us) board.advance((at - board.us) / 1000);
       const pin = this.pins[e.pin];
       if (pin === undefined) throw new TypeError(`pin ${e.pin} is not wired on the espruino-pico`);
-      if (this.colour && e.colour !== undefined) this.see(e.colour);
+      this.colour?.before(e, 'empty');
       board.set(pin, e.level);
-      if (this.colour && e.level === 1 && e.colour === undefined) this.see(null);
+      this.colour?.after(e);
     }
     const end = t0 + durationUs + tailMs * 1000;
     if (end > board.us) board.advance((end - board.us) / 1000);
     return this.take();
-  }
-
-  private see(ball: string | null): void {
-    const rgb = ball === null ? undefined : this.rgb[ball];
-    if (!rgb) this.colour!.setColour(20, 5, 5, 5);
-    else this.colour!.setColour(rgb[0]! + rgb[1]! + rgb[2]!, rgb[0]!, rgb[1]!, rgb[2]!);
   }
 
   /** Decodes what the firmware wrote since the last call, acknowledging events. */

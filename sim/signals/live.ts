@@ -6,9 +6,9 @@
  */
 import { loadProfile } from '../../firmware/build/build';
 import { runFirmware, type SimRun } from '../../firmware/sim/run';
-import { SimTcs34725 } from '../../firmware/sim/tcs34725';
 import type { TableProfile } from '../../shared/profile';
 import type { Edge } from './signals';
+import { ColourSight } from './colour';
 
 export interface LiveTableOptions {
   /** A profile id (hardware/profiles) or a profile object (e.g. a lane's places renamed for its device). */
@@ -28,8 +28,7 @@ export class LiveFirmwareTable {
   readonly run: SimRun;
   readonly profile: TableProfile;
   private readonly pins: Record<string, string>;
-  private readonly colour: SimTcs34725 | null = null;
-  private readonly rgb: Record<string, readonly number[]> = {};
+  private readonly colour: ColourSight | null;
   private queue: Edge[] = [];
   private timer: NodeJS.Timeout | null = null;
   private readonly startedAt = Date.now();
@@ -43,12 +42,7 @@ export class LiveFirmwareTable {
     const wiring = this.profile.boards.esp32;
     if (!wiring) throw new TypeError(`profile ${this.profile.id} has no esp32 wiring`);
     this.pins = wiring.pins;
-    const withColour = this.profile.sensors.find((s) => s.kind === 'beam' && s.colour);
-    if (withColour && withColour.kind === 'beam' && withColour.colour) {
-      this.colour = new SimTcs34725(withColour.colour.part === 'TCS34727' ? 0x4d : 0x44);
-      for (const b of withColour.colour.balls) this.rgb[b.id] = b.rgb;
-    }
-    const tcs = this.colour;
+    const colour = (this.colour = ColourSight.of(this.profile));
     this.drift = opts.drift ?? 0;
     this.run = runFirmware({
       profile: opts.profile,
@@ -56,9 +50,7 @@ export class LiveFirmwareTable {
       device: opts.device,
       table: opts.table,
       local: { venue: opts.venue, mqHost: url.hostname, mqPort: Number(url.port || 1883), ...(opts.secret !== undefined ? { key: opts.secret } : {}) },
-      before: (b) => {
-        if (tcs) b.i2c[0x29] = tcs;
-      },
+      before: (b) => colour?.attach(b),
     });
     this.startUs = this.run.board.us;
     this.timer = setInterval(() => this.pump(), 5);
@@ -88,12 +80,9 @@ export class LiveFirmwareTable {
       if (e.us > board.us) board.advance((e.us - board.us) / 1000);
       const pin = this.pins[e.pin];
       if (pin === undefined) continue;
-      if (this.colour && e.colour !== undefined) {
-        const rgb = this.rgb[e.colour];
-        if (rgb) this.colour.setColour(rgb[0]! + rgb[1]! + rgb[2]!, rgb[0]!, rgb[1]!, rgb[2]!);
-      }
+      this.colour?.before(e, 'keep');
       board.set(pin, e.level);
-      if (this.colour && e.level === 1 && e.colour === undefined) this.colour.setColour(20, 5, 5, 5);
+      this.colour?.after(e);
     }
     if (target > board.us) board.advance((target - board.us) / 1000);
   }

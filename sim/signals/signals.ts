@@ -3,11 +3,14 @@
  * of the table profile (hardware/profiles/*.json), with the imperfections of real wiring: timing
  * jitter, missed and doubled edges, spurious pulses, and a board clock that drifts.
  *
- * Sensor electrics (docs/firmware.md): a piezo behind a comparator gives an active-high pulse of
- * ~100 µs per knock; a break beam is active low while a ball blocks it; a pocket has a jaw beam and
- * a drop beam below it.
+ * Which sensor hears what, and the signal it gives, come from each kind's descriptor
+ * (shared/sensors/kinds.ts: `event`, `signal`): a piezo behind a comparator knocks (an active-high
+ * pulse of ~100 µs per hit), a break beam is held active low while a ball blocks it, a pocket has
+ * a jaw beam and a drop beam below it. This file knows the truth's events, the timing and the
+ * noise, and no kind by name: a new kind with a `signal` is simulated as it is.
  */
-import type { SensorOptions, TableProfile } from '../../shared/profile';
+import type { TableProfile } from '../../shared/profile';
+import { kindOf, type SensorSignal } from '../../shared/sensors/kinds';
 import { gauss, rng } from '../physics/rng';
 import type { TableSpec, TruthEvent } from '../physics/world';
 
@@ -38,10 +41,6 @@ export const NO_NOISE: NoiseOptions = { jitterUs: 0, missed: 0, doubled: 0, spur
 /** What a well-installed table looks like (the chain test's default). */
 export const BAR_NOISE: NoiseOptions = { jitterUs: 40, missed: 0.005, doubled: 0.02, spuriousPerS: 0, drift: 0.0005 };
 
-const PULSE_US = 100;
-
-type PiezoSensor = Extract<SensorOptions, { kind: 'piezo' }>;
-
 /** Which ball colour a side's balls have (golf billiards: side A white, B red; profile colour ids). */
 export type ColourOf = (ball: string) => string | undefined;
 
@@ -56,15 +55,48 @@ export interface SignalOptions {
   timeScale?: number;
 }
 
-function piezoFor(profile: TableProfile, event: PiezoSensor['event'], place: string | undefined): PiezoSensor | undefined {
-  return profile.sensors.find((s): s is PiezoSensor => s.kind === 'piezo' && s.event === event && (place === undefined || s.place === place));
+/** A sensor the simulator gives a signal to: what its descriptor says (shared/sensors/kinds.ts). */
+interface Simulated {
+  pin: string;
+  /** Its `drop` pin (pins role `drop`), if wired. */
+  drop: string | undefined;
+  /** The event type its edges send. */
+  event: string | undefined;
+  place: string | undefined;
+  signal: SensorSignal;
+}
+
+/** A capture's hole, as the event its sensor sends. */
+const CAPTURED: Record<Extract<TruthEvent, { type: 'capture' }>['kind'], string> = { pocket: 'pocket', goal: 'goal', cup: 'hole' };
+/** A ball leaving the table passes the out beam in about this (the truth has no speed for it). */
+const OFF_US = 8000;
+
+/**
+ * What the sensors of a profile can hear of a truth event: the event type a sensor must send to
+ * hear it, the place it must have (undefined: any), and how long a ball takes to pass a beam.
+ * Contacts have no place: the sensors that send `contact` split the bed (below).
+ */
+function heard(e: TruthEvent, passUs: (speed: number) => number): { event: string; place: string | undefined; passUs: number } | null {
+  if (e.type === 'strike') return { event: 'stroke', place: undefined, passUs: passUs(e.speed) };
+  if (e.type === 'cushion') return e.sensed ? { event: 'cushion', place: e.place, passUs: passUs(e.speed) } : null;
+  if (e.type === 'contact') return { event: 'contact', place: undefined, passUs: passUs(e.speed) };
+  if (e.type === 'capture') return { event: CAPTURED[e.kind], place: e.place, passUs: passUs(e.speed) };
+  if (e.type === 'off') return { event: 'out', place: undefined, passUs: OFF_US };
+  return null;
 }
 
 /**
- * Edges for one shot. `events` from playShot; times are the shot's seconds. The result is sorted
- * by time; `durationUs` is the shot's length on the board's clock.
+ * Edges for one shot. `events` from playShot; times are the shot's seconds. Each truth event goes
+ * to the sensors whose descriptor's event (and place, where the truth names one) match it, as the
+ * signal their descriptor gives. The result is sorted by time; `durationUs` is the shot's length on
+ * the board's clock.
  */
-export function signalsFor(table: TableSpec, profile: TableProfile, events: readonly TruthEvent[], opts: SignalOptions = {}): { edges: Edge[]; durationUs: number } {
+export function signalsFor(
+  table: TableSpec,
+  profile: TableProfile,
+  events: readonly TruthEvent[],
+  opts: SignalOptions = {},
+): { edges: Edge[]; durationUs: number } {
   const noise = opts.noise ?? NO_NOISE;
   const r = rng(opts.seed ?? 1);
   const edges: Edge[] = [];
@@ -77,51 +109,54 @@ export function signalsFor(table: TableSpec, profile: TableProfile, events: read
     edges.push({ pin, us: at, level: on, ...(colour !== undefined ? { colour } : {}) });
     edges.push({ pin, us: at + Math.max(1, Math.round(widthUs)), level: off });
   };
-  const knock = (pin: string, s: number): void => {
-    if (r() < noise.missed) return;
+  // Randomness is drawn in a fixed order (the chain tests depend on the exact edges of a seed):
+  // a knock draws missed, its time, doubled (and the ring's delay); an interrupt only its time.
+  const give = (x: Simulated, s: number, passUs: number, ball: string | undefined): void => {
+    const g = x.signal;
+    if (g.shape === 'knock') {
+      if (r() < noise.missed) return;
+      const at = clock(s);
+      pulse(x.pin, at, g.widthUs, g.activeLow);
+      if (r() < noise.doubled) pulse(x.pin, at + 1000 + Math.round(r() * 7000), g.widthUs, g.activeLow);
+      return;
+    }
     const at = clock(s);
-    pulse(pin, at, PULSE_US, false);
-    if (r() < noise.doubled) pulse(pin, at + 1000 + Math.round(r() * 7000), PULSE_US, false);
+    pulse(x.pin, at, passUs, g.activeLow, g.colour && ball !== undefined ? opts.colourOf?.(ball) : undefined);
+    if (g.drop && x.drop !== undefined) pulse(x.drop, at + passUs + g.drop.afterUs, g.drop.widthUs, g.activeLow);
   };
-  const beamPin = (event: string, place?: string): string | undefined =>
-    profile.sensors.find((s) => (s.kind === 'beam' && s.event === event && (place === undefined || s.place === place)) || (s.kind === 'pocket' && event === 'pocket' && s.place === place))?.pin;
+  const sensors: Simulated[] = profile.sensors.flatMap((s) => {
+    const kind = kindOf(s);
+    const signal = kind.signal?.(s);
+    if (!signal) return [];
+    const drop = kind.pins(s).find((p) => p.role === 'drop')?.ref;
+    return [{ pin: s.pin, drop, event: kind.event(s), place: s.place, signal }];
+  });
+  const beds = sensors.filter((x) => x.event === 'contact');
+  const passUs = (speed: number): number => Math.max(4000, ((2 * table.ballRadius) / Math.max(speed, 0.2)) * 1e6 + 3000);
   let end = 0;
   for (const e of events) {
     end = Math.max(end, e.t);
-    if (e.type === 'strike') {
-      const tee = piezoFor(profile, 'stroke', undefined);
-      if (tee) knock(tee.pin, e.t);
-    } else if (e.type === 'cushion' && e.sensed) {
-      const p = piezoFor(profile, 'cushion', e.place);
-      if (p) knock(p.pin, e.t);
-    } else if (e.type === 'contact') {
-      const beds = profile.sensors.filter((s): s is PiezoSensor => s.kind === 'piezo' && s.event === 'contact');
-      // Two bed zones: head (x < half) and foot; one zone hears everything.
-      const bed = beds.length > 1 ? beds[e.x < table.width / 2 ? 0 : 1] : beds[0];
-      if (bed) knock(bed.pin, e.t);
-    } else if (e.type === 'capture') {
-      const speed = Math.max(e.speed, 0.2);
-      const through = Math.max(4000, ((2 * table.ballRadius) / speed) * 1e6 + 3000);
-      if (e.kind === 'pocket') {
-        const s = profile.sensors.find((x) => x.kind === 'pocket' && x.place === e.place);
-        if (!s || s.kind !== 'pocket') continue;
-        const at = clock(e.t);
-        pulse(s.pin, at, through, true);
-        if (s.drop) pulse(s.drop, at + through + 60_000, 15_000, true);
-      } else {
-        const pin = beamPin(e.kind === 'goal' ? 'goal' : 'hole', e.place);
-        if (pin) pulse(pin, clock(e.t), through, true, opts.colourOf?.(e.ball));
-      }
-    } else if (e.type === 'off') {
-      const pin = beamPin('out');
-      if (pin) pulse(pin, clock(e.t), 8000, true);
+    const h = heard(e, passUs);
+    if (!h) continue;
+    const ball = 'ball' in e ? e.ball : undefined;
+    if (e.type === 'contact') {
+      // The contact sensors split the bed into equal zones along its length, in profile order
+      // (carom: head, foot); the one under the contact hears it.
+      let zone = 0;
+      while (zone < beds.length - 1 && !(e.x < (table.width * (zone + 1)) / beds.length)) zone++;
+      const bed = beds[zone];
+      if (bed) give(bed, e.t, h.passUs, ball);
+      continue;
     }
+    for (const x of sensors) if (x.event === h.event && (h.place === undefined || x.place === h.place)) give(x, e.t, h.passUs, ball);
   }
   if (noise.spuriousPerS > 0) {
-    for (const s of profile.sensors) {
-      if (s.kind !== 'piezo') continue;
+    // Bar noise on the knock sensors (a glass put down on the rail): beams are not fooled by it.
+    for (const x of sensors) {
+      const g = x.signal;
+      if (g.shape !== 'knock') continue;
       const n = Math.round(noise.spuriousPerS * end * (0.5 + r()));
-      for (let i = 0; i < n; i++) pulse(s.pin, clock(r() * end), PULSE_US, false);
+      for (let i = 0; i < n; i++) pulse(x.pin, clock(r() * end), g.widthUs, g.activeLow);
     }
   }
   // With noise, a pin's pulses may overlap: keep each pin's edges alternating (a level, not a list).

@@ -25,7 +25,8 @@ import { planFor, profileOptions, rawOptions } from '../../hub/calibration/plan'
 import { readCalibration } from '../../hub/calibration/file';
 
 const PIN = '4711';
-const loadProfile = (id: string): TableProfile => JSON.parse(readFileSync(new URL(`../../hardware/profiles/${id}.json`, import.meta.url), 'utf8')) as TableProfile;
+const loadProfile = (id: string): TableProfile =>
+  JSON.parse(readFileSync(new URL(`../../hardware/profiles/${id}.json`, import.meta.url), 'utf8')) as TableProfile;
 const profile = loadProfile('golf-billiards');
 const STEPS = planFor(profile).map((s) => s.id);
 
@@ -64,7 +65,6 @@ const session = browserSession();
 const { hubs, pages } = session;
 const dir = mkdtempSync(path.join(tmpdir(), 'autoref-calpage-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
 
 async function open(hub: TestHub, route: string, lang?: string): Promise<Page> {
   const page = await session.browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -169,7 +169,14 @@ describe('calibration assistant page in headless Chromium', () => {
     await poll(() => page.locator('#cal-message').textContent()).toBe('Stored and sent to gb1-a.');
     expect(await page.locator('#cal-message').getAttribute('data-ok')).toBe('true');
     const record = readCalibration(file).devices['gb1-a']!;
-    expect(record.set).toMatchObject({ 'g1.minWidthUs': 3000, 'g1.debounceMs': 3, 'g2.minWidthUs': 3000, 'o1.minWidthUs': 3000, 'c1.deadMs': 10, 'c4.deadMs': 10 });
+    expect(record.set).toMatchObject({
+      'g1.minWidthUs': 3000,
+      'g1.debounceMs': 3,
+      'g2.minWidthUs': 3000,
+      'o1.minWidthUs': 3000,
+      'c1.deadMs': 10,
+      'c4.deadMs': 10,
+    });
     await poll(() => merged(cfgs(seen).slice(rawCount))).toEqual(record.set);
     expect(Object.keys(record.set).sort()).toEqual(Object.keys(profileOptions(profile)).sort());
     expect(await page.locator('#cal-result li[data-key="c1.deadMs"]').textContent()).toBe('c1.deadMs = 10');
@@ -248,7 +255,9 @@ describe('calibration assistant page in headless Chromium', () => {
 
     // b1: noise floor 120‰ (b2's clicks reaching it), weakest hit 300‰: halfway, 210‰ = 0.69 V.
     const b1 = page.locator('.suggestion[data-sensor="b1"]');
-    expect(await b1.locator('.threshold').textContent()).toBe('Comparator threshold: 210‰ of full scale, 0.69 V on its reference pin (set by hand with the potentiometer)');
+    expect(await b1.locator('.threshold').textContent()).toBe(
+      'Comparator threshold: 210‰ of full scale, 0.69 V on its reference pin (set by hand with the potentiometer)',
+    );
     expect(await b1.locator('.method').textContent()).toContain('threshold: halfway between the noise floor 120‰ and the weakest hit 300‰');
     expect(await b1.locator('li[data-key="b1.deadMs"]').textContent()).toBe('b1.deadMs = 7'); // ringing 4 ms × 1.25 + 2
     // b2: noise floor 60‰, weakest 260‰: 160‰ = 0.53 V. Rails have no level pin: no threshold.

@@ -14,7 +14,10 @@ import { DEMO_VENUE, type VenueConfig } from '../../shared/venue';
 import { feedEvents, golfOpening, readFixture, sensor } from './setup';
 
 const PIN = '4711';
-const ANN_BOB = [{ id: 'ann', name: 'Ann', side: 'A' }, { id: 'bob', name: 'Bob', side: 'B' }];
+const ANN_BOB = [
+  { id: 'ann', name: 'Ann', side: 'A' },
+  { id: 'bob', name: 'Bob', side: 'B' },
+];
 const session = browserSession();
 const { hubs, pages } = session;
 
@@ -53,7 +56,7 @@ const secondsIn = (text: string | null, re: RegExp): number => Number(re.exec(te
 const events = async (h: TestHub, table: string) => h.store.gameEvents(h.matches.current(table)!.id);
 
 describe('game clocks in headless Chromium', () => {
-  it('the live answer carries the hub\'s time', async () => {
+  it("the live answer carries the hub's time", async () => {
     const h = await hub();
     await h.matches.start('gb1', ANN_BOB, undefined);
     const before = hubNow();
@@ -90,7 +93,7 @@ describe('game clocks in headless Chromium', () => {
     expect(await page.locator('#match-detail [data-fact="clock"]').textContent()).toBe('–');
   });
 
-  it('a page whose own clock is 90 s ahead counts on the hub\'s time: bumper pool still before TIME, carom shot clock not run out', async () => {
+  it("a page whose own clock is 90 s ahead counts on the hub's time: bumper pool still before TIME, carom shot clock not run out", async () => {
     const h = await hub();
     await h.matches.start('gb1', ANN_BOB, undefined);
     await golfOpening(h, 'gb1');
@@ -112,51 +115,73 @@ describe('game clocks in headless Chromium', () => {
     expect(shot).toBeLessThanOrEqual(40);
   });
 
-  it('minigolf: each group\'s stroke clock waits for its start, the referee starts it, a stroke tapped on the phone stops it, a ball at rest starts the next', { timeout: 40_000 }, async () => {
-    const h = await hub();
-    await h.matches.start('mg1', [{ id: 'ana', name: 'Ana' }, { id: 'ben', name: 'Ben' }, { id: 'cem', name: 'Cem' }], { lanes: 3 });
-    // The scoreboard on a TV whose clock is 20 s behind.
-    const board = await open(h, '#/table/mg1', { skewMs: -20_000 });
-    const cell = board.locator('#view [data-mg-clock="g1"]');
-    await expect.poll(() => cell.textContent()).toBe('waiting for start: when the group reaches the lane');
-    expect(await board.locator('#view [data-mg-clock-player="g1"]').textContent()).toBe('Ana');
-    expect(await board.locator('#view [data-mg-clock-limit="g1"]').textContent()).toBe('70 s');
+  it(
+    "minigolf: each group's stroke clock waits for its start, the referee starts it, a stroke tapped on the phone stops it, a ball at rest starts the next",
+    { timeout: 40_000 },
+    async () => {
+      const h = await hub();
+      await h.matches.start(
+        'mg1',
+        [
+          { id: 'ana', name: 'Ana' },
+          { id: 'ben', name: 'Ben' },
+          { id: 'cem', name: 'Cem' },
+        ],
+        { lanes: 3 },
+      );
+      // The scoreboard on a TV whose clock is 20 s behind.
+      const board = await open(h, '#/table/mg1', { skewMs: -20_000 });
+      const cell = board.locator('#view [data-mg-clock="g1"]');
+      await expect.poll(() => cell.textContent()).toBe('waiting for start: when the group reaches the lane');
+      expect(await board.locator('#view [data-mg-clock-player="g1"]').textContent()).toBe('Ana');
+      expect(await board.locator('#view [data-mg-clock-limit="g1"]').textContent()).toBe('70 s');
 
-    const ref = await open(h, '#/ref/mg1', { pin: true });
-    await ref.locator('#ref-who').fill('Ayla');
-    await expect.poll(() => ref.locator('#mg-player option').allTextContents()).toEqual(['Ana · group g1 · lane 1']);
-    await ref.locator('#start-clock').click();
-    await expect.poll(() => cell.getAttribute('data-running')).toBe('true');
-    const left = secondsIn(await cell.textContent(), /^(\d+) s$/);
-    expect(left).toBeGreaterThan(0);
-    expect(left).toBeLessThanOrEqual(70); // its own clock would give 90 s
-    const started = (await events(h, 'mg1')).filter((e) => e.type === 'clock');
-    expect(started.map((e) => e.type === 'clock' && [e.clock, e.phase, e.player, e.by, e.who])).toEqual([['stroke', 'start', 'ana', 'referee', 'Ayla']]);
+      const ref = await open(h, '#/ref/mg1', { pin: true });
+      await ref.locator('#ref-who').fill('Ayla');
+      await expect.poll(() => ref.locator('#mg-player option').allTextContents()).toEqual(['Ana · group g1 · lane 1']);
+      await ref.locator('#start-clock').click();
+      await expect.poll(() => cell.getAttribute('data-running')).toBe('true');
+      const left = secondsIn(await cell.textContent(), /^(\d+) s$/);
+      expect(left).toBeGreaterThan(0);
+      expect(left).toBeLessThanOrEqual(70); // its own clock would give 90 s
+      const started = (await events(h, 'mg1')).filter((e) => e.type === 'clock');
+      expect(started.map((e) => e.type === 'clock' && [e.clock, e.phase, e.player, e.by, e.who])).toEqual([['stroke', 'start', 'ana', 'referee', 'Ayla']]);
 
-    // Ana plays; her marker taps the stroke on the phone (table token).
-    const phone = await open(h, `#/phone/mg1?t=${h.tableToken('mg1')}`);
-    await phone.locator('button[data-stroke="ana"]').click();
-    await expect.poll(() => phone.locator('#phone-message').textContent()).toBe('Stroke entered.');
-    const tapped = (await events(h, 'mg1')).filter((e) => e.type === 'ref');
-    expect(tapped.map((e) => e.type === 'ref' && [e.call, e.player, e.by])).toEqual([['stroke', 'ana', 'player']]);
-    // Her ball rolls: her next clock (60 s) waits for it to stop, then starts by itself.
-    await expect.poll(() => cell.textContent()).toBe('waiting for start: when the ball comes to rest');
-    expect(await board.locator('#view [data-mg-clock-limit="g1"]').textContent()).toBe('60 s');
-    await sensor(h, 'mg1', { type: 'at_rest' });
-    await expect.poll(() => cell.getAttribute('data-running')).toBe('true');
-    expect(secondsIn(await cell.textContent(), /^(\d+) s$/)).toBeLessThanOrEqual(60);
+      // Ana plays; her marker taps the stroke on the phone (table token).
+      const phone = await open(h, `#/phone/mg1?t=${h.tableToken('mg1')}`);
+      await phone.locator('button[data-stroke="ana"]').click();
+      await expect.poll(() => phone.locator('#phone-message').textContent()).toBe('Stroke entered.');
+      const tapped = (await events(h, 'mg1')).filter((e) => e.type === 'ref');
+      expect(tapped.map((e) => e.type === 'ref' && [e.call, e.player, e.by])).toEqual([['stroke', 'ana', 'player']]);
+      // Her ball rolls: her next clock (60 s) waits for it to stop, then starts by itself.
+      await expect.poll(() => cell.textContent()).toBe('waiting for start: when the ball comes to rest');
+      expect(await board.locator('#view [data-mg-clock-limit="g1"]').textContent()).toBe('60 s');
+      await sensor(h, 'mg1', { type: 'at_rest' });
+      await expect.poll(() => cell.getAttribute('data-running')).toBe('true');
+      expect(secondsIn(await cell.textContent(), /^(\d+) s$/)).toBeLessThanOrEqual(60);
 
-    // The referee taps a stroke too (no sensor saw it): by the referee, with his name.
-    await ref.locator('#tap-stroke').click();
-    await expect.poll(async () => (await events(h, 'mg1')).filter((e) => e.type === 'ref').length).toBe(2);
-    const last = (await events(h, 'mg1')).filter((e) => e.type === 'ref').at(-1)!;
-    expect(last.type === 'ref' && [last.call, last.player, last.by, last.who]).toEqual(['stroke', 'ana', 'referee', 'Ayla']);
-  });
+      // The referee taps a stroke too (no sensor saw it): by the referee, with his name.
+      await ref.locator('#tap-stroke').click();
+      await expect.poll(async () => (await events(h, 'mg1')).filter((e) => e.type === 'ref').length).toBe(2);
+      const last = (await events(h, 'mg1')).filter((e) => e.type === 'ref').at(-1)!;
+      expect(last.type === 'ref' && [last.call, last.player, last.by, last.who]).toEqual(['stroke', 'ana', 'referee', 'Ayla']);
+    },
+  );
 
   it('referee panel: play (start the shot clock) is offered only when the match has a shot clock', async () => {
-    const venue: VenueConfig = { ...DEMO_VENUE, tables: [...DEMO_VENUE.tables, { id: 'k3', name: 'Carom 3', game: 'three-ball', devices: [] }, { id: 'k4', name: 'Carom 4', game: 'three-ball', devices: [] }] };
+    const venue: VenueConfig = {
+      ...DEMO_VENUE,
+      tables: [
+        ...DEMO_VENUE.tables,
+        { id: 'k3', name: 'Carom 3', game: 'three-ball', devices: [] },
+        { id: 'k4', name: 'Carom 4', game: 'three-ball', devices: [] },
+      ],
+    };
     const h = await hub(venue);
-    const players = [{ id: 'A', name: 'Ayşe' }, { id: 'B', name: 'Noam' }];
+    const players = [
+      { id: 'A', name: 'Ayşe' },
+      { id: 'B', name: 'Noam' },
+    ];
     await h.matches.start('k3', players, undefined);
     await h.matches.start('k4', players, { shotClockSeconds: 40 });
     const calls = async (table: string): Promise<string[]> => {
@@ -195,7 +220,11 @@ describe('game clocks in headless Chromium', () => {
     await again.locator('#send-call').click();
     await expect.poll(async () => (await events(h, 'gb1')).filter((e) => e.type === 'ref').length).toBe(1);
     const written = (await events(h, 'gb1')).filter((e) => e.type === 'decide' || e.type === 'undo' || e.type === 'ref');
-    expect(written.map((e) => [e.type, e.who, e.by])).toEqual([['decide', 'Ayla Demir', 'referee'], ['undo', 'Ayla Demir', 'referee'], ['ref', 'Ayla Demir', 'referee']]);
+    expect(written.map((e) => [e.type, e.who, e.by])).toEqual([
+      ['decide', 'Ayla Demir', 'referee'],
+      ['undo', 'Ayla Demir', 'referee'],
+      ['ref', 'Ayla Demir', 'referee'],
+    ]);
     expect(written.find((e) => e.type === 'undo')!.why).toBe('wrong side entered');
   });
 });

@@ -17,11 +17,13 @@ import { golfOpening, golfOwnOntoOwn, inProcessDevice } from './setup';
 import type { HubCommand } from '../../shared/protocol/schema';
 
 const PIN = '4711';
-const ANN_BOB = [{ id: 'ann', name: 'Ann', side: 'A' }, { id: 'bob', name: 'Bob', side: 'B' }];
+const ANN_BOB = [
+  { id: 'ann', name: 'Ann', side: 'A' },
+  { id: 'bob', name: 'Bob', side: 'B' },
+];
 
 const session = browserSession();
 const { hubs, pages } = session;
-
 
 async function hubWithToken(extra: Parameters<typeof newHub>[0] = {}): Promise<TestHub> {
   const hub = await newHub({ token: PIN, assembler: { restAfterMs: 300 }, ...extra });
@@ -110,7 +112,9 @@ describe('dashboard in headless Chromium', () => {
     // A correction with the PIN and its reason goes into the log.
     await page.locator('#undo').click();
     const id = hub.matches.current('gb1')!.id;
-    await expect.poll(async () => (await hub.store.gameEvents(id)).filter((e) => e.type === 'undo').map((e) => [e.by, e.why])).toEqual([['referee', 'wrong ball']]);
+    await expect
+      .poll(async () => (await hub.store.gameEvents(id)).filter((e) => e.type === 'undo').map((e) => [e.by, e.why]))
+      .toEqual([['referee', 'wrong ball']]);
     // The table's QR code, made on the hub, only with the PIN.
     await page.locator('#show-qr').click();
     await page.locator('#qr img').waitFor();
@@ -136,24 +140,49 @@ describe('dashboard in headless Chromium', () => {
   it('TV mode cycles through the tables that have a match, in large type', async () => {
     const hub = await hubWithToken();
     await hub.matches.start('gb1', ANN_BOB, undefined);
-    await hub.matches.start('mg1', [{ id: 'ana', name: 'Ana' }, { id: 'ben', name: 'Ben' }], { lanes: 3 });
+    await hub.matches.start(
+      'mg1',
+      [
+        { id: 'ana', name: 'Ana' },
+        { id: 'ben', name: 'Ben' },
+      ],
+      { lanes: 3 },
+    );
     const page = await session.browser.newPage({ viewport: { width: 1920, height: 1080 } });
     pages.push(page);
     await page.goto(`${hub.url}/#/tv?every=3`);
     const shown = new Set<string>();
-    await expect.poll(async () => {
-      // Before the first table is drawn there is no scoreboard yet: only tables count.
-      const table = await page.locator('#scoreboard').getAttribute('data-table').catch(() => null);
-      if (table) shown.add(table);
-      return [...shown].sort();
-    }, { timeout: 15_000, interval: 250 }).toEqual(['gb1', 'mg1']);
-    const size = await page.locator('#scoreboard .score .points').first().evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
+    await expect
+      .poll(
+        async () => {
+          // Before the first table is drawn there is no scoreboard yet: only tables count.
+          const table = await page
+            .locator('#scoreboard')
+            .getAttribute('data-table')
+            .catch(() => null);
+          if (table) shown.add(table);
+          return [...shown].sort();
+        },
+        { timeout: 15_000, interval: 250 },
+      )
+      .toEqual(['gb1', 'mg1']);
+    const size = await page
+      .locator('#scoreboard .score .points')
+      .first()
+      .evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
     expect(size).toBeGreaterThan(60);
   });
 
   it('minigolf: a holed ball is shown as it happens, and the scorecard fills in', async () => {
     const hub = await hubWithToken();
-    await hub.matches.start('mg1', [{ id: 'ana', name: 'Ana' }, { id: 'ben', name: 'Ben' }], { lanes: 3 });
+    await hub.matches.start(
+      'mg1',
+      [
+        { id: 'ana', name: 'Ana' },
+        { id: 'ben', name: 'Ben' },
+      ],
+      { lanes: 3 },
+    );
     const page = await open(hub, '#/table/mg1');
     await page.locator('#view .leaderboard').waitFor();
     await hub.matches.sensor('mg1', { type: 'strike', by: 'sensor', player: 'ana', t: Date.now() });
@@ -167,7 +196,14 @@ describe('dashboard in headless Chromium', () => {
   it('a player name with markup is shown as text on every view', { timeout: 180_000 }, async () => {
     const hub = await hubWithToken();
     const evil = '<img src=x onerror=alert(1)>';
-    await hub.matches.start('gb1', [{ id: 'ann', name: evil, side: 'A' }, { id: 'bob', name: 'Bob<script>alert(2)</script>', side: 'B' }], undefined);
+    await hub.matches.start(
+      'gb1',
+      [
+        { id: 'ann', name: evil, side: 'A' },
+        { id: 'bob', name: 'Bob<script>alert(2)</script>', side: 'B' },
+      ],
+      undefined,
+    );
     for (const route of ['#/', '#/table/gb1', '#/phone/gb1', '#/ref/gb1', '#/overlay/gb1', '#/tv?table=gb1']) {
       const page = await open(hub, route);
       const dialogs: string[] = [];
@@ -183,7 +219,10 @@ describe('dashboard in headless Chromium', () => {
     // Finished: the history's list and statistics and the match page show the names as text too.
     await hub.matches.end('gb1', 'finished');
     const id = (await hub.store.listMatches({ table: 'gb1', limit: 1 }))[0]!.id;
-    for (const [route, where] of [['#/history', '#/history'], [`#/match/${id}`, 'match']] as const) {
+    for (const [route, where] of [
+      ['#/history', '#/history'],
+      [`#/match/${id}`, 'match'],
+    ] as const) {
       const page = await open(hub, route);
       await expect.poll(() => page.locator('#view').textContent(), { message: where }).toContain(evil);
       expect(await page.locator('#view img, #view script').count()).toBe(0);

@@ -15,15 +15,17 @@ const PIN = '4711';
 const session = browserSession();
 const { hubs, pages } = session;
 
-
 /** A phone at `table` with its own language (and the venue PIN, for referee questions). */
 async function phone(hub: TestHub, table: string, lang: string, withPin = false): Promise<Page> {
   const page = await session.browser.newPage({ viewport: { width: 375, height: 812 } });
   pages.push(page);
-  await page.addInitScript(([l, pin]) => {
-    localStorage.setItem('autoref.lang', l!);
-    if (pin) sessionStorage.setItem('autoref.pin', pin);
-  }, [lang, withPin ? PIN : '']);
+  await page.addInitScript(
+    ([l, pin]) => {
+      localStorage.setItem('autoref.lang', l!);
+      if (pin) sessionStorage.setItem('autoref.pin', pin);
+    },
+    [lang, withPin ? PIN : ''],
+  );
   await page.goto(`${hub.url}/#/phone/${table}?t=${hub.tableToken(table)}`);
   await page.locator('#link-state[data-state="online"]').waitFor({ state: 'attached' });
   return page;
@@ -60,7 +62,14 @@ describe('pending decisions in the phone’s language', () => {
     it(`${lang}: the golf-billiards opening question and its options`, async () => {
       const hub = await newHub({ token: PIN, assembler: { restAfterMs: 300 } });
       hubs.push(hub);
-      await hub.matches.start('gb1', [{ id: 'ann', name: 'Ann', side: 'A' }, { id: 'bob', name: 'Bob', side: 'B' }], undefined);
+      await hub.matches.start(
+        'gb1',
+        [
+          { id: 'ann', name: 'Ann', side: 'A' },
+          { id: 'bob', name: 'Bob', side: 'B' },
+        ],
+        undefined,
+      );
       await golfOpening(hub, 'gb1');
       const pending = hub.matches.summaryOf('gb1')!.pending.find((d) => d.kind === 'golf-billiards.opening')!;
       expect(pending.answeredBy).toBe('players');

@@ -12,7 +12,10 @@ import { he } from '../../dashboard/i18n/he';
 import { caromLog, feedEvents, feedFixture, golfOpening, inProcessDevice, poolLog, viewKit } from './setup';
 
 const PIN = '4711';
-const ANN_BOB = [{ id: 'ann', name: 'Ann', side: 'A' }, { id: 'bob', name: 'Bob', side: 'B' }];
+const ANN_BOB = [
+  { id: 'ann', name: 'Ann', side: 'A' },
+  { id: 'bob', name: 'Bob', side: 'B' },
+];
 const session = browserSession();
 const { pages } = session;
 const { hub, open } = viewKit(session, PIN);
@@ -38,7 +41,10 @@ describe('languages and phone widths in headless Chromium', () => {
     }
   });
 
-  for (const [lang, dict] of [['tr', tr], ['he', he]] as const) {
+  for (const [lang, dict] of [
+    ['tr', tr],
+    ['he', he],
+  ] as const) {
     it(`${lang}: no English is left on the main views`, { timeout: 240_000 }, async () => {
       const h = await hub({ venue: { ...DEMO_VENUE, language: lang } });
       await feedEvents(h, 'c1', caromLog([3, 1, 0, 4, 2]));
@@ -54,7 +60,20 @@ describe('languages and phone widths in headless Chromium', () => {
         .filter(([k, s]) => dict[k as keyof typeof en] !== s)
         .map(([, s]) => `^${s.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '.+')}$`);
       // The minigolf phone and referee panel too: their stroke buttons and stroke clock controls.
-      for (const route of ['#/', '#/table/c1', '#/table/gb1', '#/table/p1', '#/table/mg1', `#/phone/gb1?t=${h.tableToken('gb1')}`, `#/phone/mg1?t=${h.tableToken('mg1')}`, '#/ref/gb1', '#/ref/mg1', '#/devices', '#/history', '#/tv?table=p1']) {
+      for (const route of [
+        '#/',
+        '#/table/c1',
+        '#/table/gb1',
+        '#/table/p1',
+        '#/table/mg1',
+        `#/phone/gb1?t=${h.tableToken('gb1')}`,
+        `#/phone/mg1?t=${h.tableToken('mg1')}`,
+        '#/ref/gb1',
+        '#/ref/mg1',
+        '#/devices',
+        '#/history',
+        '#/tv?table=p1',
+      ]) {
         const page = await open(h, route);
         if (route.startsWith('#/table/')) await page.locator('#view .board').waitFor();
         await page.waitForLoadState('networkidle');
@@ -71,7 +90,8 @@ describe('languages and phone widths in headless Chromium', () => {
         expect(left, `${lang} ${route}`).toEqual([]);
         expect(texts.length, route).toBeGreaterThan(10);
         // The engines' English one-line results are not shown: the page writes its own.
-        for (const line of await page.locator('#view .headline').allTextContents()) expect(line).not.toMatch(/inning|race to|set \d|round \d|lane \d|to shoot|wins/);
+        for (const line of await page.locator('#view .headline').allTextContents())
+          expect(line).not.toMatch(/inning|race to|set \d|round \d|lane \d|to shoot|wins/);
       }
     });
   }

@@ -31,7 +31,9 @@ async function open(h: TestHub, route: string, width = 1280): Promise<Page> {
 const fact = (page: Page, name: string) => page.locator(`#view [data-fact="${name}"]`).first();
 /** The rows of the board's statistics table: [name, cell, cell, ...]. */
 const rows = (page: Page, board: string) =>
-  page.locator(`#view .board.${board} table.stats tbody tr`).evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent ?? '')));
+  page
+    .locator(`#view .board.${board} table.stats tbody tr`)
+    .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('th, td')].map((c) => c.textContent ?? '')));
 const seconds = (text: string | null): number => Number(/^(\d+) s$/.exec(text ?? '')?.[1] ?? NaN);
 
 describe('scoreboards of every game in headless Chromium', () => {
@@ -112,7 +114,10 @@ describe('scoreboards of every game in headless Chromium', () => {
     expect(playing.length).toBeGreaterThan(0);
     for (const g of playing) {
       expect(await page.locator(`#view [data-lane="${g.lane}"]`).textContent()).toContain(g.id);
-      const names = live.report.players.filter((p) => g.order.includes(p.id)).map((p) => p.name).sort();
+      const names = live.report.players
+        .filter((p) => g.order.includes(p.id))
+        .map((p) => p.name)
+        .sort();
       const card = page.locator(`#view [data-group-card="${g.id}"] tbody th`);
       expect((await card.allTextContents()).sort()).toEqual(names);
     }

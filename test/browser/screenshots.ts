@@ -20,19 +20,37 @@ const browser = await launchBrowser();
 try {
   // Device activity for the feed and the devices view (a real sensor path, no cable),
   // before any match, so that they score nothing.
-  for (const [id, profile] of [['gb1-a', 'golf-billiards'], ['p1-a', 'pool']] as const) {
+  for (const [id, profile] of [
+    ['gb1-a', 'golf-billiards'],
+    ['p1-a', 'pool'],
+  ] as const) {
     const device = inProcessDevice(hub, id);
     device.hello(profile);
     if (id === 'gb1-a') for (const s of ['cushion', 'contact', 'cushion']) device.emit({ e: s, s: `${s[0]}1` });
     else device.emit({ e: 'rattle', s: 'pk3', p: 'corner-3' });
     // A status as the firmware sends it: events waiting for their ack, and (pool) a noisy beam.
-    device.line({ v: 1, k: 'st', d: id, b: device.boot, t: device.micros(), state: 'online', up: 60, q: id === 'gb1-a' ? 2 : 0, cap: 256, lost: 0, f: id === 'p1-a' ? [{ s: 'o1', c: 'noisy' }] : [] });
+    device.line({
+      v: 1,
+      k: 'st',
+      d: id,
+      b: device.boot,
+      t: device.micros(),
+      state: 'online',
+      up: 60,
+      q: id === 'gb1-a' ? 2 : 0,
+      cap: 256,
+      lost: 0,
+      f: id === 'p1-a' ? [{ s: 'o1', c: 'noisy' }] : [],
+    });
   }
   await new Promise((r) => setTimeout(r, 3000)); // the shot assemblers' rest time
   // Finished matches for the history (carom chart, minigolf scorecards and lane statistics).
   await feedEvents(hub, 'c1', caromLog([2, 0, 5, 1, 0, 3, 1, 7, 0, 2, 4, 0, 1, 1, 3, 0, 6, 2, 0, 1]));
   await hub.matches.end('c1', 'finished');
-  for (const [table, file] of [['c1', 'carom/three-cushion-ceb-lag-ayse-wins-to-3.jsonl'], ['mg1', 'minigolf/normal-round-ben-wins.jsonl']] as const) {
+  for (const [table, file] of [
+    ['c1', 'carom/three-cushion-ceb-lag-ayse-wins-to-3.jsonl'],
+    ['mg1', 'minigolf/normal-round-ben-wins.jsonl'],
+  ] as const) {
     await feedFixture(hub, table, file);
     if (hub.matches.current(table)) await hub.matches.end(table, 'finished');
   }
@@ -40,9 +58,18 @@ try {
   await feedEvents(hub, 'c1', caromLog([3, 1, 0, 4, 2, 2, 1, 0, 5]));
   await feedEvents(hub, 'p1', poolLog());
   await feedFixture(hub, 'mg1', 'minigolf/two-course-shotgun-ana-wins-playoff-on-a.jsonl', 16);
-  await hub.matches.start('gb1', [{ id: 'ann', name: 'Ann', side: 'A' }, { id: 'bob', name: 'Bob', side: 'B' }], undefined);
+  await hub.matches.start(
+    'gb1',
+    [
+      { id: 'ann', name: 'Ann', side: 'A' },
+      { id: 'bob', name: 'Bob', side: 'B' },
+    ],
+    undefined,
+  );
   await golfOpening(hub, 'gb1');
-  const finished = (await hub.store.listMatches({ status: 'finished', limit: 10 })).filter((m) => m.game === 'three-cushion').sort((a, b) => a.startedAt - b.startedAt)[0];
+  const finished = (await hub.store.listMatches({ status: 'finished', limit: 10 }))
+    .filter((m) => m.game === 'three-cushion')
+    .sort((a, b) => a.startedAt - b.startedAt)[0];
 
   const shots: [string, string, { width: number; height: number }, string?][] = [
     ['venue', '#/', { width: 1280, height: 900 }],
@@ -99,7 +126,14 @@ try {
     await page.addInitScript(() => sessionStorage.setItem('autoref.pin', '2468'));
     await page.goto(`${hub.url}/#/calibrate/gb1-a`);
     await page.locator('#cal-step[data-step="c2"]').waitFor();
-    for (const [i, d] of [[0, 0], [0, 3], [0, 6], [1, 0], [1, 3]] as const) device.at(t0 + i * 1000 + d, { e: 'cushion', s: 'c2' });
+    for (const [i, d] of [
+      [0, 0],
+      [0, 3],
+      [0, 6],
+      [1, 0],
+      [1, 3],
+    ] as const)
+      device.at(t0 + i * 1000 + d, { e: 'cushion', s: 'c2' });
     await page.locator('#cal-live li').nth(4).waitFor();
     await page.waitForTimeout(600);
     await page.screenshot({ path: path.join(OUT, 'calibration.png'), fullPage: true });

@@ -18,7 +18,10 @@ const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 
 /** A recorded fixture log (test/fixtures/<file>). */
 export function readFixture(file: string): GameEvent[] {
-  return readFileSync(path.join(FIXTURES, file), 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as GameEvent);
+  return readFileSync(path.join(FIXTURES, file), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as GameEvent);
 }
 
 /** Starts a match at `table` from a fixture log and feeds its first `count` events after the start. */
@@ -82,7 +85,11 @@ export function caromLog(runs: number[], config: Record<string, unknown> = {}): 
     log.miss(ball);
   });
   const [start, ...rest] = log.events as GameEvent[];
-  if (start?.type === 'start') start.players = [{ id: 'A', name: 'Ayşe' }, { id: 'B', name: 'Noam' }];
+  if (start?.type === 'start')
+    start.players = [
+      { id: 'A', name: 'Ayşe' },
+      { id: 'B', name: 'Noam' },
+    ];
   return [start!, ...rest];
 }
 
@@ -160,14 +167,30 @@ export function calibrationHits(device: ScriptedDevice, step: string, t0: number
  * the 10 (stripes for him, solids for her), then hits the 3 first: a foul, ball in hand for Ayşe.
  */
 export function poolLog(): GameEvent[] {
-  const log: Record<string, unknown>[] = [{ type: 'start', seq: 0, t: 0, players: [{ id: 'A', name: 'Ayşe' }, { id: 'B', name: 'Noam' }], config: { raceTo: 3 } }];
+  const log: Record<string, unknown>[] = [
+    {
+      type: 'start',
+      seq: 0,
+      t: 0,
+      players: [
+        { id: 'A', name: 'Ayşe' },
+        { id: 'B', name: 'Noam' },
+      ],
+      config: { raceTo: 3 },
+    },
+  ];
   const add = (e: Record<string, unknown>): void => void log.push({ ...e, seq: log.length, t: log.length * 200 });
   const shot = (...events: Record<string, unknown>[]): void => {
     add({ type: 'strike', ball: 'cue' });
     events.forEach(add);
     add({ type: 'at_rest' });
   };
-  shot({ type: 'contact', a: 'cue', b: '1' }, ...['3', '4', '5', '6'].map((ball) => ({ type: 'cushion', ball, cushion: 'side' })), { type: 'pocket', ball: '1', pocket: 'c1', captured: true });
+  shot({ type: 'contact', a: 'cue', b: '1' }, ...['3', '4', '5', '6'].map((ball) => ({ type: 'cushion', ball, cushion: 'side' })), {
+    type: 'pocket',
+    ball: '1',
+    pocket: 'c1',
+    captured: true,
+  });
   shot({ type: 'contact', a: 'cue', b: '2' }, { type: 'cushion', ball: '2', cushion: 'side' });
   shot({ type: 'contact', a: 'cue', b: '10' }, { type: 'pocket', ball: '10', pocket: 'c2', captured: true });
   shot({ type: 'contact', a: 'cue', b: '3' });
@@ -179,7 +202,10 @@ export function poolLog(): GameEvent[] {
  * file's browser session: `open` resolves once the page is live and has read the hub's hello (the
  * venue's name is in), so views drawn from then on stay.
  */
-export function viewKit(session: { browser: Browser; hubs: TestHub[]; pages: Page[] }, pin: string): {
+export function viewKit(
+  session: { browser: Browser; hubs: TestHub[]; pages: Page[] },
+  pin: string,
+): {
   hub(extra?: Parameters<typeof newHub>[0]): Promise<TestHub>;
   open(h: TestHub, route: string, init?: (page: Page) => Promise<void>): Promise<Page>;
 } {

@@ -11,7 +11,10 @@ import { waitFor } from '../helpers/hub';
 import { caromLog, feedEvents, feedFixture, golfOpening, golfOwnOntoOwn, inProcessDevice, poolLog, viewKit, type InProcessDevice } from './setup';
 
 const PIN = '4711';
-const ANN_BOB = [{ id: 'ann', name: 'Ann', side: 'A' }, { id: 'bob', name: 'Bob', side: 'B' }];
+const ANN_BOB = [
+  { id: 'ann', name: 'Ann', side: 'A' },
+  { id: 'bob', name: 'Bob', side: 'B' },
+];
 const session = browserSession();
 const { hub, open } = viewKit(session, PIN);
 
@@ -66,7 +69,9 @@ describe('devices, history, referee calls, phone and keyboard in headless Chromi
     // The carom match: one bar per inning and player, named in its tooltip.
     await finished.filter({ hasText: 'Three-cushion' }).locator('a').click();
     const bars = page.locator('#match-detail svg.chart rect.bar > title');
-    await expect.poll(() => bars.allTextContents()).toEqual(['Ayşe, Inning 1: 3', 'Ayşe, Inning 2: 0', 'Ayşe, Inning 3: 2', 'Noam, Inning 1: 1', 'Noam, Inning 2: 2']);
+    await expect
+      .poll(() => bars.allTextContents())
+      .toEqual(['Ayşe, Inning 1: 3', 'Ayşe, Inning 2: 0', 'Ayşe, Inning 3: 2', 'Noam, Inning 1: 1', 'Noam, Inning 2: 2']);
     // The minigolf match: its scorecards, and the printable page they link to.
     await page.goto(`${h.url}/#/history`);
     await finished.filter({ hasText: 'Minigolf' }).locator('a').click();
@@ -120,7 +125,7 @@ describe('devices, history, referee calls, phone and keyboard in headless Chromi
     await expect.poll(() => pool.locator('#phone-message').textContent()).toBe('This game is for two players.');
     expect(await pool.locator('#start-form input').count()).toBe(2);
     await pool.locator('input[name="player-1"]').fill('Ayşe');
-    await pool.evaluate(() => document.getElementById('phone-message')!.textContent = '');
+    await pool.evaluate(() => (document.getElementById('phone-message')!.textContent = ''));
     await pool.locator('#start-form button[type="submit"]').click();
     await expect.poll(() => pool.locator('#phone-message').textContent()).toBe('This game is for two players.');
     expect(h.matches.current('p1')).toBeUndefined();
@@ -151,13 +156,28 @@ describe('devices, history, referee calls, phone and keyboard in headless Chromi
     await h.matches.start('gb1', ANN_BOB, undefined);
     const match = (await h.store.listMatches({ table: 'c1', limit: 1 }))[0]!.id;
     const seen: string[] = [];
-    const routes = ['#/', '#/table/p1', '#/tv', `#/phone/gb1?t=${h.tableToken('gb1')}`, '#/ref/gb1', '#/devices', '#/calibrate/gb1-a', '#/history', `#/match/${match}`, '#/overlay/p1'];
+    const routes = [
+      '#/',
+      '#/table/p1',
+      '#/tv',
+      `#/phone/gb1?t=${h.tableToken('gb1')}`,
+      '#/ref/gb1',
+      '#/devices',
+      '#/calibrate/gb1-a',
+      '#/history',
+      `#/match/${match}`,
+      '#/overlay/p1',
+    ];
     for (const route of routes) {
       const page = await open(h, route, async (p) => {
         p.on('request', (r) => void seen.push(r.url()));
         await p.addInitScript((pin) => sessionStorage.setItem('autoref.pin', pin), PIN);
       });
-      if (route === '#/ref/gb1') await page.locator('#show-qr').click().then(() => page.locator('#qr img').waitFor());
+      if (route === '#/ref/gb1')
+        await page
+          .locator('#show-qr')
+          .click()
+          .then(() => page.locator('#qr img').waitFor());
       await page.waitForLoadState('networkidle');
     }
     expect(seen.length).toBeGreaterThan(routes.length * 2);

@@ -25,14 +25,9 @@ import { getEngine } from '../../hub/rules/registry';
 import { allowedWrong, shotThroughEngine } from './agreement';
 import { CHAIN_LIMIT_MS, chainSize, chainTimed } from './sizes';
 import type { GameEvent } from '../../shared/game/events';
+import type { CaromReport } from '../../shared/reports/carom';
 
 const SHOTS = chainSize('AUTOREF_CHAIN_CAROM_SHOTS', 40);
-
-interface CaromReport {
-  turn: { player: string; cueBall: string | null; run: number } | null;
-  players: { id: string; points: number; currentRun: number | null; erased: number }[];
-  lastShot: { points: number; fouls: string[]; outcome: string } | null;
-}
 
 interface Count {
   shots: number;
@@ -81,17 +76,49 @@ function codePoints(code: string): number {
 }
 
 /** `shots` shots of one carom game through firmware and engine; see the header. */
-function caromChain(rules: CaromRules, shots: number, noise: NoiseOptions, seed: number): { count: Count; wrong: string[]; fw: FirmwareTable; rejected: unknown[] } {
+function caromChain(
+  rules: CaromRules,
+  shots: number,
+  noise: NoiseOptions,
+  seed: number,
+): { count: Count; wrong: string[]; fw: FirmwareTable; rejected: unknown[] } {
   const engine = getEngine(rules)!;
   const prefix = rules === 'three-ball' ? 'c3b' : 'c4';
   const fw = new FirmwareTable({ profile: 'carom', device: 'c1-a', table: 'c1' });
   // The salon-002 defaults of 3-ball and 4-ball: an open game, no lag, a referee.
-  let state = engine.reduce(engine.initial(), { type: 'start', t: 0, by: 'referee', players: [{ id: 'A', name: 'A' }, { id: 'B', name: 'B' }] } as GameEvent);
+  let state = engine.reduce(engine.initial(), {
+    type: 'start',
+    t: 0,
+    by: 'referee',
+    players: [
+      { id: 'A', name: 'A' },
+      { id: 'B', name: 'B' },
+    ],
+  } as GameEvent);
   // A lively rail (a ball hit harder than 1.2 m/s leaves the table with chance 0.1): 3-ball and 4-ball
   // are played softly, and the off-table foul (out beam, CG-FOUL-5, C4-OUT-1) should happen too.
   const game = new SimGame('carom', { skill: 0.6, seed, carom: rules, table: { jumpSpeed: 1.2, jumpChance: 0.1 } });
   const rep = (): CaromReport => engine.report(state) as CaromReport;
-  const count: Count = { shots: 0, decided: 0, asked: 0, decidedWrong: 0, askedWrong: 0, notOffered: 0, truth: {}, off: 0, questions: {}, options: {}, defaults: {}, defaultWrong: 0, defaultOver: 0, defaultUnder: 0, contactsTrue: 0, contactsSeen: 0, unexplained: 0, cueMismatch: 0 };
+  const count: Count = {
+    shots: 0,
+    decided: 0,
+    asked: 0,
+    decidedWrong: 0,
+    askedWrong: 0,
+    notOffered: 0,
+    truth: {},
+    off: 0,
+    questions: {},
+    options: {},
+    defaults: {},
+    defaultWrong: 0,
+    defaultOver: 0,
+    defaultUnder: 0,
+    contactsTrue: 0,
+    contactsSeen: 0,
+    unexplained: 0,
+    cueMismatch: 0,
+  };
   const wrong: string[] = [];
   let t = 1000;
   for (let i = 0; i < shots; i++) {
@@ -150,8 +177,18 @@ function caromChain(rules: CaromRules, shots: number, noise: NoiseOptions, seed:
       else count.decidedWrong++;
       // Two clicks in one bed zone within its dead time are one, and a knock may be missed (noise).
       if (contactsSeen >= contactsTrue) count.unexplained++;
-      const seq = res.events.flatMap((e) => (e.type === 'contact' ? [`${e.a}${e.b}@${Math.round(e.t * 1000)}`] : e.type === 'cushion' && e.ball === cue ? [`c${e.place}@${Math.round(e.t * 1000)}`] : e.type === 'off' ? [`off:${e.ball}`] : []));
-      wrong.push(`shot ${i} ${cue}: truth ${JSON.stringify(truth)} ${seq.join(' ')}; firmware ${fired.map((e) => `${e.e}:${e.p ?? ''}`).join(' ')}; engine ${JSON.stringify(shot)} asked ${pending.map((p) => p.options.map((o) => o.value).join('/')).join(' ')}`);
+      const seq = res.events.flatMap((e) =>
+        e.type === 'contact'
+          ? [`${e.a}${e.b}@${Math.round(e.t * 1000)}`]
+          : e.type === 'cushion' && e.ball === cue
+            ? [`c${e.place}@${Math.round(e.t * 1000)}`]
+            : e.type === 'off'
+              ? [`off:${e.ball}`]
+              : [],
+      );
+      wrong.push(
+        `shot ${i} ${cue}: truth ${JSON.stringify(truth)} ${seq.join(' ')}; firmware ${fired.map((e) => `${e.e}:${e.p ?? ''}`).join(' ')}; engine ${JSON.stringify(shot)} asked ${pending.map((p) => p.options.map((o) => o.value).join('/')).join(' ')}`,
+      );
     }
   }
   fw.stop();
@@ -164,37 +201,49 @@ const GAMES: { rules: CaromRules; title: string; seed: number }[] = [
 ];
 
 describe.each(GAMES)('chain: $title', ({ rules, seed }) => {
-  it(`${SHOTS} shots with bar noise: points, fouls, turns and erasures agree with the ground truth; questions counted, answered by the referee`, () => {
-    const { count, wrong, fw, rejected } = chainTimed(`${rules}, bar noise`, `${SHOTS} shots`, () => caromChain(rules, SHOTS, BAR_NOISE, seed));
-    console.log(`${rules} chain`, JSON.stringify(count), wrong.slice(0, 8));
-    expect(fw.invalid).toEqual([]);
-    expect(fw.errors).toEqual([]);
-    expect(rejected).toEqual([]);
-    expect(count.cueMismatch).toBe(0);
-    expect(count.decided + count.asked).toBe(SHOTS);
-    expect(count.off).toBeGreaterThan(0);
-    // The players score: the comparison is not only on misses.
-    expect(Object.entries(count.truth).filter(([k]) => k === 'point' || /^p[1-9]/.test(k)).reduce((a, [, n]) => a + n, 0)).toBeGreaterThan(SHOTS / 10);
-    // A decided answer, or a question without the true outcome, comes only from a lost or merged
-    // bed knock (0.5 % missed each; two clicks in one zone within its 15 ms dead time are one):
-    // the 5 % bound of the other chains (test/chain/agreement.ts).
-    expect(count.decidedWrong).toBeLessThanOrEqual(allowedWrong(count.decided));
-    expect(count.askedWrong).toBeLessThanOrEqual(allowedWrong(count.asked));
-    expect(count.notOffered).toBeLessThanOrEqual(allowedWrong(count.asked));
-    // Unanswered, a question's default never scores nor erases what no sensor saw (C4-ERASE-1: a
-    // heard click is a ball touched); it is wrong only where the shot truly scored.
-    expect(count.defaultOver).toBe(0);
-    expect(count.defaultWrong).toBe(count.defaultUnder);
-  }, CHAIN_LIMIT_MS);
+  it(
+    `${SHOTS} shots with bar noise: points, fouls, turns and erasures agree with the ground truth; questions counted, answered by the referee`,
+    () => {
+      const { count, wrong, fw, rejected } = chainTimed(`${rules}, bar noise`, `${SHOTS} shots`, () => caromChain(rules, SHOTS, BAR_NOISE, seed));
+      console.log(`${rules} chain`, JSON.stringify(count), wrong.slice(0, 8));
+      expect(fw.invalid).toEqual([]);
+      expect(fw.errors).toEqual([]);
+      expect(rejected).toEqual([]);
+      expect(count.cueMismatch).toBe(0);
+      expect(count.decided + count.asked).toBe(SHOTS);
+      expect(count.off).toBeGreaterThan(0);
+      // The players score: the comparison is not only on misses.
+      expect(
+        Object.entries(count.truth)
+          .filter(([k]) => k === 'point' || /^p[1-9]/.test(k))
+          .reduce((a, [, n]) => a + n, 0),
+      ).toBeGreaterThan(SHOTS / 10);
+      // A decided answer, or a question without the true outcome, comes only from a lost or merged
+      // bed knock (0.5 % missed each; two clicks in one zone within its 15 ms dead time are one):
+      // the 5 % bound of the other chains (test/chain/agreement.ts).
+      expect(count.decidedWrong).toBeLessThanOrEqual(allowedWrong(count.decided));
+      expect(count.askedWrong).toBeLessThanOrEqual(allowedWrong(count.asked));
+      expect(count.notOffered).toBeLessThanOrEqual(allowedWrong(count.asked));
+      // Unanswered, a question's default never scores nor erases what no sensor saw (C4-ERASE-1: a
+      // heard click is a ball touched); it is wrong only where the shot truly scored.
+      expect(count.defaultOver).toBe(0);
+      expect(count.defaultWrong).toBe(count.defaultUnder);
+    },
+    CHAIN_LIMIT_MS,
+  );
 
-  it('without sensor noise, a shot is judged wrongly only where two clicks merged in a bed zone', () => {
-    const n = Math.min(SHOTS, 20);
-    const { count, wrong, fw } = chainTimed(`${rules}, no noise`, `${n} shots`, () => caromChain(rules, n, NO_NOISE, seed + 1));
-    console.log(`${rules} chain, no noise`, JSON.stringify(count), wrong);
-    expect(fw.errors).toEqual([]);
-    // Without noise a shot is judged wrongly only when two clicks fell in one bed zone within its
-    // 15 ms dead time (the firmware reports one): a limit of the sensor, never of the engine.
-    expect(count.unexplained).toBe(0);
-    expect(count.decidedWrong + count.askedWrong).toBeLessThanOrEqual(allowedWrong(count.shots));
-  }, CHAIN_LIMIT_MS);
+  it(
+    'without sensor noise, a shot is judged wrongly only where two clicks merged in a bed zone',
+    () => {
+      const n = Math.min(SHOTS, 20);
+      const { count, wrong, fw } = chainTimed(`${rules}, no noise`, `${n} shots`, () => caromChain(rules, n, NO_NOISE, seed + 1));
+      console.log(`${rules} chain, no noise`, JSON.stringify(count), wrong);
+      expect(fw.errors).toEqual([]);
+      // Without noise a shot is judged wrongly only when two clicks fell in one bed zone within its
+      // 15 ms dead time (the firmware reports one): a limit of the sensor, never of the engine.
+      expect(count.unexplained).toBe(0);
+      expect(count.decidedWrong + count.askedWrong).toBeLessThanOrEqual(allowedWrong(count.shots));
+    },
+    CHAIN_LIMIT_MS,
+  );
 });

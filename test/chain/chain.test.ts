@@ -75,10 +75,14 @@ function threeCushion(shots: number, noise: NoiseOptions): { tally: Tally; disag
     } else {
       tally.decided++;
       const gained = after.players.find((p) => p.id === player)!.score - before.players.find((p) => p.id === player)!.score;
-      if ((gained > 0) === truth.point) tally.agreedPoints++;
+      if (gained > 0 === truth.point) tally.agreedPoints++;
       else {
-        const truthSeq = res.events.map((e) => (e.type === 'cushion' ? `c:${e.place}@${Math.round(e.t * 1000)}` : e.type === 'contact' ? `${e.a}${e.b}@${Math.round(e.t * 1000)}` : '')).filter(Boolean);
-        disagreements.push(`shot ${i}: truth ${JSON.stringify(truth)} ${truthSeq.join(' ')}; firmware ${fired.map((e) => `${e.e}:${e.p}`).join(' ')}; engine ${after.headline}`);
+        const truthSeq = res.events
+          .map((e) => (e.type === 'cushion' ? `c:${e.place}@${Math.round(e.t * 1000)}` : e.type === 'contact' ? `${e.a}${e.b}@${Math.round(e.t * 1000)}` : ''))
+          .filter(Boolean);
+        disagreements.push(
+          `shot ${i}: truth ${JSON.stringify(truth)} ${truthSeq.join(' ')}; firmware ${fired.map((e) => `${e.e}:${e.p}`).join(' ')}; engine ${after.headline}`,
+        );
       }
       if ((after.turn === player) === truth.point) tally.agreedTurn++;
     }
@@ -89,30 +93,38 @@ function threeCushion(shots: number, noise: NoiseOptions): { tally: Tally; disag
 }
 
 describe('chain: three-cushion', () => {
-  it('without sensor noise, every decided outcome is right', () => {
-    // Enough shots that points occur too (3 in these 40): a run of misses alone would prove little.
-    const n = Math.min(C3_SHOTS, 40);
-    const { tally, disagreements, fw } = chainTimed('three-cushion, no noise', `${n} shots`, () => threeCushion(n, NO_NOISE));
-    console.log('three-cushion chain, no noise', JSON.stringify(tally), disagreements);
-    expect(fw.invalid).toEqual([]);
-    expect(disagreements).toEqual([]);
-    expect(tally.agreedTurn).toBe(tally.decided);
-    expect(tally.decided).toBeGreaterThan(0);
-    if (n >= 40) expect(tally.truePoints).toBeGreaterThan(0);
-  }, CHAIN_LIMIT_MS);
+  it(
+    'without sensor noise, every decided outcome is right',
+    () => {
+      // Enough shots that points occur too (3 in these 40): a run of misses alone would prove little.
+      const n = Math.min(C3_SHOTS, 40);
+      const { tally, disagreements, fw } = chainTimed('three-cushion, no noise', `${n} shots`, () => threeCushion(n, NO_NOISE));
+      console.log('three-cushion chain, no noise', JSON.stringify(tally), disagreements);
+      expect(fw.invalid).toEqual([]);
+      expect(disagreements).toEqual([]);
+      expect(tally.agreedTurn).toBe(tally.decided);
+      expect(tally.decided).toBeGreaterThan(0);
+      if (n >= 40) expect(tally.truePoints).toBeGreaterThan(0);
+    },
+    CHAIN_LIMIT_MS,
+  );
 
-  it(`${C3_SHOTS} shots with bar noise: decided outcomes agree with the ground truth; pending decisions counted`, () => {
-    const { tally, disagreements, fw } = chainTimed('three-cushion, bar noise', `${C3_SHOTS} shots`, () => threeCushion(C3_SHOTS, BAR_NOISE));
-    console.log('three-cushion chain', JSON.stringify(tally), disagreements);
-    expect(fw.invalid).toEqual([]);
-    expect(fw.errors).toEqual([]);
-    expect(tally.decided + tally.pending).toBe(C3_SHOTS);
-    // A pending decision is the honest answer where the sensors cannot tell; wrong answers are not.
-    expect(tally.decided - tally.agreedPoints).toBeLessThanOrEqual(allowedWrong(tally.decided));
-    expect(tally.decided - tally.agreedTurn).toBeLessThanOrEqual(allowedWrong(tally.decided));
-    // Without ball identity the engine may ask, but not about every shot.
-    expect(tally.decided).toBeGreaterThan(C3_SHOTS / 2);
-  }, CHAIN_LIMIT_MS);
+  it(
+    `${C3_SHOTS} shots with bar noise: decided outcomes agree with the ground truth; pending decisions counted`,
+    () => {
+      const { tally, disagreements, fw } = chainTimed('three-cushion, bar noise', `${C3_SHOTS} shots`, () => threeCushion(C3_SHOTS, BAR_NOISE));
+      console.log('three-cushion chain', JSON.stringify(tally), disagreements);
+      expect(fw.invalid).toEqual([]);
+      expect(fw.errors).toEqual([]);
+      expect(tally.decided + tally.pending).toBe(C3_SHOTS);
+      // A pending decision is the honest answer where the sensors cannot tell; wrong answers are not.
+      expect(tally.decided - tally.agreedPoints).toBeLessThanOrEqual(allowedWrong(tally.decided));
+      expect(tally.decided - tally.agreedTurn).toBeLessThanOrEqual(allowedWrong(tally.decided));
+      // Without ball identity the engine may ask, but not about every shot.
+      expect(tally.decided).toBeGreaterThan(C3_SHOTS / 2);
+    },
+    CHAIN_LIMIT_MS,
+  );
 });
 
 /** One golf billiards match after another through the firmware and the engine; see golf.ts. */
@@ -142,10 +154,26 @@ function golfBilliards(shots: number): { count: Record<string, number>; wrong: s
     state = engine.reduce(state, { ...e, seq: ++seq } as GameEvent);
   };
   const count = {
-    strokes: 0, openings: 0, sets: 1, matches: 1,
-    turnDecided: 0, turnWrong: 0, turnPending: 0,
-    foulsRight: 0, foulsWrong: 0, offTrue: 0, zoneFailTrue: 0,
-    goalsTrue: 0, goalsEngine: 0, creditedRight: 0, creditedWrong: 0, refused: 0, unnamedTrue: 0, asked: 0, defaultRight: 0, forced: 0,
+    strokes: 0,
+    openings: 0,
+    sets: 1,
+    matches: 1,
+    turnDecided: 0,
+    turnWrong: 0,
+    turnPending: 0,
+    foulsRight: 0,
+    foulsWrong: 0,
+    offTrue: 0,
+    zoneFailTrue: 0,
+    goalsTrue: 0,
+    goalsEngine: 0,
+    creditedRight: 0,
+    creditedWrong: 0,
+    refused: 0,
+    unnamedTrue: 0,
+    asked: 0,
+    defaultRight: 0,
+    forced: 0,
   };
   const answered: Record<string, number> = {};
   const wrong: string[] = [];
@@ -247,7 +275,12 @@ function golfBilliards(shots: number): { count: Record<string, number>; wrong: s
       else count.turnDecided++;
       if (engineNext !== truth.next) {
         count.turnWrong++;
-        wrong.push(`stroke ${i}${played.opening ? ' (opening)' : ''}${scoring ? ' (after answers)' : ''}: truth next ${truth.next}; engine ${engineNext} ${JSON.stringify(rec)} truth ${res.events.filter((e) => e.type !== 'contact' && e.type !== 'bumper' && e.type !== 'cushion').map((e) => JSON.stringify(e)).join(' ')}`);
+        wrong.push(
+          `stroke ${i}${played.opening ? ' (opening)' : ''}${scoring ? ' (after answers)' : ''}: truth next ${truth.next}; engine ${engineNext} ${JSON.stringify(rec)} truth ${res.events
+            .filter((e) => e.type !== 'contact' && e.type !== 'bumper' && e.type !== 'cushion')
+            .map((e) => JSON.stringify(e))
+            .join(' ')}`,
+        );
       }
     }
     count.forced += followEngine(game, after);
@@ -257,24 +290,28 @@ function golfBilliards(shots: number): { count: Record<string, number>; wrong: s
 }
 
 describe('chain: golf billiards (engine: goals, fouls, turns)', () => {
-  it(`${SHOTS} strokes: goals, fouls and turns agree with the ground truth; a referee answers the questions from the truth`, () => {
-    const { count, wrong, answered, errors } = chainTimed('golf billiards, engine', `${SHOTS} strokes`, () => golfBilliards(SHOTS));
-    console.log('golf-billiards engine chain', JSON.stringify(count), JSON.stringify(answered), wrong.slice(0, 10));
-    expect(errors).toEqual([]);
-    expect(count.openings).toBeGreaterThan(0);
-    expect(count.goalsEngine).toBeGreaterThan(0);
-    // Goal B and the out beam have no colour sensor in the profile: each such ball is kept unidentified and
-    // asked (never refused); the referee answers from the truth, and every goal is then credited rightly.
-    expect(count.creditedWrong).toBe(0);
-    expect(count.goalsEngine).toBe(count.goalsTrue);
-    expect(count.refused).toBe(0);
-    expect(count.unnamedTrue).toBeGreaterThan(0);
-    expect(count.asked).toBe(count.unnamedTrue);
-    expect(count.forced).toBe(0);
-    // Beams do not miss and nothing else is noisy for these decisions: exact.
-    expect(count.foulsWrong).toBe(0);
-    expect(count.turnWrong).toBe(0);
-  }, CHAIN_LIMIT_MS);
+  it(
+    `${SHOTS} strokes: goals, fouls and turns agree with the ground truth; a referee answers the questions from the truth`,
+    () => {
+      const { count, wrong, answered, errors } = chainTimed('golf billiards, engine', `${SHOTS} strokes`, () => golfBilliards(SHOTS));
+      console.log('golf-billiards engine chain', JSON.stringify(count), JSON.stringify(answered), wrong.slice(0, 10));
+      expect(errors).toEqual([]);
+      expect(count.openings).toBeGreaterThan(0);
+      expect(count.goalsEngine).toBeGreaterThan(0);
+      // Goal B and the out beam have no colour sensor in the profile: each such ball is kept unidentified and
+      // asked (never refused); the referee answers from the truth, and every goal is then credited rightly.
+      expect(count.creditedWrong).toBe(0);
+      expect(count.goalsEngine).toBe(count.goalsTrue);
+      expect(count.refused).toBe(0);
+      expect(count.unnamedTrue).toBeGreaterThan(0);
+      expect(count.asked).toBe(count.unnamedTrue);
+      expect(count.forced).toBe(0);
+      // Beams do not miss and nothing else is noisy for these decisions: exact.
+      expect(count.foulsWrong).toBe(0);
+      expect(count.turnWrong).toBe(0);
+    },
+    CHAIN_LIMIT_MS,
+  );
 });
 
 /**
@@ -294,107 +331,123 @@ function onLane<E extends { p?: string }>(e: E, dev: LaneDevice): E {
 }
 
 describe('chain: minigolf (engine: strokes, holes, lane scores)', () => {
-  it(`${SHOTS} strokes on an 18-lane course: every lane score the engine writes is the truth`, () => {
-    const started = performance.now();
-    const engine = getEngine('minigolf')!;
-    const players = ['A', 'B'];
-    let state = engine.reduce(engine.initial(), {
-      type: 'start',
-      t: 0,
-      by: 'referee',
-      players: players.map((id) => ({ id, name: id })),
-      // Enough rounds for the strokes asked for (about 70 a round at this skill).
-      config: { lanes: 18, rounds: Math.max(1, Math.ceil(SHOTS / 50)) },
-    } as GameEvent);
-    // One device per lane, built when the group reaches it; the same lane shape everywhere.
-    const devices = new Map<number, FirmwareTable>();
-    const game = new SimGame('minigolf', { skill: 0.5, seed: 700, table: { jumpSpeed: 0.8, jumpChance: 0.25 } });
-    const truthCard: Record<string, number[]> = { A: [], B: [] };
-    const count = { strokes: 0, strokesSeen: 0, holedTrue: 0, holedSeen: 0, offTrue: 0, lanesTrue: 0, lanesRight: 0, lanesWrong: 0, totalsRight: 0, totalsWrong: 0, rounds: 0 };
-    const wrong: string[] = [];
-    let strokesOnLane = 0;
-    let t = 1000;
-    type MgReport = {
-      status: string;
-      players: { id: string; total: number; rounds: { lanes: (number | null)[] }[] }[];
-      groups: { round: number; lane: number; toPlay: string | null }[];
-      rejected: { type: string; code: string; reason?: string }[];
-    };
-    const rep = (): MgReport => engine.report(state) as never;
-    for (let i = 0; i < SHOTS; i++) {
-      // The group's lane, round and player due, as the engine has them (the order rotates after a round).
-      const g = rep().groups[0]!;
-      if (rep().status !== 'playing' || g.toPlay === null) break;
-      const lane = g.lane;
-      const round = g.round;
-      count.rounds = Math.max(count.rounds, round);
-      const dev = COURSE[lane - 1]!;
-      let fw = devices.get(lane);
-      if (!fw) devices.set(lane, (fw = new FirmwareTable({ profile: 'minigolf-lane', device: dev.device, table: dev.device })));
-      const player = g.toPlay;
-      game.turn = player;
-      const played = game.next();
-      const res = played.result;
-      strokesOnLane++;
-      count.strokes++;
-      const sig = signalsFor(game.table, fw.profile, res.events, { noise: BAR_NOISE, seed: 31_000 + i });
-      const fired = fw.play(sig.edges, sig.durationUs).map((e) => onLane(e, dev));
-      count.strokesSeen += fired.filter((e) => e.e === 'stroke').length;
-      const base = fired[0]?.t ?? 0;
-      let holeSeen = false;
-      for (const e of fired) {
-        const at = t + (e.t - base) / 1000 + 1;
-        const g = toGameEvent({ event: e, at } as never);
-        if (g?.kind !== 'event') continue;
-        if (g.event.type === 'off_table') {
-          // The out beam cannot tell whose ball: the referee enters it, and the ball is placed where it left (MG-PLACE-2).
-          state = engine.reduce(state, { type: 'off_table', t: at, by: 'referee', player } as GameEvent);
-          continue;
+  it(
+    `${SHOTS} strokes on an 18-lane course: every lane score the engine writes is the truth`,
+    () => {
+      const started = performance.now();
+      const engine = getEngine('minigolf')!;
+      const players = ['A', 'B'];
+      let state = engine.reduce(engine.initial(), {
+        type: 'start',
+        t: 0,
+        by: 'referee',
+        players: players.map((id) => ({ id, name: id })),
+        // Enough rounds for the strokes asked for (about 70 a round at this skill).
+        config: { lanes: 18, rounds: Math.max(1, Math.ceil(SHOTS / 50)) },
+      } as GameEvent);
+      // One device per lane, built when the group reaches it; the same lane shape everywhere.
+      const devices = new Map<number, FirmwareTable>();
+      const game = new SimGame('minigolf', { skill: 0.5, seed: 700, table: { jumpSpeed: 0.8, jumpChance: 0.25 } });
+      const truthCard: Record<string, number[]> = { A: [], B: [] };
+      const count = {
+        strokes: 0,
+        strokesSeen: 0,
+        holedTrue: 0,
+        holedSeen: 0,
+        offTrue: 0,
+        lanesTrue: 0,
+        lanesRight: 0,
+        lanesWrong: 0,
+        totalsRight: 0,
+        totalsWrong: 0,
+        rounds: 0,
+      };
+      const wrong: string[] = [];
+      let strokesOnLane = 0;
+      let t = 1000;
+      type MgReport = {
+        status: string;
+        players: { id: string; total: number; rounds: { lanes: (number | null)[] }[] }[];
+        groups: { round: number; lane: number; toPlay: string | null }[];
+        rejected: { type: string; code: string; reason?: string }[];
+      };
+      const rep = (): MgReport => engine.report(state) as never;
+      for (let i = 0; i < SHOTS; i++) {
+        // The group's lane, round and player due, as the engine has them (the order rotates after a round).
+        const g = rep().groups[0]!;
+        if (rep().status !== 'playing' || g.toPlay === null) break;
+        const lane = g.lane;
+        const round = g.round;
+        count.rounds = Math.max(count.rounds, round);
+        const dev = COURSE[lane - 1]!;
+        let fw = devices.get(lane);
+        if (!fw) devices.set(lane, (fw = new FirmwareTable({ profile: 'minigolf-lane', device: dev.device, table: dev.device })));
+        const player = g.toPlay;
+        game.turn = player;
+        const played = game.next();
+        const res = played.result;
+        strokesOnLane++;
+        count.strokes++;
+        const sig = signalsFor(game.table, fw.profile, res.events, { noise: BAR_NOISE, seed: 31_000 + i });
+        const fired = fw.play(sig.edges, sig.durationUs).map((e) => onLane(e, dev));
+        count.strokesSeen += fired.filter((e) => e.e === 'stroke').length;
+        const base = fired[0]?.t ?? 0;
+        let holeSeen = false;
+        for (const e of fired) {
+          const at = t + (e.t - base) / 1000 + 1;
+          const g = toGameEvent({ event: e, at } as never);
+          if (g?.kind !== 'event') continue;
+          if (g.event.type === 'off_table') {
+            // The out beam cannot tell whose ball: the referee enters it, and the ball is placed where it left (MG-PLACE-2).
+            state = engine.reduce(state, { type: 'off_table', t: at, by: 'referee', player } as GameEvent);
+            continue;
+          }
+          state = engine.reduce(state, g.event);
+          if (g.event.type === 'hole') holeSeen = true;
         }
-        state = engine.reduce(state, g.event);
-        if (g.event.type === 'hole') holeSeen = true;
+        t += res.duration * 1000 + 10;
+        if (!holeSeen) state = engine.reduce(state, { type: 'at_rest', t, by: 'hub' } as GameEvent);
+        t += 1000;
+        const holed = res.events.some((e) => e.type === 'capture');
+        if (holed) count.holedTrue++;
+        if (holeSeen) count.holedSeen++;
+        count.offTrue += res.events.filter((e) => e.type === 'off').length;
+        if (!played.keepsTurn) {
+          // The player's lane is over: holed in strokesOnLane, or 7 after the sixth stroke (MG-SCORE-2).
+          const score = holed ? strokesOnLane : 7;
+          truthCard[player]!.push(score);
+          count.lanesTrue++;
+          const written = rep().players.find((p) => p.id === player)!.rounds[round - 1]?.lanes[lane - 1];
+          if (written === score) count.lanesRight++;
+          else {
+            count.lanesWrong++;
+            wrong.push(`round ${round} lane ${lane} ${player}: truth ${score} (${holed ? 'holed' : 'cap'}), engine ${written}`);
+          }
+          strokesOnLane = 0;
+        }
       }
-      t += res.duration * 1000 + 10;
-      if (!holeSeen) state = engine.reduce(state, { type: 'at_rest', t, by: 'hub' } as GameEvent);
-      t += 1000;
-      const holed = res.events.some((e) => e.type === 'capture');
-      if (holed) count.holedTrue++;
-      if (holeSeen) count.holedSeen++;
-      count.offTrue += res.events.filter((e) => e.type === 'off').length;
-      if (!played.keepsTurn) {
-        // The player's lane is over: holed in strokesOnLane, or 7 after the sixth stroke (MG-SCORE-2).
-        const score = holed ? strokesOnLane : 7;
-        truthCard[player]!.push(score);
-        count.lanesTrue++;
-        const written = rep().players.find((p) => p.id === player)!.rounds[round - 1]?.lanes[lane - 1];
-        if (written === score) count.lanesRight++;
+      for (const fw of devices.values()) fw.stop();
+      const report = rep();
+      // Totals: the sum of the truth's lane scores.
+      for (const id of players) {
+        const total = truthCard[id]!.reduce((a, b) => a + b, 0);
+        if (report.players.find((p) => p.id === id)!.total === total) count.totalsRight++;
         else {
-          count.lanesWrong++;
-          wrong.push(`round ${round} lane ${lane} ${player}: truth ${score} (${holed ? 'holed' : 'cap'}), engine ${written}`);
+          count.totalsWrong++;
+          wrong.push(`total ${id}: truth ${total}, engine ${report.players.find((p) => p.id === id)!.total}`);
         }
-        strokesOnLane = 0;
       }
-    }
-    for (const fw of devices.values()) fw.stop();
-    const report = rep();
-    // Totals: the sum of the truth's lane scores.
-    for (const id of players) {
-      const total = truthCard[id]!.reduce((a, b) => a + b, 0);
-      if (report.players.find((p) => p.id === id)!.total === total) count.totalsRight++;
-      else {
-        count.totalsWrong++;
-        wrong.push(`total ${id}: truth ${total}, engine ${report.players.find((p) => p.id === id)!.total}`);
-      }
-    }
-    console.log(`chain minigolf, engine: ${SHOTS} strokes in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    console.log('minigolf engine chain', JSON.stringify(count), JSON.stringify(report.rejected.slice(0, 5)), wrong.slice(0, 10));
-    for (const fw of devices.values()) expect(fw.errors).toEqual([]);
-    expect(count.lanesTrue).toBeGreaterThan(0);
-    expect(count.holedSeen).toBe(count.holedTrue);
-    // The tee piezo may miss a stroke (0.5 %): then the engine's card is one short on that lane.
-    expect(count.lanesWrong).toBeLessThanOrEqual(allowedWrong(count.lanesTrue));
-    expect(report.rejected.filter((r) => r.code !== 'hole_outside_play')).toEqual([]);
-  }, CHAIN_LIMIT_MS);
+      console.log(`chain minigolf, engine: ${SHOTS} strokes in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      console.log('minigolf engine chain', JSON.stringify(count), JSON.stringify(report.rejected.slice(0, 5)), wrong.slice(0, 10));
+      for (const fw of devices.values()) expect(fw.errors).toEqual([]);
+      expect(count.lanesTrue).toBeGreaterThan(0);
+      expect(count.holedSeen).toBe(count.holedTrue);
+      // The tee piezo may miss a stroke (0.5 %): then the engine's card is one short on that lane.
+      expect(count.lanesWrong).toBeLessThanOrEqual(allowedWrong(count.lanesTrue));
+      expect(report.rejected.filter((r) => r.code !== 'hole_outside_play')).toEqual([]);
+    },
+    CHAIN_LIMIT_MS,
+  );
 });
 
 const KINDS: { kind: SimKind; skill: number; captureEvent: string; colours: boolean }[] = [
@@ -404,57 +457,72 @@ const KINDS: { kind: SimKind; skill: number; captureEvent: string; colours: bool
 ];
 
 describe.each(KINDS)('chain: $kind (sensor level)', ({ kind, skill, captureEvent, colours }) => {
-  it(`${SHOTS} shots: captures, exits, strokes and cushions the firmware reports match the ground truth`, () => {
-    const started = performance.now();
-    const fw = new FirmwareTable({ profile: PROFILE_OF[kind], device: 'dev-a', table: 't1' });
-    // A lively rail: more balls jump off, so the out-of-table beam is exercised too.
-    const game = new SimGame(kind, { skill, seed: 300, table: { jumpSpeed: 0.8, jumpChance: 0.25 } });
-    const count = { capturesTrue: 0, capturesRight: 0, colourNamed: 0, colourRight: 0, cushionsTrue: 0, cushionsSeen: 0, outTrue: 0, outSeen: 0, strokesTrue: 0, strokesSeen: 0 };
-    const hasCushionSensors = fw.profile.sensors.some((x) => x.kind === 'piezo' && x.event === 'cushion');
-    const hasTee = fw.profile.sensors.some((x) => x.kind === 'piezo' && x.event === 'stroke');
-    for (let i = 0; i < SHOTS; i++) {
-      const res = game.next().result;
-      const sig = signalsFor(game.table, fw.profile, res.events, { noise: BAR_NOISE, seed: 11_000 + i, colourOf: (b) => game.colourOf(b) });
-      const fired = fw.play(sig.edges, sig.durationUs);
-      const captures = res.events.filter((e) => e.type === 'capture');
-      const seen = fired.filter((e) => e.e === captureEvent);
-      count.capturesTrue += captures.length;
-      // Per place: the same number, and where a colour was read, the right colour.
-      for (const place of new Set(captures.map((e) => (e.type === 'capture' ? e.place : '')))) {
-        const tg = captures.filter((e) => e.type === 'capture' && e.place === place);
-        const sg = seen.filter((e) => e.p === place);
-        if (tg.length === sg.length) count.capturesRight += sg.length;
-        sg.forEach((e, k) => {
-          const tb = tg[k];
-          if (e.o === undefined || !tb || tb.type !== 'capture') return;
-          count.colourNamed++;
-          if (e.o === game.colourOf(tb.ball)) count.colourRight++;
-        });
+  it(
+    `${SHOTS} shots: captures, exits, strokes and cushions the firmware reports match the ground truth`,
+    () => {
+      const started = performance.now();
+      const fw = new FirmwareTable({ profile: PROFILE_OF[kind], device: 'dev-a', table: 't1' });
+      // A lively rail: more balls jump off, so the out-of-table beam is exercised too.
+      const game = new SimGame(kind, { skill, seed: 300, table: { jumpSpeed: 0.8, jumpChance: 0.25 } });
+      const count = {
+        capturesTrue: 0,
+        capturesRight: 0,
+        colourNamed: 0,
+        colourRight: 0,
+        cushionsTrue: 0,
+        cushionsSeen: 0,
+        outTrue: 0,
+        outSeen: 0,
+        strokesTrue: 0,
+        strokesSeen: 0,
+      };
+      const hasCushionSensors = fw.profile.sensors.some((x) => x.kind === 'piezo' && x.event === 'cushion');
+      const hasTee = fw.profile.sensors.some((x) => x.kind === 'piezo' && x.event === 'stroke');
+      for (let i = 0; i < SHOTS; i++) {
+        const res = game.next().result;
+        const sig = signalsFor(game.table, fw.profile, res.events, { noise: BAR_NOISE, seed: 11_000 + i, colourOf: (b) => game.colourOf(b) });
+        const fired = fw.play(sig.edges, sig.durationUs);
+        const captures = res.events.filter((e) => e.type === 'capture');
+        const seen = fired.filter((e) => e.e === captureEvent);
+        count.capturesTrue += captures.length;
+        // Per place: the same number, and where a colour was read, the right colour.
+        for (const place of new Set(captures.map((e) => (e.type === 'capture' ? e.place : '')))) {
+          const tg = captures.filter((e) => e.type === 'capture' && e.place === place);
+          const sg = seen.filter((e) => e.p === place);
+          if (tg.length === sg.length) count.capturesRight += sg.length;
+          sg.forEach((e, k) => {
+            const tb = tg[k];
+            if (e.o === undefined || !tb || tb.type !== 'capture') return;
+            count.colourNamed++;
+            if (e.o === game.colourOf(tb.ball)) count.colourRight++;
+          });
+        }
+        if (hasCushionSensors) count.cushionsTrue += res.events.filter((e) => e.type === 'cushion' && e.sensed).length;
+        count.cushionsSeen += fired.filter((e) => e.e === 'cushion').length;
+        count.outTrue += res.events.filter((e) => e.type === 'off').length;
+        count.outSeen += fired.filter((e) => e.e === 'out').length;
+        if (hasTee) count.strokesTrue++;
+        count.strokesSeen += fired.filter((e) => e.e === 'stroke').length;
+        // Nothing the firmware sent is a fact the simulator did not cause.
+        expect(fired.filter((e) => e.e === captureEvent).length).toBe(captures.length);
       }
-      if (hasCushionSensors) count.cushionsTrue += res.events.filter((e) => e.type === 'cushion' && e.sensed).length;
-      count.cushionsSeen += fired.filter((e) => e.e === 'cushion').length;
-      count.outTrue += res.events.filter((e) => e.type === 'off').length;
-      count.outSeen += fired.filter((e) => e.e === 'out').length;
-      if (hasTee) count.strokesTrue++;
-      count.strokesSeen += fired.filter((e) => e.e === 'stroke').length;
-      // Nothing the firmware sent is a fact the simulator did not cause.
-      expect(fired.filter((e) => e.e === captureEvent).length).toBe(captures.length);
-    }
-    fw.stop();
-    console.log(`chain ${kind}, sensors: ${SHOTS} shots in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    console.log(`${kind} chain`, JSON.stringify(count));
-    expect(fw.invalid).toEqual([]);
-    expect(fw.errors).toEqual([]);
-    expect(count.capturesTrue).toBeGreaterThan(0);
-    // Beams do not miss balls: every capture and exit is seen, at the right place.
-    expect(count.capturesRight).toBe(count.capturesTrue);
-    expect(count.outSeen).toBe(count.outTrue);
-    // A colour sensor names every ball it reads rightly (golf billiards: goal A only).
-    if (colours) expect(count.colourNamed).toBeGreaterThan(0);
-    expect(count.colourRight).toBe(count.colourNamed);
-    // Piezos: within the noise (0.5 % of knocks missed, 2 % doubled inside the dead time, which the
-    // firmware drops), and two knocks on one rail closer than its dead time count once.
-    expect(Math.abs(count.cushionsSeen - count.cushionsTrue) / Math.max(1, count.cushionsTrue)).toBeLessThan(0.05);
-    expect(Math.abs(count.strokesSeen - count.strokesTrue) / Math.max(1, count.strokesTrue)).toBeLessThan(0.05);
-  }, CHAIN_LIMIT_MS);
+      fw.stop();
+      console.log(`chain ${kind}, sensors: ${SHOTS} shots in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      console.log(`${kind} chain`, JSON.stringify(count));
+      expect(fw.invalid).toEqual([]);
+      expect(fw.errors).toEqual([]);
+      expect(count.capturesTrue).toBeGreaterThan(0);
+      // Beams do not miss balls: every capture and exit is seen, at the right place.
+      expect(count.capturesRight).toBe(count.capturesTrue);
+      expect(count.outSeen).toBe(count.outTrue);
+      // A colour sensor names every ball it reads rightly (golf billiards: goal A only).
+      if (colours) expect(count.colourNamed).toBeGreaterThan(0);
+      expect(count.colourRight).toBe(count.colourNamed);
+      // Piezos: within the noise (0.5 % of knocks missed, 2 % doubled inside the dead time, which the
+      // firmware drops), and two knocks on one rail closer than its dead time count once.
+      expect(Math.abs(count.cushionsSeen - count.cushionsTrue) / Math.max(1, count.cushionsTrue)).toBeLessThan(0.05);
+      expect(Math.abs(count.strokesSeen - count.strokesTrue) / Math.max(1, count.strokesTrue)).toBeLessThan(0.05);
+    },
+    CHAIN_LIMIT_MS,
+  );
 });

@@ -48,8 +48,10 @@ export function respotPoint(chooser: string, spot: string): { x: number; y: numb
 function free(game: SimGame, x: number, y: number): boolean {
   const R = game.table.ballRadius;
   const d = 2 * R + 0.002;
-  return game.balls.every((b) => b.state !== 'table' || Math.hypot(b.x - x, b.y - y) > d)
-    && game.table.bumpers.every((b) => Math.hypot(b.x - x, b.y - y) > b.r + R + 0.002);
+  return (
+    game.balls.every((b) => b.state !== 'table' || Math.hypot(b.x - x, b.y - y) > d) &&
+    game.table.bumpers.every((b) => Math.hypot(b.x - x, b.y - y) > b.r + R + 0.002)
+  );
 }
 
 /** A free place as close as possible to (x, y) ("near"), searched on rings around it. */
@@ -188,4 +190,3 @@ export function followEngine(game: SimGame, report: GbReport): number {
   }
   return forced;
 }
-

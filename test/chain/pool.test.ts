@@ -15,7 +15,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BAR_NOISE } from '../../sim/signals/signals';
 import type { PoolGame } from '../../sim/players/truth';
-import type { PocketReport } from '../../hub/rules/pocket/report';
+import type { PoolReport } from '../../hub/rules/pool/report';
 import { poolChain, type PoolRun } from './pool';
 import { CHAIN_LIMIT_MS, chainTimed } from './sizes';
 
@@ -72,73 +72,105 @@ function common(r: PoolRun): void {
 }
 
 describe('chain: nine-ball (engine: fouls, pocketed balls, turns, rack winners)', () => {
-  it(`${SHOTS['nine-ball']} shots with bar noise: fouls rule by rule (PB-SHOT-1, PB-FOUL-1/2/3), pocketed balls, the 9 spotted, push-outs, PB-TURN-1 and rack winners agree with the truth; the first contact is asked, never assumed`, () => {
-    const r = chainTimed('nine-ball, engine', `${SHOTS['nine-ball']} shots`, () => poolChain('nine-ball', SHOTS['nine-ball'], { noise: BAR_NOISE, seed: 7, skill: 0.85, table: LIVELY }));
-    console.log(report('nine-ball', r), r.wrong.slice(0, 5));
-    common(r);
-    const c = r.count;
-    // Every shot but a push-out (no first-ball rule) asks the first contact: the profile has no contact sensor.
-    expect(r.asked['pocket.first-contact']).toBe(c.shots - c.pushOuts);
-    expect(c.pushOuts).toBeGreaterThan(0);
-    expect(r.asked['pocket.push-out-reply'] ?? 0).toBe(c.pushOutsClean);
-    expect(c.breaks).toBeGreaterThan(1);
-    // What the title names happened in this sample (and agreed, shot by shot, rule by rule).
-    for (const rule of ['PB-SHOT-1', 'PB-FOUL-1', 'PB-FOUL-2', 'PB-FOUL-3']) expect(r.fouls[rule], rule).toBeGreaterThan(0);
-    expect(c.spotted).toBeGreaterThan(0);
-  }, CHAIN_LIMIT_MS);
+  it(
+    `${SHOTS['nine-ball']} shots with bar noise: fouls rule by rule (PB-SHOT-1, PB-FOUL-1/2/3), pocketed balls, the 9 spotted, push-outs, PB-TURN-1 and rack winners agree with the truth; the first contact is asked, never assumed`,
+    () => {
+      const r = chainTimed('nine-ball, engine', `${SHOTS['nine-ball']} shots`, () =>
+        poolChain('nine-ball', SHOTS['nine-ball'], { noise: BAR_NOISE, seed: 7, skill: 0.85, table: LIVELY }),
+      );
+      console.log(report('nine-ball', r), r.wrong.slice(0, 5));
+      common(r);
+      const c = r.count;
+      // Every shot but a push-out (no first-ball rule) asks the first contact: the profile has no contact sensor.
+      expect(r.asked['pocket.first-contact']).toBe(c.shots - c.pushOuts);
+      expect(c.pushOuts).toBeGreaterThan(0);
+      expect(r.asked['pocket.push-out-reply'] ?? 0).toBe(c.pushOutsClean);
+      expect(c.breaks).toBeGreaterThan(1);
+      // What the title names happened in this sample (and agreed, shot by shot, rule by rule).
+      for (const rule of ['PB-SHOT-1', 'PB-FOUL-1', 'PB-FOUL-2', 'PB-FOUL-3']) expect(r.fouls[rule], rule).toBeGreaterThan(0);
+      expect(c.spotted).toBeGreaterThan(0);
+    },
+    CHAIN_LIMIT_MS,
+  );
 });
 
 describe('chain: eight-ball (engine: fouls, groups, the called 8, turns, rack winners)', () => {
-  it(`${SHOTS['eight-ball']} shots with bar noise: fouls rule by rule (PB-SHOT-1, PB-FOUL-1/2/3, WPA-8-BREAK), groups, called safeties, the called 8, PB-TURN-1 and rack winners agree with the truth`, () => {
-    const r = chainTimed('eight-ball, engine', `${SHOTS['eight-ball']} shots`, () => poolChain('eight-ball', SHOTS['eight-ball'], { noise: BAR_NOISE, seed: 7, skill: 0.85, table: LIVELY }));
-    console.log(report('eight-ball', r), r.wrong.slice(0, 5));
-    common(r);
-    const c = r.count;
-    // Any ball may be hit first on the break: the first contact is asked on every other shot.
-    expect(r.asked['pocket.first-contact']).toBe(c.shots - c.breaks);
-    expect(c.safeties).toBeGreaterThan(0);
-    for (const rule of ['PB-SHOT-1', 'PB-FOUL-1', 'PB-FOUL-2', 'PB-FOUL-3', 'WPA-8-BREAK']) expect(r.fouls[rule], rule).toBeGreaterThan(0);
-    expect(c.groupsSet).toBeGreaterThan(0);
-    expect(c.eightCalls).toBeGreaterThan(0);
-    expect(r.reasons['8-ball legally pocketed']).toBeGreaterThan(0);
-    // The player calls the 8 before shooting it: the engine never has to ask whether it was called.
-    expect(r.asked['eight-ball.eight-call'] ?? 0).toBe(0);
-  }, CHAIN_LIMIT_MS);
+  it(
+    `${SHOTS['eight-ball']} shots with bar noise: fouls rule by rule (PB-SHOT-1, PB-FOUL-1/2/3, WPA-8-BREAK), groups, called safeties, the called 8, PB-TURN-1 and rack winners agree with the truth`,
+    () => {
+      const r = chainTimed('eight-ball, engine', `${SHOTS['eight-ball']} shots`, () =>
+        poolChain('eight-ball', SHOTS['eight-ball'], { noise: BAR_NOISE, seed: 7, skill: 0.85, table: LIVELY }),
+      );
+      console.log(report('eight-ball', r), r.wrong.slice(0, 5));
+      common(r);
+      const c = r.count;
+      // Any ball may be hit first on the break: the first contact is asked on every other shot.
+      expect(r.asked['pocket.first-contact']).toBe(c.shots - c.breaks);
+      expect(c.safeties).toBeGreaterThan(0);
+      for (const rule of ['PB-SHOT-1', 'PB-FOUL-1', 'PB-FOUL-2', 'PB-FOUL-3', 'WPA-8-BREAK']) expect(r.fouls[rule], rule).toBeGreaterThan(0);
+      expect(c.groupsSet).toBeGreaterThan(0);
+      expect(c.eightCalls).toBeGreaterThan(0);
+      expect(r.reasons['8-ball legally pocketed']).toBeGreaterThan(0);
+      // The player calls the 8 before shooting it: the engine never has to ask whether it was called.
+      expect(r.asked['eight-ball.eight-call'] ?? 0).toBe(0);
+    },
+    CHAIN_LIMIT_MS,
+  );
 });
 
 /**
  * The command line end to end on recorded pocket matches: `bin/autoref.js replay FILE --game ID`
  * as a user types it, its stdout parsed as JSON and compared with the fixture's expected outcome.
- * (hub/rules/pocket/fixtures.test.ts checks every fixture and every documented key in-process;
+ * (hub/rules/pool/fixtures.test.ts checks every fixture and every documented key in-process;
  * here one match per engine goes through the real process.)
  */
 describe('autoref replay --game eight-ball|nine-ball on recorded pocket matches', () => {
-  const fixtures = path.resolve(__dirname, '../fixtures/pocket');
+  const fixtures = path.resolve(__dirname, '../fixtures/pool');
   const cli = (file: string, game: string) =>
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(process.execPath, [path.resolve(__dirname, '../../bin/autoref.js'), 'replay', file, '--game', game], { timeout: 60_000 }, (err, stdout, stderr) => {
-        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-      });
+      execFile(
+        process.execPath,
+        [path.resolve(__dirname, '../../bin/autoref.js'), 'replay', file, '--game', game],
+        { timeout: 60_000 },
+        (err, stdout, stderr) => {
+          resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+        },
+      );
     });
 
-  it('prints the final state of a nine-ball and an eight-ball match as the documented JSON', async () => {
-    const names = ['nine-ball-a-wins-race-to-2', 'eight-ball-b-wins-eight-in-wrong-pocket'];
-    const runs = await Promise.all(
-      names.map(async (name) => {
-        const expected = JSON.parse(readFileSync(path.join(fixtures, `${name}.expected.json`), 'utf8')) as { game: string; winner: string; status: string; racks: unknown[] };
-        return { expected, run: await cli(path.join(fixtures, `${name}.jsonl`), expected.game) };
-      }),
-    );
-    for (const { expected, run } of runs) {
-      expect(run.code, run.stderr).toBe(0);
-      const out = JSON.parse(run.stdout) as { game: string; summary: { status: string; winner: string }; report: PocketReport; corrections: unknown[]; rejected: unknown[] };
-      expect(Object.keys(out).sort()).toEqual(['corrections', 'game', 'rejected', 'report', 'summary']);
-      expect(out.game).toBe(expected.game);
-      expect(out.report.game).toBe(expected.game);
-      expect(out.summary.status).toBe(expected.status);
-      expect(out.report.winner).toBe(expected.winner);
-      expect(out.report.racks.map(({ no, breaker, winner, reason }) => ({ no, breaker, winner, reason }))).toEqual(expected.racks);
-      expect(out.rejected).toEqual([]);
-    }
-  }, CHAIN_LIMIT_MS);
+  it(
+    'prints the final state of a nine-ball and an eight-ball match as the documented JSON',
+    async () => {
+      const names = ['nine-ball-a-wins-race-to-2', 'eight-ball-b-wins-eight-in-wrong-pocket'];
+      const runs = await Promise.all(
+        names.map(async (name) => {
+          const expected = JSON.parse(readFileSync(path.join(fixtures, `${name}.expected.json`), 'utf8')) as {
+            game: string;
+            winner: string;
+            status: string;
+            racks: unknown[];
+          };
+          return { expected, run: await cli(path.join(fixtures, `${name}.jsonl`), expected.game) };
+        }),
+      );
+      for (const { expected, run } of runs) {
+        expect(run.code, run.stderr).toBe(0);
+        const out = JSON.parse(run.stdout) as {
+          game: string;
+          summary: { status: string; winner: string };
+          report: PoolReport;
+          corrections: unknown[];
+          rejected: unknown[];
+        };
+        expect(Object.keys(out).sort()).toEqual(['corrections', 'game', 'rejected', 'report', 'summary']);
+        expect(out.game).toBe(expected.game);
+        expect(out.report.game).toBe(expected.game);
+        expect(out.summary.status).toBe(expected.status);
+        expect(out.report.winner).toBe(expected.winner);
+        expect(out.report.racks.map(({ no, breaker, winner, reason }) => ({ no, breaker, winner, reason }))).toEqual(expected.racks);
+        expect(out.rejected).toEqual([]);
+      }
+    },
+    CHAIN_LIMIT_MS,
+  );
 });

@@ -16,7 +16,7 @@ import type { PendingDecision } from '../../shared/game/engine';
 import type { GameEvent } from '../../shared/game/events';
 import { getEngine } from '../../hub/rules/registry';
 import { toGameEvent } from '../../hub/games/assembler';
-import type { PocketReport } from '../../hub/rules/pocket/report';
+import type { PoolReport } from '../../hub/rules/pool/report';
 import { PoolRack } from '../../sim/players/pool';
 import { poolGroupOf, poolTruth, type PoolBefore, type PoolGame, type PoolTruth } from '../../sim/players/truth';
 import { FirmwareTable } from '../../sim/signals/firmware';
@@ -73,7 +73,14 @@ export interface PoolRun {
 }
 
 /** The referee's answer to one engine question, from the truth (null: no answer possible). */
-export function poolAnswer(p: PendingDecision, truth: PoolTruth, names: Map<number, string>, meant: string | null, events: readonly TruthEvent[], call: string | null): string | null {
+export function poolAnswer(
+  p: PendingDecision,
+  truth: PoolTruth,
+  names: Map<number, string>,
+  meant: string | null,
+  events: readonly TruthEvent[],
+  call: string | null,
+): string | null {
   const options = p.options.map((o) => o.value);
   const pick = (v: string | null): string | null => (v !== null && options.includes(v) ? v : null);
   switch (p.kind) {
@@ -104,7 +111,7 @@ const sorted = (xs: readonly string[]): string => [...xs].sort().join(',');
  * Compares one judged shot with the truth: fouls rule by rule, the balls pocketed, off the table
  * and spotted, and who shoots next from where, or the rack winner. Returns the disagreements.
  */
-export function compareShot(before: PocketReport, after: PocketReport, truth: PoolTruth, count: PoolCount, reasons: Record<string, number>): string[] {
+export function compareShot(before: PoolReport, after: PoolReport, truth: PoolTruth, count: PoolCount, reasons: Record<string, number>): string[] {
   const rec = after.shots.at(-1)!;
   const notes: string[] = [];
   // Fouls: the same rules (PB-SHOT-1, PB-FOUL-1/2/3, WPA-8/9-BREAK), as many times. Without a
@@ -118,7 +125,9 @@ export function compareShot(before: PocketReport, after: PocketReport, truth: Po
   }
   if (sorted(rec.pocketed) !== sorted(truth.potted) || sorted(rec.offTable) !== sorted(truth.off) || sorted(rec.spotted) !== sorted(truth.spotted)) {
     count.creditWrong++;
-    notes.push(`balls: truth pocketed ${sorted(truth.potted)} off ${sorted(truth.off)} spotted ${sorted(truth.spotted)}; engine ${sorted(rec.pocketed)} / ${sorted(rec.offTable)} / ${sorted(rec.spotted)}`);
+    notes.push(
+      `balls: truth pocketed ${sorted(truth.potted)} off ${sorted(truth.off)} spotted ${sorted(truth.spotted)}; engine ${sorted(rec.pocketed)} / ${sorted(rec.offTable)} / ${sorted(rec.spotted)}`,
+    );
   }
   const rackEnded = after.racks.length > before.racks.length || after.status === 'finished';
   if (truth.winner !== null || rackEnded) {
@@ -142,7 +151,7 @@ export function compareShot(before: PocketReport, after: PocketReport, truth: Po
  * balls it has on the table and the sim does not are spotted, the others taken off. Returns how
  * many had to be moved although the truth did not say so.
  */
-export function followEngine(rack: PoolRack, after: PocketReport, truth: PoolTruth): number {
+export function followEngine(rack: PoolRack, after: PoolReport, truth: PoolTruth): number {
   let forced = 0;
   for (const [id, s] of Object.entries(after.rack.balls)) {
     if (id === 'cue') continue;
@@ -164,7 +173,7 @@ export function followEngine(rack: PoolRack, after: PocketReport, truth: PoolTru
 }
 
 /** The table before a shot, in the truth's terms, from the engine's report (before rack 1: the first player breaks). */
-export function beforeOf(game: PoolGame, r: PocketReport): Omit<PoolBefore, 'meant' | 'eightCall'> {
+export function beforeOf(game: PoolGame, r: PoolReport): Omit<PoolBefore, 'meant' | 'eightCall'> {
   const shooter = r.rack.turn ?? 'A';
   return {
     game,
@@ -188,17 +197,49 @@ export function poolChain(game: PoolGame, shots: number, opts: { noise: NoiseOpt
     state = engine.reduce(state, { ...e, seq } as GameEvent);
     return seq++;
   };
-  const rep = (): PocketReport => engine.report(state) as PocketReport;
+  const rep = (): PoolReport => engine.report(state) as PoolReport;
   const newMatch = (): void => {
     state = engine.initial();
     seq = 0;
     // The pool profile has no contact sensor: the engine must ask the first contact, not assume none.
-    ev({ type: 'start', t: 0, by: 'referee', players: [{ id: 'A', name: 'A' }, { id: 'B', name: 'B' }], config: { contactSensor: false, raceTo: 3 } } as GameEvent);
+    ev({
+      type: 'start',
+      t: 0,
+      by: 'referee',
+      players: [
+        { id: 'A', name: 'A' },
+        { id: 'B', name: 'B' },
+      ],
+      config: { contactSensor: false, raceTo: 3 },
+    } as GameEvent);
   };
   newMatch();
   const count: PoolCount = {
-    shots: 0, decided: 0, decidedWrong: 0, pending: 0, pendingWrong: 0, foulWrong: 0, creditWrong: 0, turnWrong: 0,
-    racks: 0, rackWinnerRight: 0, rackWinnerWrong: 0, matches: 1, trueFouls: 0, truePots: 0, forced: 0, unanswerable: 0, entered: 0, breaks: 0, pushOuts: 0, pushOutsClean: 0, spotted: 0, groupsSet: 0, eightCalls: 0, safeties: 0, unnamedTrue: 0,
+    shots: 0,
+    decided: 0,
+    decidedWrong: 0,
+    pending: 0,
+    pendingWrong: 0,
+    foulWrong: 0,
+    creditWrong: 0,
+    turnWrong: 0,
+    racks: 0,
+    rackWinnerRight: 0,
+    rackWinnerWrong: 0,
+    matches: 1,
+    trueFouls: 0,
+    truePots: 0,
+    forced: 0,
+    unanswerable: 0,
+    entered: 0,
+    breaks: 0,
+    pushOuts: 0,
+    pushOutsClean: 0,
+    spotted: 0,
+    groupsSet: 0,
+    eightCalls: 0,
+    safeties: 0,
+    unnamedTrue: 0,
   };
   const asked: Record<string, number> = {};
   const wrong: string[] = [];
@@ -311,8 +352,22 @@ export function poolChain(game: PoolGame, shots: number, opts: { noise: NoiseOpt
     if (notes.length > 0) {
       if (isPending) count.pendingWrong++;
       else count.decidedWrong++;
-      const seqEv = res.events.filter((e) => e.type !== 'rest').map((e) => (e.type === 'contact' ? `${e.a}-${e.b}` : e.type === 'cushion' ? `c(${e.ball})` : e.type === 'capture' ? `${e.ball}>${e.place}` : e.type === 'off' ? `${e.ball}^` : ''));
-      wrong.push(`${game} shot ${i} (rack ${before.rack.no}${b0.isBreak ? ', break' : ''}, ${shooter}${isPending ? ', after answers' : ''}): ${notes.join('; ')} | truth ${seqEv.join(' ')} | fw ${fired.map((e) => `${e.e}:${e.p ?? ''}`).join(' ')} | ${rec.result}`);
+      const seqEv = res.events
+        .filter((e) => e.type !== 'rest')
+        .map((e) =>
+          e.type === 'contact'
+            ? `${e.a}-${e.b}`
+            : e.type === 'cushion'
+              ? `c(${e.ball})`
+              : e.type === 'capture'
+                ? `${e.ball}>${e.place}`
+                : e.type === 'off'
+                  ? `${e.ball}^`
+                  : '',
+        );
+      wrong.push(
+        `${game} shot ${i} (rack ${before.rack.no}${b0.isBreak ? ', break' : ''}, ${shooter}${isPending ? ', after answers' : ''}): ${notes.join('; ')} | truth ${seqEv.join(' ')} | fw ${fired.map((e) => `${e.e}:${e.p ?? ''}`).join(' ')} | ${rec.result}`,
+      );
     }
     if (!rackEnded) count.forced += followEngine(rack, after, truth);
   }

@@ -18,7 +18,12 @@ import { FirmataEmulator } from './firmata-emulator';
 
 const PULSES = Number(process.argv[2] ?? 200);
 const OUT = 16; // A2 on an Uno
-const venue: VenueConfig = { id: 'j', name: 'J', language: 'en', tables: [{ id: 'p1', name: 'P', game: 'eight-ball', devices: [{ id: 'p1-a', link: 'firmata' }] }] };
+const venue: VenueConfig = {
+  id: 'j',
+  name: 'J',
+  language: 'en',
+  tables: [{ id: 'p1', name: 'P', game: 'eight-ball', devices: [{ id: 'p1-a', link: 'firmata' }] }],
+};
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pty = await openPtyPair();
@@ -54,7 +59,9 @@ const abs = errors.map(Math.abs).sort((a, b) => a - b);
 const mean = errors.reduce((a, b) => a + b, 0) / errors.length;
 const sd = Math.sqrt(errors.reduce((a, b) => a + (b - mean) ** 2, 0) / errors.length);
 const q = (p: number) => abs[Math.min(abs.length - 1, Math.floor(p * abs.length))]!;
-console.log(`${PULSES} pulses over a pty: width error (µs) mean ${mean.toFixed(0)}, sd ${sd.toFixed(0)}, |err| p50 ${q(0.5)}, p95 ${q(0.95)}, p99 ${q(0.99)}, max ${abs.at(-1)}`);
+console.log(
+  `${PULSES} pulses over a pty: width error (µs) mean ${mean.toFixed(0)}, sd ${sd.toFixed(0)}, |err| p50 ${q(0.5)}, p95 ${q(0.95)}, p99 ${q(0.99)}, max ${abs.at(-1)}`,
+);
 
 await link.close();
 await emu.close();

@@ -40,7 +40,10 @@ function simEmitter(dev: SimDevice): (count: number) => Promise<DeviceEvent[]> {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function gbVenue(id: string, link: 'serial' | 'mqtt'): VenueConfig {
-  const devices = [{ id: 'gb1-a', link }, { id: 'gb1-b', link }];
+  const devices = [
+    { id: 'gb1-a', link },
+    { id: 'gb1-b', link },
+  ];
   return { id, name: 'Contract', language: 'en', tables: [{ id: 'gb1', name: 'GB', game: 'golf-billiards', devices }] };
 }
 
@@ -77,8 +80,18 @@ abstractIngest('serial over a pty (socat)', async (): Promise<IngestCase> => {
     acked: () => dev.acked,
     badInputs: [
       { what: 'a line that is not JSON', send: () => write('this is not json\n'), refusals: 1, code: 'AR_NOT_JSON' },
-      { what: 'an event that breaks the schema', send: () => write(goodLine(dev.boot, 99).replace('"n":99', '"n":"x"') + '\n'), refusals: 1, code: 'AR_SCHEMA' },
-      { what: 'a device not in the venue', send: () => write(goodLine(dev.boot, 99).replace('gb1-a', 'stranger') + '\n'), refusals: 1, code: 'AR_UNKNOWN_DEVICE' },
+      {
+        what: 'an event that breaks the schema',
+        send: () => write(goodLine(dev.boot, 99).replace('"n":99', '"n":"x"') + '\n'),
+        refusals: 1,
+        code: 'AR_SCHEMA',
+      },
+      {
+        what: 'a device not in the venue',
+        send: () => write(goodLine(dev.boot, 99).replace('gb1-a', 'stranger') + '\n'),
+        refusals: 1,
+        code: 'AR_UNKNOWN_DEVICE',
+      },
       { what: 'a line longer than the limit', send: () => write('x'.repeat(MAX_LINE_BYTES * 3) + '\n'), refusals: 1, code: 'AR_LINE_TOO_LONG' },
     ],
     refused: () => hub.ingest.counters.totalRejected(),
@@ -133,10 +146,30 @@ async function mqttCase(url: string, afterClose: () => Promise<void>, inProcess?
     acked: () => dev.acked,
     badInputs: [
       { what: 'a payload that is not JSON', send: () => publish(topic(CHANNEL_EVENTS), Buffer.from([0, 1, 2, 0xff])), refusals: 1, code: 'AR_NOT_JSON' },
-      { what: 'an event that breaks the schema', send: () => publish(topic(CHANNEL_EVENTS), goodLine(boot, 99).replace('"t":99', '"t":"soon"')), refusals: 1, code: 'AR_SCHEMA' },
-      { what: "another device's event on this device's topic", send: () => publish(topic(CHANNEL_EVENTS), goodLine(boot, 99).replace('gb1-a', 'gb1-b')), refusals: 1, code: 'AR_TOPIC_MISMATCH' },
-      { what: 'a device not in the venue', send: () => publish(topicFor(venue.id, 'gb1', 'stranger', CHANNEL_EVENTS), goodLine(boot, 99).replace('gb1-a', 'stranger')), refusals: 1, code: 'AR_UNKNOWN_DEVICE' },
-      { what: 'a payload longer than the limit', send: () => publish(topic(CHANNEL_EVENTS), 'y'.repeat(MAX_LINE_BYTES + 1)), refusals: 1, code: 'AR_LINE_TOO_LONG' },
+      {
+        what: 'an event that breaks the schema',
+        send: () => publish(topic(CHANNEL_EVENTS), goodLine(boot, 99).replace('"t":99', '"t":"soon"')),
+        refusals: 1,
+        code: 'AR_SCHEMA',
+      },
+      {
+        what: "another device's event on this device's topic",
+        send: () => publish(topic(CHANNEL_EVENTS), goodLine(boot, 99).replace('gb1-a', 'gb1-b')),
+        refusals: 1,
+        code: 'AR_TOPIC_MISMATCH',
+      },
+      {
+        what: 'a device not in the venue',
+        send: () => publish(topicFor(venue.id, 'gb1', 'stranger', CHANNEL_EVENTS), goodLine(boot, 99).replace('gb1-a', 'stranger')),
+        refusals: 1,
+        code: 'AR_UNKNOWN_DEVICE',
+      },
+      {
+        what: 'a payload longer than the limit',
+        send: () => publish(topic(CHANNEL_EVENTS), 'y'.repeat(MAX_LINE_BYTES + 1)),
+        refusals: 1,
+        code: 'AR_LINE_TOO_LONG',
+      },
     ],
     refused: () => hub.ingest.counters.totalRejected(),
     // Cut the TCP connection: no DISCONNECT, so the broker publishes the last will.
@@ -180,8 +213,21 @@ const pool = JSON.parse(readFileSync(new URL('../../hardware/profiles/pool.json'
  */
 const PROFILE: TableProfile = { ...pool, sensors: pool.sensors.map((s) => (s.id === 'o1' ? { ...s, minWidthUs: 120_000 } : s)) };
 const PINS: FirmataLinkOptions['pins'] = {
-  jaw1: 2, drop1: 3, jaw2: 4, drop2: 5, jaw3: 6, drop3: 7, jaw4: 8, drop4: 9, jaw5: 10, drop5: 11, jaw6: 12, drop6: 13,
-  rail_head: 'A0', rail_foot: 'A1', out: 'A2',
+  jaw1: 2,
+  drop1: 3,
+  jaw2: 4,
+  drop2: 5,
+  jaw3: 6,
+  drop3: 7,
+  jaw4: 8,
+  drop4: 9,
+  jaw5: 10,
+  drop5: 11,
+  jaw6: 12,
+  drop6: 13,
+  rail_head: 'A0',
+  rail_foot: 'A1',
+  out: 'A2',
 };
 const A0 = 14;
 const A1 = 15;
@@ -324,7 +370,10 @@ describe('buildHub with a firmata option', () => {
     await waitFor(async () => (await hub!.store.countDeviceEvents()) === 1, 'the event stored');
     expect((await hub.store.recentDeviceEvents(1))[0]).toMatchObject({ link: 'firmata:mock0', event: { d: 'p1-a', n: 1, e: 'out', s: 'o1' } });
     const r = await hub.app.inject({ method: 'GET', url: '/api/devices' });
-    expect(r.json<{ devices: { id: string; state: string; link: string | null }[] }>().devices.find((d) => d.id === 'p1-a')).toMatchObject({ state: 'online', link: 'firmata:mock0' });
+    expect(r.json<{ devices: { id: string; state: string; link: string | null }[] }>().devices.find((d) => d.id === 'p1-a')).toMatchObject({
+      state: 'online',
+      link: 'firmata:mock0',
+    });
   });
 });
 
@@ -339,7 +388,10 @@ describe('Firmata over a pty: the cable pulled and plugged back', () => {
     let emu = await FirmataEmulator.open(first.deviceEnd, { [A0]: 0, [A1]: 0 });
     const hub = await newHub({ venue: firmataVenue });
     const link = new FirmataLink(hub.ingest, { path: first.hubEnd, device: 'p1-a', profile: PROFILE, pins: PINS, backoffMinMs: 50, backoffMaxMs: 200 });
-    cleanup.push(() => hub.close(), () => link.close());
+    cleanup.push(
+      () => hub.close(),
+      () => link.close(),
+    );
     const states: string[] = [];
     link.on('state', (s) => states.push(s));
     link.start();
@@ -360,7 +412,10 @@ describe('Firmata over a pty: the cable pulled and plugged back', () => {
 
     const again = await openPtyPair(first.dir);
     emu = await FirmataEmulator.open(again.deviceEnd, { [A0]: 0, [A1]: 0 });
-    cleanup.push(() => again.close(), () => emu.close());
+    cleanup.push(
+      () => again.close(),
+      () => emu.close(),
+    );
     await waitFor(() => link.state === 'online' && emu.reports(A2), 'back online on the same path');
     expect(link.bootId).not.toBe(boot1);
     await pulse(emu);

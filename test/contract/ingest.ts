@@ -73,7 +73,7 @@ export function abstractIngest(name: string, make: () => Promise<IngestCase>): v
       await waitFor(() => deviceState(h) === 'online', 'device online');
     });
 
-    it('stores the device\'s events validated, in order, with their fields and link', async () => {
+    it("stores the device's events validated, in order, with their fields and link", async () => {
       const before = (await storedOf(h)).length;
       const sent = await h.emit(6);
       await waitFor(async () => (await storedOf(h)).length === before + sent.length, `${sent.length} events stored`);
@@ -95,11 +95,11 @@ export function abstractIngest(name: string, make: () => Promise<IngestCase>): v
       if (!h.duplicate) return ctx.skip('this link cannot send a stored and acknowledged event again (see the table above)');
       const [e] = await h.emit(1);
       await waitFor(async () => (await storedOf(h)).some((s) => s.n === e!.n && s.b === e!.b), 'the original stored');
-      const count = (await h.hub.store.countDeviceEvents());
+      const count = await h.hub.store.countDeviceEvents();
       const dups = h.hub.ingest.counters.snapshot()[h.device]?.duplicates ?? 0;
       await h.duplicate(e!);
       await waitFor(() => (h.hub.ingest.counters.snapshot()[h.device]?.duplicates ?? 0) === dups + 1, 'the duplicate counted');
-      expect((await h.hub.store.countDeviceEvents())).toBe(count);
+      expect(await h.hub.store.countDeviceEvents()).toBe(count);
     });
 
     it('rejects and counts each bad input and still takes the next good event', async () => {
@@ -117,7 +117,7 @@ export function abstractIngest(name: string, make: () => Promise<IngestCase>): v
       }
     });
 
-    it('marks the device offline when it goes away, and the link too where it is the device\'s own', async () => {
+    it("marks the device offline when it goes away, and the link too where it is the device's own", async () => {
       await h.goAway();
       await waitFor(() => deviceState(h) === 'offline', 'device offline');
       if (h.linkFollowsDevice) await waitFor(() => h.linkState() !== 'online', 'link no longer online');

@@ -115,7 +115,7 @@ export function abstractStore(name: string, factory: () => StoreFactory): void {
           oneByOne.push([r.inserted, r.contiguous]);
         }
         const batched: [boolean, number][] = [];
-        for (let i = 0; i < plan.length; ) {
+        for (let i = 0; i < plan.length;) {
           const size = 1 + rnd(9);
           const rs = await s.appendDeviceEvents(plan.slice(i, i + size).map((x) => at('bat', x)));
           batched.push(...rs.map((r): [boolean, number] => [r.inserted, r.contiguous]));
@@ -150,7 +150,15 @@ export function abstractStore(name: string, factory: () => StoreFactory): void {
       const m: MatchRecord = { id: `m-${name}`, table: 'gb1', game: 'golf-billiards', status: 'playing', startedAt: 10.5, endedAt: null, summary: null };
       await s.createMatch(m);
       const log: GameEvent[] = [
-        { type: 'start', seq: 0, t: 1, players: [{ id: 'ayse', name: 'Ayşe Çelik' }, { id: 'noam', name: 'נועם' }] },
+        {
+          type: 'start',
+          seq: 0,
+          t: 1,
+          players: [
+            { id: 'ayse', name: 'Ayşe Çelik' },
+            { id: 'noam', name: 'נועם' },
+          ],
+        },
         { type: 'strike', seq: 1, t: 2, by: 'hub' },
         { type: 'goal', seq: 2, t: 3.75, goal: 'goal-B', ball: 'white', by: 'sensor' },
       ];

@@ -18,7 +18,12 @@ const PIN = 'fault-pin-4711';
 
 /** A body each write route's schema accepts; keyed "METHOD /path/:param". */
 const SAMPLES: Record<string, unknown> = {
-  'POST /api/tables/:table/matches': { players: [{ id: 'ann', name: 'Ann', side: 'A' }, { id: 'bob', name: 'Bob', side: 'B' }] },
+  'POST /api/tables/:table/matches': {
+    players: [
+      { id: 'ann', name: 'Ann', side: 'A' },
+      { id: 'bob', name: 'Bob', side: 'B' },
+    ],
+  },
   'POST /api/tables/:table/input': { type: 'at_rest' },
   'POST /api/tables/:table/end': {},
   'POST /api/devices/:id/config': { set: { 'g1.debounce': 5 } },
@@ -54,7 +59,11 @@ function parseRoutes(tree: string): Route[] {
     stack.length = depth;
     const full = (stack[depth - 1] ?? '') + m[2]!;
     stack[depth] = full;
-    for (const method of (m[3] ?? '').split(',').map((s) => s.trim()).filter(Boolean)) out.push({ method, path: full.replace(/\/{2,}/g, '/') });
+    for (const method of (m[3] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean))
+      out.push({ method, path: full.replace(/\/{2,}/g, '/') });
   }
   return out;
 }
@@ -65,7 +74,13 @@ describe('API writes refuse a missing or wrong token', () => {
   beforeAll(async () => {
     // Every wrong token here comes from one client: the lockout after 5 (guess-limiter.ts, its own
     // fault test) is lifted, so that what answers is the token check itself.
-    hub = await buildHub({ venue: DEMO_VENUE, storePath: ':memory:', token: PIN, decisionDefaultMs: null, guessLimits: { perClient: 10_000, globalMax: 10_000 } });
+    hub = await buildHub({
+      venue: DEMO_VENUE,
+      storePath: ':memory:',
+      token: PIN,
+      decisionDefaultMs: null,
+      guessLimits: { perClient: 10_000, globalMax: 10_000 },
+    });
     await hub.app.ready();
     writes = parseRoutes(hub.app.printRoutes({ commonPrefix: false })).filter((r) => WRITE_METHODS.includes(r.method));
   });
@@ -74,7 +89,15 @@ describe('API writes refuse a missing or wrong token', () => {
   it('finds the write routes from the app', () => {
     const keys = writes.map((r) => `${r.method} ${r.path}`);
     // The ones every hub has (a sanity check of the parsing); others are picked up as they come.
-    expect(keys).toEqual(expect.arrayContaining(['POST /api/tables/:table/matches', 'POST /api/tables/:table/input', 'POST /api/tables/:table/end', 'POST /api/devices/:id/config', 'POST /api/devices/:id/identify']));
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'POST /api/tables/:table/matches',
+        'POST /api/tables/:table/input',
+        'POST /api/tables/:table/end',
+        'POST /api/devices/:id/config',
+        'POST /api/devices/:id/identify',
+      ]),
+    );
     // Every write route has a sample body, so none slips through untested.
     expect(keys.filter((k) => !(k in SAMPLES))).toEqual([]);
   });
@@ -87,10 +110,20 @@ describe('API writes refuse a missing or wrong token', () => {
       const url = r.path.replace(/:(\w+)/g, (_, p: string) => PARAMS[p] ?? 'x');
       const body = SAMPLES[key];
       const send = (authorization?: string) =>
-        hub.app.inject({ method: r.method as HTTPMethods, url, ...(body !== undefined ? { payload: body as object } : {}), headers: authorization ? { authorization } : {} });
+        hub.app.inject({
+          method: r.method as HTTPMethods,
+          url,
+          ...(body !== undefined ? { payload: body as object } : {}),
+          headers: authorization ? { authorization } : {},
+        });
       for (const auth of [undefined, 'Bearer wrong-pin', `Bearer ${PIN}x`, PIN, `Basic ${Buffer.from(`x:${PIN}`).toString('base64')}`, 'Bearer ']) {
         const res = await send(auth);
-        expect({ key, auth, status: res.statusCode, code: res.json<{ error?: { code?: string } }>().error?.code }).toEqual({ key, auth, status: 401, code: 'AR_UNAUTHORIZED' });
+        expect({ key, auth, status: res.statusCode, code: res.json<{ error?: { code?: string } }>().error?.code }).toEqual({
+          key,
+          auth,
+          status: 401,
+          code: 'AR_UNAUTHORIZED',
+        });
       }
       checked.push(key);
     }
@@ -102,7 +135,12 @@ describe('API writes refuse a missing or wrong token', () => {
       const key = `${r.method} ${r.path}`;
       const url = r.path.replace(/:(\w+)/g, (_, p: string) => PARAMS[p] ?? 'x');
       const body = SAMPLES[key];
-      const res = await hub.app.inject({ method: r.method as HTTPMethods, url, ...(body !== undefined ? { payload: body as object } : {}), headers: { authorization: `Bearer ${PIN}` } });
+      const res = await hub.app.inject({
+        method: r.method as HTTPMethods,
+        url,
+        ...(body !== undefined ? { payload: body as object } : {}),
+        headers: { authorization: `Bearer ${PIN}` },
+      });
       expect([400, 401], `${key} with the venue token: ${res.statusCode} ${res.body.slice(0, 200)}`).not.toContain(res.statusCode);
     }
   });

@@ -19,7 +19,12 @@ import type { DeviceEvent, HubCommand } from '../../shared/protocol/schema';
 import type { VenueConfig } from '../../shared/venue';
 import { figure } from './kit';
 
-const VENUE: VenueConfig = { id: 'gaps', name: 'Gaps', language: 'en', tables: [{ id: 'gb1', name: 'GB', game: 'golf-billiards', devices: [{ id: 'gb1-a', link: 'mqtt' }] }] };
+const VENUE: VenueConfig = {
+  id: 'gaps',
+  name: 'Gaps',
+  language: 'en',
+  tables: [{ id: 'gb1', name: 'GB', game: 'golf-billiards', devices: [{ id: 'gb1-a', link: 'mqtt' }] }],
+};
 const STEP_MS = 100;
 
 /** The firmware's buffer, with a whole-backlog resend on every trigger: every ack and `rs`, and 2 s of silence. */
@@ -73,7 +78,16 @@ class BacklogDevice {
  * fit is dropped, and so is one message in `lossEvery` while the device is busy (a line noise hit);
  * acks back to the device are lost but one in `ackEvery` then, so its backlog starts far behind.
  */
-async function simulate(opts: { steps: number; emitPerStep: number; perStep: number; queue: number; cap: number; quietSteps: number; lossEvery: number; ackEvery: number }) {
+async function simulate(opts: {
+  steps: number;
+  emitPerStep: number;
+  perStep: number;
+  queue: number;
+  cap: number;
+  quietSteps: number;
+  lossEvery: number;
+  ackEvery: number;
+}) {
   let clock = 1_000_000;
   const store = new SqliteStore(':memory:');
   const ingest = new Ingest(store, VENUE, () => clock);
@@ -113,7 +127,11 @@ describe('gaps under a device that resends its whole backlog on every trigger', 
   it('a gap the device can still fill is never given up: nothing counted lost, every event stored once the link keeps up', { timeout: 60_000 }, async () => {
     // 200 events/s into a link that carries 250/s with room for 60: every resend burst overflows it.
     const r = await simulate({ steps: 300, emitPerStep: 20, perStep: 25, queue: 60, cap: 100_000, quietSteps: 3000, lossEvery: 97, ackEvery: 1000 });
-    figure('a device holding every event: lost, never stored, dropped on the link', { lost: r.lost, neverStored: r.device.next - 1 - r.stored, droppedOnLink: r.droppedOnLink });
+    figure('a device holding every event: lost, never stored, dropped on the link', {
+      lost: r.lost,
+      neverStored: r.device.next - 1 - r.stored,
+      droppedOnLink: r.droppedOnLink,
+    });
     expect(r.droppedOnLink).toBeGreaterThan(0);
     expect(r.device.dropped).toBe(0);
     expect(r.lost).toBe(0);
@@ -122,15 +140,23 @@ describe('gaps under a device that resends its whole backlog on every trigger', 
     expect(r.device.first).toBe(r.device.next);
   });
 
-  it('a gap the device no longer has (its buffer overflowed) is given up once its heartbeat says so, and exactly those events are counted lost', { timeout: 60_000 }, async () => {
-    // A small buffer: the device drops its oldest events while the link is choked.
-    const r = await simulate({ steps: 200, emitPerStep: 20, perStep: 25, queue: 60, cap: 300, quietSteps: 3000, lossEvery: 97, ackEvery: 1000 });
-    figure('a device that dropped events: dropped on device, lost, never stored', { droppedOnDevice: r.device.dropped, lost: r.lost, neverStored: r.device.next - 1 - r.stored });
-    expect(r.device.dropped).toBeGreaterThan(0);
-    // Lost are the events the device dropped before the hub had them; everything it still had is stored.
-    expect(r.lost).toBe(r.device.next - 1 - r.stored);
-    expect(r.lost).toBeLessThanOrEqual(r.device.dropped);
-    expect(r.contiguous).toBe(r.device.next - 1);
-    expect(r.device.first).toBe(r.device.next);
-  });
+  it(
+    'a gap the device no longer has (its buffer overflowed) is given up once its heartbeat says so, and exactly those events are counted lost',
+    { timeout: 60_000 },
+    async () => {
+      // A small buffer: the device drops its oldest events while the link is choked.
+      const r = await simulate({ steps: 200, emitPerStep: 20, perStep: 25, queue: 60, cap: 300, quietSteps: 3000, lossEvery: 97, ackEvery: 1000 });
+      figure('a device that dropped events: dropped on device, lost, never stored', {
+        droppedOnDevice: r.device.dropped,
+        lost: r.lost,
+        neverStored: r.device.next - 1 - r.stored,
+      });
+      expect(r.device.dropped).toBeGreaterThan(0);
+      // Lost are the events the device dropped before the hub had them; everything it still had is stored.
+      expect(r.lost).toBe(r.device.next - 1 - r.stored);
+      expect(r.lost).toBeLessThanOrEqual(r.device.dropped);
+      expect(r.contiguous).toBe(r.device.next - 1);
+      expect(r.device.first).toBe(r.device.next);
+    },
+  );
 });

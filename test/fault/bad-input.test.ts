@@ -54,13 +54,43 @@ const VALID: Record<string, unknown>[] = [
  * killed the hub.
  */
 const IDS = ['gb1-a', 'c1-a', 'zz', 'g1', 'ev', 'st', ...PROTOTYPE_NAMES];
-const KEYS = ['v', 'k', 'd', 'b', 'n', 't', 'e', 's', 'p', 'm', 'w', 'o', 'state', 'up', 'q', 'cap', 'lost', 'f', 'fw', 'board', 'prof', 'zz', ...PROTOTYPE_NAMES];
+const KEYS = [
+  'v',
+  'k',
+  'd',
+  'b',
+  'n',
+  't',
+  'e',
+  's',
+  'p',
+  'm',
+  'w',
+  'o',
+  'state',
+  'up',
+  'q',
+  'cap',
+  'lost',
+  'f',
+  'fw',
+  'board',
+  'prof',
+  'zz',
+  ...PROTOTYPE_NAMES,
+];
 const anId = fc.constantFrom(...IDS);
 
 const nearValid = fc
   .tuple(
     fc.constantFrom(...VALID),
-    fc.array(fc.tuple(fc.constantFrom(...KEYS), fc.option(fc.oneof(anId, anId, fc.jsonValue({ maxDepth: 2 }), fc.integer(), fc.double(), fc.string({ maxLength: 40 })), { nil: undefined })), { minLength: 1, maxLength: 3 }),
+    fc.array(
+      fc.tuple(
+        fc.constantFrom(...KEYS),
+        fc.option(fc.oneof(anId, anId, fc.jsonValue({ maxDepth: 2 }), fc.integer(), fc.double(), fc.string({ maxLength: 40 })), { nil: undefined }),
+      ),
+      { minLength: 1, maxLength: 3 },
+    ),
   )
   .map(([base, edits]) => {
     const o: Record<string, unknown> = { ...base };
@@ -98,41 +128,51 @@ function tally(ingest: Ingest) {
 }
 
 describe(`bad input straight into Ingest.accept (${DIRECT.toLocaleString('en-US')} inputs)`, () => {
-  it('never throws; each input is rejected with a code and reason and counted, taken, or a blank line; a good event then goes through', { timeout: 120_000 }, async () => {
-    const store = new SqliteStore(':memory:');
-    const ingest = new Ingest(store, venueOf('fz', 'mqtt'));
-    const sent: HubCommand[] = [];
-    const serialLike: Origin = { link: 'serial:fz', send: (_d, c) => sent.push(c) };
-    const mqttOrigins: Origin[] = ['gb1/gb1-a', 'c1/c1-a', 'gb1/c1-a', 'zz/zz', ...PROTOTYPE_NAMES.flatMap((n) => [`${n}/${n}`, `gb1/${n}`, `${n}/gb1-a`])].map((tp) => {
-      const [table, device] = tp.split('/') as [string, string];
-      return { link: 'mqtt', topic: { table, device }, send: (_d, c) => sent.push(c) };
-    });
-    const t = tally(ingest);
-    const inputs = fc.sample(junk, { numRuns: DIRECT, seed: 20261129 });
-    let blank = 0;
-    inputs.forEach((x, i) => {
-      // Lines as a serial link hands them (strings), payloads as MQTT does (bytes, with a topic).
-      const origin = i % 2 === 0 ? serialLike : mqttOrigins[(i >> 1) % mqttOrigins.length]!;
-      const raw = i % 2 === 0 || typeof x !== 'string' ? x : Buffer.from(x);
-      if (isBlank(raw)) blank++;
-      expect(() => ingest.accept(raw, origin)).not.toThrow();
-    });
-    await ingest.idle();
-    expect(inputs.length).toBe(DIRECT);
-    expect(t.badRejections).toEqual([]);
-    expect(t.rejected + t.messages + blank).toBe(DIRECT);
-    expect(ingest.counters.totalRejected()).toBe(t.rejected);
-    expect(t.rejected).toBeGreaterThan(DIRECT / 2);
-    expect(ingest.backlog).toBe(0);
-    expect(ingest.storeErrors).toBe(0);
-    // Not stalled: a good event now is stored and acknowledged.
-    const boot = newBootId();
-    ingest.accept(JSON.stringify({ v: 1, k: 'ev', d: 'gb1-a', b: boot, n: 1, t: 1, e: 'goal', s: 'g1' }), serialLike);
-    await ingest.idle();
-    expect(await store.contiguousSeq('gb1-a', boot)).toBe(1);
-    expect(sent.at(-1)).toEqual({ v: 1, k: 'ack', b: boot, n: 1 });
-    await store.close();
-  });
+  it(
+    'never throws; each input is rejected with a code and reason and counted, taken, or a blank line; a good event then goes through',
+    { timeout: 120_000 },
+    async () => {
+      const store = new SqliteStore(':memory:');
+      const ingest = new Ingest(store, venueOf('fz', 'mqtt'));
+      const sent: HubCommand[] = [];
+      const serialLike: Origin = { link: 'serial:fz', send: (_d, c) => sent.push(c) };
+      const mqttOrigins: Origin[] = [
+        'gb1/gb1-a',
+        'c1/c1-a',
+        'gb1/c1-a',
+        'zz/zz',
+        ...PROTOTYPE_NAMES.flatMap((n) => [`${n}/${n}`, `gb1/${n}`, `${n}/gb1-a`]),
+      ].map((tp) => {
+        const [table, device] = tp.split('/') as [string, string];
+        return { link: 'mqtt', topic: { table, device }, send: (_d, c) => sent.push(c) };
+      });
+      const t = tally(ingest);
+      const inputs = fc.sample(junk, { numRuns: DIRECT, seed: 20261129 });
+      let blank = 0;
+      inputs.forEach((x, i) => {
+        // Lines as a serial link hands them (strings), payloads as MQTT does (bytes, with a topic).
+        const origin = i % 2 === 0 ? serialLike : mqttOrigins[(i >> 1) % mqttOrigins.length]!;
+        const raw = i % 2 === 0 || typeof x !== 'string' ? x : Buffer.from(x);
+        if (isBlank(raw)) blank++;
+        expect(() => ingest.accept(raw, origin)).not.toThrow();
+      });
+      await ingest.idle();
+      expect(inputs.length).toBe(DIRECT);
+      expect(t.badRejections).toEqual([]);
+      expect(t.rejected + t.messages + blank).toBe(DIRECT);
+      expect(ingest.counters.totalRejected()).toBe(t.rejected);
+      expect(t.rejected).toBeGreaterThan(DIRECT / 2);
+      expect(ingest.backlog).toBe(0);
+      expect(ingest.storeErrors).toBe(0);
+      // Not stalled: a good event now is stored and acknowledged.
+      const boot = newBootId();
+      ingest.accept(JSON.stringify({ v: 1, k: 'ev', d: 'gb1-a', b: boot, n: 1, t: 1, e: 'goal', s: 'g1' }), serialLike);
+      await ingest.idle();
+      expect(await store.contiguousSeq('gb1-a', boot)).toBe(1);
+      expect(sent.at(-1)).toEqual({ v: 1, k: 'ack', b: boot, n: 1 });
+      await store.close();
+    },
+  );
 });
 
 describe(`bad input over a real pty (${OVER_PTY.toLocaleString('en-US')} lines)`, () => {
@@ -155,11 +195,16 @@ describe(`bad input over a real pty (${OVER_PTY.toLocaleString('en-US')} lines)`
 
   it('accounts for every line and takes a good event after them', { timeout: 60_000 }, async () => {
     const t = tally(hub.ingest);
-    const lines = fc.sample(junk, { numRuns: OVER_PTY, seed: 7 }).map((x) => (typeof x === 'string' ? x : Buffer.from(x).toString('latin1')).replace(/\n/g, ' '));
+    const lines = fc
+      .sample(junk, { numRuns: OVER_PTY, seed: 7 })
+      .map((x) => (typeof x === 'string' ? x : Buffer.from(x).toString('latin1')).replace(/\n/g, ' '));
     const blank = lines.filter((l) => l === '' || l === '\r').length;
-    for (let i = 0; i < lines.length; i += 250) await new Promise<void>((r) => port.write(lines.slice(i, i + 250).join('\n') + '\n', () => port.drain(() => r())));
+    for (let i = 0; i < lines.length; i += 250)
+      await new Promise<void>((r) => port.write(lines.slice(i, i + 250).join('\n') + '\n', () => port.drain(() => r())));
     const boot = newBootId();
-    await new Promise<void>((r) => port.write(JSON.stringify({ v: 1, k: 'ev', d: 'gb1-a', b: boot, n: 1, t: 1, e: 'goal', s: 'g1' }) + '\n', () => port.drain(() => r())));
+    await new Promise<void>((r) =>
+      port.write(JSON.stringify({ v: 1, k: 'ev', d: 'gb1-a', b: boot, n: 1, t: 1, e: 'goal', s: 'g1' }) + '\n', () => port.drain(() => r())),
+    );
     await waitFor(async () => (await hub.store.contiguousSeq('gb1-a', boot)) === 1, 'the good event after the junk', 30_000);
     expect(t.badRejections).toEqual([]);
     // The good line is one of the messages.
@@ -178,12 +223,13 @@ describe(`bad payloads through Mosquitto (${OVER_MQTT.toLocaleString('en-US')} p
   });
   afterAll(async () => {
     // Clear any retained status a generated payload left on the broker.
-    for (const [tb, d] of [['gb1', 'gb1-a'], ['c1', 'c1-a'], ...PROTOTYPE_NAMES.map((n) => ['gb1', n])]) await client.publishAsync(topicFor(venue.id, tb!, d!, 'status'), '', { retain: true, qos: 1 });
+    for (const [tb, d] of [['gb1', 'gb1-a'], ['c1', 'c1-a'], ...PROTOTYPE_NAMES.map((n) => ['gb1', n])])
+      await client.publishAsync(topicFor(venue.id, tb!, d!, 'status'), '', { retain: true, qos: 1 });
     await client.endAsync();
     await hub.close();
   });
 
-  it('accounts for every payload, on its own topic or another device\'s, and takes a good event after them', { timeout: 60_000 }, async () => {
+  it("accounts for every payload, on its own topic or another device's, and takes a good event after them", { timeout: 60_000 }, async () => {
     const t = tally(hub.ingest);
     const payloads = fc.sample(junk, { numRuns: OVER_MQTT, seed: 11 });
     const topics = [
@@ -195,7 +241,9 @@ describe(`bad payloads through Mosquitto (${OVER_MQTT.toLocaleString('en-US')} p
       ...PROTOTYPE_NAMES.map((n) => topicFor(venue.id, 'gb1', n, 'status')),
     ];
     for (let i = 0; i < payloads.length; i += 200) {
-      await Promise.all(payloads.slice(i, i + 200).map((p, k) => client.publishAsync(topics[(i + k) % topics.length]!, typeof p === 'string' ? p : Buffer.from(p), { qos: 1 })));
+      await Promise.all(
+        payloads.slice(i, i + 200).map((p, k) => client.publishAsync(topics[(i + k) % topics.length]!, typeof p === 'string' ? p : Buffer.from(p), { qos: 1 })),
+      );
     }
     const boot = newBootId();
     await client.publishAsync(topics[0]!, JSON.stringify({ v: 1, k: 'ev', d: 'gb1-a', b: boot, n: 1, t: 1, e: 'goal', s: 'g1' }), { qos: 1 });

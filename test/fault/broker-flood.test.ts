@@ -33,7 +33,12 @@ const venueOf = (id: string, tables: number): VenueConfig => ({
   id,
   name: 'Flood',
   language: 'en',
-  tables: Array.from({ length: tables }, (_, i) => ({ id: `t${i + 1}`, name: `T${i + 1}`, game: 'golf-billiards' as const, devices: [{ id: `d${i + 1}`, link: 'mqtt' as const }] })),
+  tables: Array.from({ length: tables }, (_, i) => ({
+    id: `t${i + 1}`,
+    name: `T${i + 1}`,
+    game: 'golf-billiards' as const,
+    devices: [{ id: `d${i + 1}`, link: 'mqtt' as const }],
+  })),
 });
 
 let e: EmbeddedHub | undefined;
@@ -47,110 +52,118 @@ afterEach(async () => {
 });
 
 describe('the embedded broker under floods', () => {
-  it(`one device, ${FLOOD.toLocaleString('en-US')} events each with a new boot id, as fast as it can: the hub stays up and accounts for every event`, { timeout: 120_000 }, async () => {
-    const venue = venueOf(`fl-${newBootId()}`, 1);
-    e = await embeddedHub(venue);
-    const dev = await mqtt.connectAsync(e.broker.url, { clientId: `flood-${process.pid}`, reconnectPeriod: 0 });
-    clients.push(dev);
-    // The device listens to its commands, as a board does: every boot gets its own ack.
-    let acks = 0;
-    dev.on('message', () => acks++);
-    await dev.subscribeAsync(`autoref/${venue.id}/t1/d1/cmd`, { qos: 1 });
-    const topic = `autoref/${venue.id}/t1/d1/events`;
-    for (let i = 0; i < FLOOD; i++) {
-      dev.publish(topic, JSON.stringify({ v: 1, k: 'ev', d: 'd1', b: `f${i.toString(36)}`, n: 1, t: 1000 + i, e: 'cushion', s: 'r1' }), { qos: 0 });
-      if (i % 2000 === 1999) await new Promise((r) => setImmediate(r));
-    }
-    const hub = e.hub;
-    // Every event ends stored, or refused with a reason the hub counts (load it sheds: the device keeps it).
-    const accounted = async (): Promise<number> => (await hub.store.countDeviceEvents()) + hub.ingest.counters.totalRejected() + hub.ingest.shed;
-    await waitFor(async () => (await accounted()) >= FLOOD, 'every event stored or counted', 90_000);
-    expect(await accounted()).toBe(FLOOD);
-    // The device goes away with acks still in flight to it: nothing may fall over then either.
-    await dev.endAsync(true);
-    clients.length = 0;
-    const next = await mqtt.connectAsync(e.broker.url, { clientId: `flood-next-${process.pid}`, reconnectPeriod: 0 });
-    clients.push(next);
-    const boot = newBootId();
-    await next.publishAsync(topic, JSON.stringify({ v: 1, k: 'ev', d: 'd1', b: boot, n: 1, t: 1, e: 'goal', s: 'g1' }), { qos: 1 });
-    await waitFor(async () => (await hub.store.contiguousSeq('d1', boot)) === 1, 'a good event afterwards', 30_000);
-    expect(acks).toBeGreaterThan(0);
-  });
+  it(
+    `one device, ${FLOOD.toLocaleString('en-US')} events each with a new boot id, as fast as it can: the hub stays up and accounts for every event`,
+    { timeout: 120_000 },
+    async () => {
+      const venue = venueOf(`fl-${newBootId()}`, 1);
+      e = await embeddedHub(venue);
+      const dev = await mqtt.connectAsync(e.broker.url, { clientId: `flood-${process.pid}`, reconnectPeriod: 0 });
+      clients.push(dev);
+      // The device listens to its commands, as a board does: every boot gets its own ack.
+      let acks = 0;
+      dev.on('message', () => acks++);
+      await dev.subscribeAsync(`autoref/${venue.id}/t1/d1/cmd`, { qos: 1 });
+      const topic = `autoref/${venue.id}/t1/d1/events`;
+      for (let i = 0; i < FLOOD; i++) {
+        dev.publish(topic, JSON.stringify({ v: 1, k: 'ev', d: 'd1', b: `f${i.toString(36)}`, n: 1, t: 1000 + i, e: 'cushion', s: 'r1' }), { qos: 0 });
+        if (i % 2000 === 1999) await new Promise((r) => setImmediate(r));
+      }
+      const hub = e.hub;
+      // Every event ends stored, or refused with a reason the hub counts (load it sheds: the device keeps it).
+      const accounted = async (): Promise<number> => (await hub.store.countDeviceEvents()) + hub.ingest.counters.totalRejected() + hub.ingest.shed;
+      await waitFor(async () => (await accounted()) >= FLOOD, 'every event stored or counted', 90_000);
+      expect(await accounted()).toBe(FLOOD);
+      // The device goes away with acks still in flight to it: nothing may fall over then either.
+      await dev.endAsync(true);
+      clients.length = 0;
+      const next = await mqtt.connectAsync(e.broker.url, { clientId: `flood-next-${process.pid}`, reconnectPeriod: 0 });
+      clients.push(next);
+      const boot = newBootId();
+      await next.publishAsync(topic, JSON.stringify({ v: 1, k: 'ev', d: 'd1', b: boot, n: 1, t: 1, e: 'goal', s: 'g1' }), { qos: 1 });
+      await waitFor(async () => (await hub.store.contiguousSeq('d1', boot)) === 1, 'a good event afterwards', 30_000);
+      expect(acks).toBeGreaterThan(0);
+    },
+  );
 
-  it(`${PAGES} pages on /api/stream and ${DEVICES} devices sending ${PER_DEVICE} events each at QoS 1: every acknowledged event is stored and reaches every page that reads`, { timeout: 120_000 }, async () => {
-    const venue = venueOf(`fp-${newBootId()}`, DEVICES);
-    e = await embeddedHub(venue);
-    const url = e.url;
-    const received: number[] = new Array<number>(PAGES).fill(0);
-    const closedByHub: boolean[] = new Array<boolean>(PAGES).fill(false);
-    let ending = false;
-    for (let i = 0; i < PAGES; i++) {
-      const ws = new WebSocket(`${url.replace('http', 'ws')}/api/stream`);
-      pages.push(ws);
-      await new Promise<void>((resolve, reject) => {
-        ws.once('error', reject);
-        ws.once('message', () => resolve());
-      });
-      ws.on('message', (data: Buffer) => {
-        const m = JSON.parse(data.toString()) as { type: string; events?: unknown[] };
-        if (m.type === 'device-events') received[i]! += m.events!.length;
-      });
-      ws.on('close', () => (closedByHub[i] = !ending));
-    }
-    const boots: string[] = [];
-    const acked: number[] = new Array<number>(DEVICES).fill(0);
-    const devices = await Promise.all(
-      Array.from({ length: DEVICES }, async (_, i) => {
-        const c = await mqtt.connectAsync(e!.broker.url, { clientId: `fp-d${i + 1}-${process.pid}`, reconnectPeriod: 0 });
-        clients.push(c);
-        const boot = newBootId();
-        boots[i] = boot;
-        const unacked = new Map<number, string>();
-        const topic = `autoref/${venue.id}/t${i + 1}/d${i + 1}/events`;
-        c.on('message', (_t, p) => {
-          const cmd = JSON.parse(p.toString()) as { k: string; b: string; n: number };
-          if (cmd.b !== boot) return;
-          if (cmd.k === 'ack') {
-            acked[i] = Math.max(acked[i]!, cmd.n);
-            for (const n of unacked.keys()) if (n <= cmd.n) unacked.delete(n);
-          } else if (cmd.k === 'rs') {
-            for (const [n, payload] of unacked) if (n >= cmd.n) c.publish(topic, payload, { qos: 1 });
-          }
+  it(
+    `${PAGES} pages on /api/stream and ${DEVICES} devices sending ${PER_DEVICE} events each at QoS 1: every acknowledged event is stored and reaches every page that reads`,
+    { timeout: 120_000 },
+    async () => {
+      const venue = venueOf(`fp-${newBootId()}`, DEVICES);
+      e = await embeddedHub(venue);
+      const url = e.url;
+      const received: number[] = new Array<number>(PAGES).fill(0);
+      const closedByHub: boolean[] = new Array<boolean>(PAGES).fill(false);
+      let ending = false;
+      for (let i = 0; i < PAGES; i++) {
+        const ws = new WebSocket(`${url.replace('http', 'ws')}/api/stream`);
+        pages.push(ws);
+        await new Promise<void>((resolve, reject) => {
+          ws.once('error', reject);
+          ws.once('message', () => resolve());
         });
-        await c.subscribeAsync(`autoref/${venue.id}/t${i + 1}/d${i + 1}/cmd`, { qos: 1 });
-        return { c, topic, unacked, boot };
-      }),
-    );
-    // Every device sends its events as fast as the broker takes them.
-    await Promise.all(
-      devices.map(async (d, i) => {
-        for (let n = 1; n <= PER_DEVICE; n++) {
-          const payload = JSON.stringify({ v: 1, k: 'ev', d: `d${i + 1}`, b: d.boot, n, t: n * 1000, e: 'cushion', s: 'r1', p: '1' });
-          d.unacked.set(n, payload);
-          await d.c.publishAsync(d.topic, payload, { qos: 1 });
-        }
-      }),
-    );
-    const total = DEVICES * PER_DEVICE;
-    // A device that heard no ack for 2 s sends its unacknowledged events again (as the firmware does).
-    let resentAt = Date.now();
-    await waitFor(
-      () => {
-        if (acked.every((a) => a === PER_DEVICE)) return true;
-        if (Date.now() - resentAt < 2000) return false;
-        resentAt = Date.now();
-        for (const d of devices) for (const payload of d.unacked.values()) d.c.publish(d.topic, payload, { qos: 1 });
-        return false;
-      },
-      'every event acknowledged',
-      90_000,
-    );
-    for (let i = 0; i < DEVICES; i++) expect(await e.hub.store.contiguousSeq(`d${i + 1}`, boots[i]!)).toBe(PER_DEVICE);
-    expect(await e.hub.store.countDeviceEvents()).toBe(total);
-    // Pages that read get every event; a page the hub dropped (too slow) is counted, and none is here.
-    await waitFor(() => received.every((n, i) => n >= total || closedByHub[i]), 'every page has every event', 60_000);
-    expect(closedByHub.filter(Boolean)).toHaveLength(0);
-    expect(received.every((n) => n === total)).toBe(true);
-    ending = true;
-  });
+        ws.on('message', (data: Buffer) => {
+          const m = JSON.parse(data.toString()) as { type: string; events?: unknown[] };
+          if (m.type === 'device-events') received[i]! += m.events!.length;
+        });
+        ws.on('close', () => (closedByHub[i] = !ending));
+      }
+      const boots: string[] = [];
+      const acked: number[] = new Array<number>(DEVICES).fill(0);
+      const devices = await Promise.all(
+        Array.from({ length: DEVICES }, async (_, i) => {
+          const c = await mqtt.connectAsync(e!.broker.url, { clientId: `fp-d${i + 1}-${process.pid}`, reconnectPeriod: 0 });
+          clients.push(c);
+          const boot = newBootId();
+          boots[i] = boot;
+          const unacked = new Map<number, string>();
+          const topic = `autoref/${venue.id}/t${i + 1}/d${i + 1}/events`;
+          c.on('message', (_t, p) => {
+            const cmd = JSON.parse(p.toString()) as { k: string; b: string; n: number };
+            if (cmd.b !== boot) return;
+            if (cmd.k === 'ack') {
+              acked[i] = Math.max(acked[i]!, cmd.n);
+              for (const n of unacked.keys()) if (n <= cmd.n) unacked.delete(n);
+            } else if (cmd.k === 'rs') {
+              for (const [n, payload] of unacked) if (n >= cmd.n) c.publish(topic, payload, { qos: 1 });
+            }
+          });
+          await c.subscribeAsync(`autoref/${venue.id}/t${i + 1}/d${i + 1}/cmd`, { qos: 1 });
+          return { c, topic, unacked, boot };
+        }),
+      );
+      // Every device sends its events as fast as the broker takes them.
+      await Promise.all(
+        devices.map(async (d, i) => {
+          for (let n = 1; n <= PER_DEVICE; n++) {
+            const payload = JSON.stringify({ v: 1, k: 'ev', d: `d${i + 1}`, b: d.boot, n, t: n * 1000, e: 'cushion', s: 'r1', p: '1' });
+            d.unacked.set(n, payload);
+            await d.c.publishAsync(d.topic, payload, { qos: 1 });
+          }
+        }),
+      );
+      const total = DEVICES * PER_DEVICE;
+      // A device that heard no ack for 2 s sends its unacknowledged events again (as the firmware does).
+      let resentAt = Date.now();
+      await waitFor(
+        () => {
+          if (acked.every((a) => a === PER_DEVICE)) return true;
+          if (Date.now() - resentAt < 2000) return false;
+          resentAt = Date.now();
+          for (const d of devices) for (const payload of d.unacked.values()) d.c.publish(d.topic, payload, { qos: 1 });
+          return false;
+        },
+        'every event acknowledged',
+        90_000,
+      );
+      for (let i = 0; i < DEVICES; i++) expect(await e.hub.store.contiguousSeq(`d${i + 1}`, boots[i]!)).toBe(PER_DEVICE);
+      expect(await e.hub.store.countDeviceEvents()).toBe(total);
+      // Pages that read get every event; a page the hub dropped (too slow) is counted, and none is here.
+      await waitFor(() => received.every((n, i) => n >= total || closedByHub[i]), 'every page has every event', 60_000);
+      expect(closedByHub.filter(Boolean)).toHaveLength(0);
+      expect(received.every((n) => n === total)).toBe(true);
+      ending = true;
+    },
+  );
 });

@@ -34,19 +34,35 @@ describe('broker restarted mid-match', () => {
     const conf = mosquittoConf(dir, port);
     broker = await startMosquitto(conf, port);
     const url = `mqtt://127.0.0.1:${port}`;
-    const venue: VenueConfig = { id: `br-${newBootId()}`, name: 'Broker restart', language: 'en', tables: [{ id: 'gb1', name: 'GB', game: 'golf-billiards', devices: [{ id: 'gb1-a', link: 'mqtt' }] }] };
+    const venue: VenueConfig = {
+      id: `br-${newBootId()}`,
+      name: 'Broker restart',
+      language: 'en',
+      tables: [{ id: 'gb1', name: 'GB', game: 'golf-billiards', devices: [{ id: 'gb1-a', link: 'mqtt' }] }],
+    };
     hub = await newHub({ venue, mqtt: { url }, decisionDefaultMs: null, assembler: { restAfterMs: 50 } });
     const h = hub;
     const states: LinkState[] = [];
     const poll = setInterval(() => states.at(-1) !== h.links[0]!.state() && states.push(h.links[0]!.state()), 5);
     try {
-      const started = await h.app.inject({ method: 'POST', url: '/api/tables/gb1/matches', payload: { players: [{ id: 'ann', name: 'Ann', side: 'A' }, { id: 'bob', name: 'Bob', side: 'B' }], config: { colours: { A: 'white', B: 'red' } } } });
+      const started = await h.app.inject({
+        method: 'POST',
+        url: '/api/tables/gb1/matches',
+        payload: {
+          players: [
+            { id: 'ann', name: 'Ann', side: 'A' },
+            { id: 'bob', name: 'Bob', side: 'B' },
+          ],
+          config: { colours: { A: 'white', B: 'red' } },
+        },
+      });
       expect(started.statusCode).toBe(201);
       const matchId = started.json<{ match: { id: string } }>().match.id;
       const boot = newBootId();
       device = new SimDevice('gb1-a', await mqttTransport(url, venue.id, 'gb1', 'gb1-a', boot), boot);
       const d = device;
-      const shot = (i: number) => (i % 5 === 4 ? d.emit({ e: 'goal', s: 'g1', p: 'goal-A', o: i % 2 ? 'white' : 'red' }) : d.emit({ e: 'cushion', s: 'r1', p: String(1 + (i % 4)) }));
+      const shot = (i: number) =>
+        i % 5 === 4 ? d.emit({ e: 'goal', s: 'g1', p: 'goal-A', o: i % 2 ? 'white' : 'red' }) : d.emit({ e: 'cushion', s: 'r1', p: String(1 + (i % 4)) });
       for (let i = 0; i < 20; i++) shot(i);
       await waitFor(() => d.acked >= 20, 'the first 20 events acknowledged');
 

@@ -38,9 +38,20 @@ let hub: Hub;
 let minigolf = '';
 beforeAll(async () => {
   hub = await buildHub({ venue: DEMO_VENUE, storePath: ':memory:', token: 'csv-pin', decisionDefaultMs: null, gameClocks: false });
-  const rec = await hub.matches.start('mg1', HOSTILE.map((name, i) => ({ id: `p${i + 1}`, name })), undefined);
+  const rec = await hub.matches.start(
+    'mg1',
+    HOSTILE.map((name, i) => ({ id: `p${i + 1}`, name })),
+    undefined,
+  );
   minigolf = rec.id;
-  await hub.matches.start('gb1', [{ id: 'x', name: HOSTILE[0]!, side: 'A' }, { id: 'y', name: HOSTILE[1]!, side: 'B' }], undefined);
+  await hub.matches.start(
+    'gb1',
+    [
+      { id: 'x', name: HOSTILE[0]!, side: 'A' },
+      { id: 'y', name: HOSTILE[1]!, side: 'B' },
+    ],
+    undefined,
+  );
 });
 afterAll(() => hub.close());
 

@@ -16,7 +16,12 @@ import type { VenueConfig } from '../../shared/venue';
 import { waitFor } from '../helpers/hub';
 import { PROTOTYPE_NAMES } from './kit';
 
-const VENUE: VenueConfig = { id: 'fault', name: 'Fault venue', language: 'en', tables: [{ id: 'gb1', name: 'GB', game: 'golf-billiards', devices: [{ id: 'gb1-a', link: 'mqtt' }] }] };
+const VENUE: VenueConfig = {
+  id: 'fault',
+  name: 'Fault venue',
+  language: 'en',
+  tables: [{ id: 'gb1', name: 'GB', game: 'golf-billiards', devices: [{ id: 'gb1-a', link: 'mqtt' }] }],
+};
 
 /** A message in flight from device to hub. */
 interface Flight {
@@ -33,7 +38,18 @@ class Device {
     private readonly send: (e: DeviceEvent) => void,
   ) {}
   emit(i: number): DeviceEvent {
-    const e: DeviceEvent = { v: 1, k: 'ev', d: 'gb1-a', b: this.boot, n: ++this.seq, t: 1_000_000 + i * 7000, e: i % 3 === 0 ? 'goal' : 'cushion', s: 'g1', p: i % 3 === 0 ? 'goal-A' : String(1 + (i % 4)), ...(i % 3 === 0 ? { o: 'white' } : {}) };
+    const e: DeviceEvent = {
+      v: 1,
+      k: 'ev',
+      d: 'gb1-a',
+      b: this.boot,
+      n: ++this.seq,
+      t: 1_000_000 + i * 7000,
+      e: i % 3 === 0 ? 'goal' : 'cushion',
+      s: 'g1',
+      p: i % 3 === 0 ? 'goal-A' : String(1 + (i % 4)),
+      ...(i % 3 === 0 ? { o: 'white' } : {}),
+    };
     this.unacked.set(e.n, e);
     this.send(e);
     return e;
@@ -100,7 +116,8 @@ async function runPlan(h: { ingest: Ingest }, boot: string, plan: PlanOf<typeof 
   };
   for (let i = 0; i < plan.events; i++) {
     const impostor = plan.impostors[i];
-    if (impostor !== undefined) h.ingest.accept(JSON.stringify({ v: 1, k: 'ev', d: impostor, b: boot, n: i + 1, t: 1_000_000 + i * 7000, e: 'goal', s: 'g1' }), origin);
+    if (impostor !== undefined)
+      h.ingest.accept(JSON.stringify({ v: 1, k: 'ev', d: impostor, b: boot, n: i + 1, t: 1_000_000 + i * 7000, e: 'goal', s: 'g1' }), origin);
     device.emit(i);
     if (i % plan.burst === plan.burst - 1) while (inFlight.length > 0) await deliverOne();
   }
@@ -145,15 +162,26 @@ describe('duplicated, reordered, delayed and lost delivery', () => {
 });
 
 describe('a device rebooted mid-shot', () => {
-  it('keeps the old boot\'s events (even ones arriving after the reboot), starts the new boot at 1, and the match equals its replay', async () => {
+  it("keeps the old boot's events (even ones arriving after the reboot), starts the new boot at 1, and the match equals its replay", async () => {
     hub = await newFaultHub();
     const h = hub;
-    const started = await h.app.inject({ method: 'POST', url: '/api/tables/gb1/matches', payload: { players: [{ id: 'ann', name: 'Ann', side: 'A' }, { id: 'bob', name: 'Bob', side: 'B' }], config: { colours: { A: 'white', B: 'red' } } } });
+    const started = await h.app.inject({
+      method: 'POST',
+      url: '/api/tables/gb1/matches',
+      payload: {
+        players: [
+          { id: 'ann', name: 'Ann', side: 'A' },
+          { id: 'bob', name: 'Bob', side: 'B' },
+        ],
+        config: { colours: { A: 'white', B: 'red' } },
+      },
+    });
     expect(started.statusCode).toBe(201);
     const matchId = started.json<{ match: { id: string } }>().match.id;
     const sent: HubCommand[] = [];
     const origin: Origin = { link: 'fault', send: (_d, c) => sent.push(c) };
-    const ev = (b: string, n: number, e: Partial<DeviceEvent>): string => JSON.stringify({ v: 1, k: 'ev', d: 'gb1-a', b, n, t: 5_000_000 + n * 20_000, e: 'cushion', s: 'r1', p: '1', ...e });
+    const ev = (b: string, n: number, e: Partial<DeviceEvent>): string =>
+      JSON.stringify({ v: 1, k: 'ev', d: 'gb1-a', b, n, t: 5_000_000 + n * 20_000, e: 'cushion', s: 'r1', p: '1', ...e });
 
     // Boot 1: a shot under way (cushion, cushion, ...) whose events 3 and 4 are still in flight when the board resets.
     h.ingest.accept(ev('boot1', 1, {}), origin);
@@ -174,7 +202,11 @@ describe('a device rebooted mid-shot', () => {
     expect(await h.store.countDeviceEvents()).toBe(6);
     const c = h.ingest.counters.snapshot()['gb1-a']!;
     expect({ accepted: c.accepted, duplicates: c.duplicates, lost: c.lost }).toEqual({ accepted: 6, duplicates: 1, lost: 0 });
-    const lastAck = (b: string) => sent.filter((s) => s.k === 'ack' && s.b === b).map((s) => (s as { n: number }).n).at(-1);
+    const lastAck = (b: string) =>
+      sent
+        .filter((s) => s.k === 'ack' && s.b === b)
+        .map((s) => (s as { n: number }).n)
+        .at(-1);
     expect([lastAck('boot1'), lastAck('boot2')]).toEqual([4, 2]);
     expect(h.ingest.deviceInfo()[0]!.boot).toBe('boot1'); // the last message seen was boot 1's (late) duplicate
     // Every stored event reaches the match; its live state equals a clean replay of its log.

@@ -26,13 +26,22 @@ describe('the devices page under hostile input', () => {
         frozen.pause();
         resolve();
       });
-      frozen.write(`GET /api/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+      frozen.write(
+        `GET /api/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+      );
     });
     for (let n = 1; n <= 40_000; n++) {
-      hub.ingest.accept(JSON.stringify({ v: 1, k: 'ev', d: 'gb1-a', b: 'busy', n, t: n * 1000, e: 'cushion', s: 'r1', p: '1', o: 'a-long-ball-identity-xx' }), origin);
+      hub.ingest.accept(
+        JSON.stringify({ v: 1, k: 'ev', d: 'gb1-a', b: 'busy', n, t: n * 1000, e: 'cushion', s: 'r1', p: '1', o: 'a-long-ball-identity-xx' }),
+        origin,
+      );
       if (n % 1000 === 0) await hub.ingest.idle();
     }
-    await waitFor(async () => (await hub.app.inject({ method: 'GET', url: '/api/devices' })).json<{ stream: { dropped: number } }>().stream.dropped === 1, 'the frozen screen dropped', 30_000);
+    await waitFor(
+      async () => (await hub.app.inject({ method: 'GET', url: '/api/devices' })).json<{ stream: { dropped: number } }>().stream.dropped === 1,
+      'the frozen screen dropped',
+      30_000,
+    );
     frozen.destroy();
 
     const page = await session.browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -19,7 +19,7 @@ const BIN = path.resolve(__dirname, '../../bin/autoref.js');
 
 function rng(seed: number): () => number {
   let s = seed;
-  return () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  return () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
 }
 
 describe('SIGKILL during a match', () => {
@@ -39,10 +39,14 @@ describe('SIGKILL during a match', () => {
   let device: SimDevice | null = null;
 
   function startHub(): ChildProcess {
-    return spawn(process.execPath, [BIN, 'start', '--no-sim', '--port', String(port), '--host', '127.0.0.1', '--broker-url', MOSQUITTO, '--store', store, '--venue', venueFile], {
-      stdio: 'ignore',
-      env: { ...process.env, AUTOREF_TOKEN: 'kill-test' },
-    });
+    return spawn(
+      process.execPath,
+      [BIN, 'start', '--no-sim', '--port', String(port), '--host', '127.0.0.1', '--broker-url', MOSQUITTO, '--store', store, '--venue', venueFile],
+      {
+        stdio: 'ignore',
+        env: { ...process.env, AUTOREF_TOKEN: 'kill-test' },
+      },
+    );
   }
 
   async function hubUp(): Promise<void> {
@@ -73,7 +77,13 @@ describe('SIGKILL during a match', () => {
     const started = await fetch(`${base}/api/tables/gb1/matches`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: 'Bearer kill-test' },
-      body: JSON.stringify({ players: [{ id: 'ann', name: 'Ann', side: 'A' }, { id: 'bob', name: 'Bob', side: 'B' }], config: { colours: { A: 'white', B: 'red' } } }),
+      body: JSON.stringify({
+        players: [
+          { id: 'ann', name: 'Ann', side: 'A' },
+          { id: 'bob', name: 'Bob', side: 'B' },
+        ],
+        config: { colours: { A: 'white', B: 'red' } },
+      }),
     });
     expect(started.status).toBe(201);
     const matchId = ((await started.json()) as { match: { id: string } }).match.id;

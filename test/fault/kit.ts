@@ -22,11 +22,21 @@ export interface EmbeddedHub {
   close(): Promise<void>;
 }
 
-export async function embeddedHub(venue: VenueConfig, opts: Partial<HubOptions> & { hubLogin?: MqttCredentials; log?: (line: string) => void } = {}): Promise<EmbeddedHub> {
+export async function embeddedHub(
+  venue: VenueConfig,
+  opts: Partial<HubOptions> & { hubLogin?: MqttCredentials; log?: (line: string) => void } = {},
+): Promise<EmbeddedHub> {
   const { hubLogin, log, ...hubOpts } = opts;
   const login = hubLogin ?? { username: 'autoref-hub', password: 'fault-test-hub-password' };
   const broker = await startEmbeddedBroker({ port: 0, venue, hub: login, ...(log ? { log } : {}) });
-  const hub = await buildHub({ venue, storePath: ':memory:', decisionDefaultMs: null, gameClocks: false, ...hubOpts, mqtt: { url: broker.url, inProcess: broker.inProcess! } });
+  const hub = await buildHub({
+    venue,
+    storePath: ':memory:',
+    decisionDefaultMs: null,
+    gameClocks: false,
+    ...hubOpts,
+    mqtt: { url: broker.url, inProcess: broker.inProcess! },
+  });
   await hub.app.listen({ port: 0, host: '127.0.0.1' });
   await hub.startLinks();
   return {

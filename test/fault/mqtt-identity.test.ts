@@ -55,7 +55,7 @@ describe('MQTT client ids are bound to the device that logged in', () => {
     expect(lines.filter((l) => /refused/.test(l) && /\bd1\b/.test(l.replace(/"autoref-d1"/g, '')))).toEqual([]);
   });
 
-  it('two devices using the same non-firmware client id both stay connected: each id lives in its own device\'s space', async () => {
+  it("two devices using the same non-firmware client id both stay connected: each id lives in its own device's space", async () => {
     const venue = venueOf(`id-${newBootId()}`);
     e = await embeddedHub(venue);
     const a = await connect(e.broker.url, 'd1', 'd1-secret-one', { clientId: 'table-box' });
@@ -79,12 +79,16 @@ describe('MQTT client ids are bound to the device that logged in', () => {
     e = await embeddedHub(venue);
     const d2 = await connect(e.broker.url, 'd2', 'd2-secret-two', { clientId: 'autoref-d2' });
     // On its own topic (the broker's ACL lets it publish only there), claiming to be d1.
-    await d2.publishAsync(`autoref/${venue.id}/t2/d2/events`, JSON.stringify({ v: 1, k: 'ev', d: 'd1', b: newBootId(), n: 1, t: 1, e: 'goal', s: 'g1' }), { qos: 1 });
+    await d2.publishAsync(`autoref/${venue.id}/t2/d2/events`, JSON.stringify({ v: 1, k: 'ev', d: 'd1', b: newBootId(), n: 1, t: 1, e: 'goal', s: 'g1' }), {
+      qos: 1,
+    });
     await waitFor(() => e!.hub.ingest.counters.totalRejected() === 1, 'the refusal');
     const counters = e.hub.ingest.counters.snapshot();
     expect(counters['d2']?.rejected).toEqual({ AR_TOPIC_MISMATCH: 1 });
     expect(counters['d1']?.rejected ?? {}).toEqual({});
-    const api = (await fetch(`${e.url}/api/devices`).then((r) => r.json())) as { devices: { id: string; counters: { rejected: Record<string, number> } | null }[] };
+    const api = (await fetch(`${e.url}/api/devices`).then((r) => r.json())) as {
+      devices: { id: string; counters: { rejected: Record<string, number> } | null }[];
+    };
     expect(api.devices.find((d) => d.id === 'd2')?.counters?.rejected).toEqual({ AR_TOPIC_MISMATCH: 1 });
     expect(api.devices.find((d) => d.id === 'd1')?.counters?.rejected ?? {}).toEqual({});
   });

@@ -51,7 +51,13 @@ const str = (s: string): Buffer => Buffer.concat([Buffer.from([s.length >> 8, s.
 
 function connectPacket(clientId: string, user?: string, password?: string): Buffer {
   const flags = 0x02 | (user !== undefined ? 0x80 : 0) | (password !== undefined ? 0x40 : 0);
-  const body = Buffer.concat([str('MQTT'), Buffer.from([4, flags, 0, 60]), str(clientId), ...(user !== undefined ? [str(user)] : []), ...(password !== undefined ? [str(password)] : [])]);
+  const body = Buffer.concat([
+    str('MQTT'),
+    Buffer.from([4, flags, 0, 60]),
+    str(clientId),
+    ...(user !== undefined ? [str(user)] : []),
+    ...(password !== undefined ? [str(password)] : []),
+  ]);
   return Buffer.concat([Buffer.from([0x10]), varint(body.length), body]);
 }
 
@@ -145,7 +151,9 @@ describe('oversized input is refused at its header', () => {
     const before = rssMb();
     const s = await connectTo(httpPort);
     const upgraded = readBytes(s, (b) => b.includes('\r\n\r\n'));
-    s.write(`GET /api/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+    s.write(
+      `GET /api/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+    );
     expect((await upgraded).toString('latin1')).toMatch(/^HTTP\/1\.1 101 /);
     // FIN + text, masked, 64-bit length of 90 MB, a mask key; then the payload.
     const len = Buffer.alloc(8);
@@ -159,11 +167,19 @@ describe('oversized input is refused at its header', () => {
 
   it('an HTTP body over the limit is refused with 413 before the route sees it, even with the PIN', async () => {
     const body = JSON.stringify({ type: 'at_rest', by: 'referee', why: 'x'.repeat(MAX_BODY_BYTES ?? 512 * 1024) });
-    const r = await fetch(`${e.url}/api/tables/t1/input`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer 246810' }, body });
+    const r = await fetch(`${e.url}/api/tables/t1/input`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer 246810' },
+      body,
+    });
     figure(`body of ${body.length} B: status`, r.status);
     expect(r.status).toBe(413);
     // A body that fits is still read (and answered on its merits: no match runs on t1).
-    const small = await fetch(`${e.url}/api/tables/t1/input`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer 246810' }, body: JSON.stringify({ type: 'at_rest', by: 'referee' }) });
+    const small = await fetch(`${e.url}/api/tables/t1/input`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer 246810' },
+      body: JSON.stringify({ type: 'at_rest', by: 'referee' }),
+    });
     expect(small.status).not.toBe(413);
   });
 });

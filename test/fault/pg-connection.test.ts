@@ -29,7 +29,12 @@ const KILLS = 6;
 const EVENTS_BETWEEN = 150;
 
 const dir = mkdtempSync(path.join(tmpdir(), 'autoref-pgkill-'));
-const venue: VenueConfig = { id: `pgkill-${tag}`, name: 'PG kill', language: 'en', tables: [{ id: 'gb1', name: 'GB', game: 'golf-billiards', devices: [{ id: 'gb1-a', link: 'mqtt' }] }] };
+const venue: VenueConfig = {
+  id: `pgkill-${tag}`,
+  name: 'PG kill',
+  language: 'en',
+  tables: [{ id: 'gb1', name: 'GB', game: 'golf-billiards', devices: [{ id: 'gb1-a', link: 'mqtt' }] }],
+};
 const venueFile = path.join(dir, 'venue.json');
 writeFileSync(venueFile, JSON.stringify(venue));
 const admin = new pg.Client({ connectionString: PG });
@@ -45,7 +50,10 @@ afterAll(async () => {
 });
 
 async function terminateHubBackends(): Promise<number> {
-  const r = await admin.query<{ ok: boolean }>('SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE application_name = $1 AND pid <> pg_backend_pid()', [appName]);
+  const r = await admin.query<{ ok: boolean }>(
+    'SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE application_name = $1 AND pid <> pg_backend_pid()',
+    [appName],
+  );
   return r.rows.filter((x) => x.ok).length;
 }
 
@@ -54,7 +62,10 @@ describe('PostgreSQL connections killed under a running hub', () => {
     await admin.connect();
     const brokerPort = await freePort();
     const store = `${PG}?schema=${schema}&application_name=${appName}`;
-    hub = await startHubProcess(['--no-sim', '--venue', venueFile, '--store', store, '--port', '0', '--broker-port', String(brokerPort), '--host', '127.0.0.1'], { AUTOREF_TOKEN: 'pgkill-pin' });
+    hub = await startHubProcess(
+      ['--no-sim', '--venue', venueFile, '--store', store, '--port', '0', '--broker-port', String(brokerPort), '--host', '127.0.0.1'],
+      { AUTOREF_TOKEN: 'pgkill-pin' },
+    );
     expect(hub.alive()).toBe(true);
     const boot = newBootId();
     device = new SimDevice('gb1-a', await mqttTransport(`mqtt://127.0.0.1:${brokerPort}`, venue.id, 'gb1', 'gb1-a', boot), boot);
@@ -81,16 +92,25 @@ describe('PostgreSQL connections killed under a running hub', () => {
     expect(hub.alive(), `the hub exited: ${hub.err.slice(-5).join('\n')}`).toBe(true);
     expect(d.acked).toBe(last.n);
 
-    const rows = await admin.query<{ n: string; distinct: string; max: number }>(`SELECT count(*) AS n, count(DISTINCT seq) AS distinct, max(seq) AS max FROM ${schema}.device_events WHERE device = 'gb1-a' AND boot = $1`, [boot]);
+    const rows = await admin.query<{ n: string; distinct: string; max: number }>(
+      `SELECT count(*) AS n, count(DISTINCT seq) AS distinct, max(seq) AS max FROM ${schema}.device_events WHERE device = 'gb1-a' AND boot = $1`,
+      [boot],
+    );
     expect(rows.rows[0]).toEqual({ n: String(last.n), distinct: String(last.n), max: last.n });
 
     // Said so: /api/health keeps the count and the last error; the store is working again.
     const health = (await (await fetch(`${hub.url}/api/health`)).json()) as { store: { state: string; errors: number; lastError: { message: string } | null } };
     expect(health.store.errors).toBeGreaterThan(0);
     expect(health.store.lastError?.message).toMatch(/terminat|connection/i);
-    await waitFor(async () => ((await (await fetch(`${hub!.url}/api/health`)).json()) as { store: { state: string } }).store.state === 'ok', 'the store state back to ok', 20_000);
+    await waitFor(
+      async () => ((await (await fetch(`${hub!.url}/api/health`)).json()) as { store: { state: string } }).store.state === 'ok',
+      'the store state back to ok',
+      20_000,
+    );
     expect(logEntries(hub).some((e) => e.level === 50 && e.msg.startsWith('store: ') && /terminat/i.test(e.msg))).toBe(true);
-    console.log(`PostgreSQL: ${terminated} hub connections killed over ${KILLS} rounds; hub up, ${last.n} events stored once, ${health.store.errors} store errors reported`);
+    console.log(
+      `PostgreSQL: ${terminated} hub connections killed over ${KILLS} rounds; hub up, ${last.n} events stored once, ${health.store.errors} store errors reported`,
+    );
 
     // A 500 on the real hub is logged with its stack (a store read that fails: its table gone).
     await admin.query(`DROP TABLE ${schema}.matches CASCADE`);

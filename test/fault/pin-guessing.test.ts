@@ -16,7 +16,10 @@ import { newHub, type TestHub } from '../helpers/hub';
 /** Guesses one attacker makes (work, not time); the right PIN is the GUESSES_BEFORE_PIN+1st. */
 const GUESSES = 2000;
 const GUESSES_BEFORE_PIN = 1500;
-const players = [{ id: 'ann', name: 'Ann', side: 'A' }, { id: 'bob', name: 'Bob', side: 'B' }];
+const players = [
+  { id: 'ann', name: 'Ann', side: 'A' },
+  { id: 'bob', name: 'Bob', side: 'B' },
+];
 const hubs: Hub[] = [];
 afterAll(async () => {
   keepAlive.destroy();
@@ -33,14 +36,29 @@ function logInto(lines: LogLine[]) {
 }
 
 /** One write over a real socket from `localAddress` (127.0.0.x: another device on the network, as far as the hub can tell). */
-function post(url: string, token: string, localAddress?: string): Promise<{ status: number; body: { error?: { code: string; message: string } }; retryAfter: string | undefined }> {
+function post(
+  url: string,
+  token: string,
+  localAddress?: string,
+): Promise<{ status: number; body: { error?: { code: string; message: string } }; retryAfter: string | undefined }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${url}/api/tables/gb1/matches`, { method: 'POST', agent: keepAlive, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, ...(localAddress ? { localAddress, agent: false } : {}) }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) as { error?: { code: string; message: string } }, retryAfter: res.headers['retry-after'] }));
-    });
+    const req = http.request(
+      `${url}/api/tables/gb1/matches`,
+      {
+        method: 'POST',
+        agent: keepAlive,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        ...(localAddress ? { localAddress, agent: false } : {}),
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, body: JSON.parse(text) as { error?: { code: string; message: string } }, retryAfter: res.headers['retry-after'] }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(JSON.stringify({ players }));
   });
@@ -48,47 +66,54 @@ function post(url: string, token: string, localAddress?: string): Promise<{ stat
 const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 describe('online PIN guessing', () => {
-  it(`one attacker, ${GUESSES} guesses over one connection: locked out after 5, the PIN never found, every wrong one logged; the referee's own device still gets in`, { timeout: 120_000 }, async () => {
-    const pin = String(randomInt(100_000, 1_000_000));
-    const log: LogLine[] = [];
-    const hub: TestHub = await newHub({ token: pin, logger: logInto(log), decisionDefaultMs: null });
-    hubs.push(hub);
-    const guesses = Array.from({ length: GUESSES }, (_, i) => (i === GUESSES_BEFORE_PIN ? pin : String((Number(pin) + 1 + i) % 900_000 + 100_000)));
-    const statuses = new Map<number, number>();
-    let found = -1;
-    let lockedOut: { status: number; body: { error?: { code: string; message: string } }; retryAfter: string | undefined } | undefined;
-    const t0 = performance.now();
-    for (let i = 0; i < guesses.length && found < 0; i++) {
-      const r = await post(hub.url, guesses[i]!);
-      statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
-      if (r.status === 201) found = i + 1;
-      if (r.status === 429) lockedOut ??= r;
-    }
-    const perSecond = Math.round((GUESSES / (performance.now() - t0)) * 1000);
-    expect(found, `the PIN was found at guess ${found}`).toBe(-1);
-    expect(Object.fromEntries(statuses)).toEqual({ 401: 4, 429: GUESSES - 4 });
-    expect(lockedOut?.body.error?.code).toBe('AR_LOCKED_OUT');
-    expect(lockedOut?.body.error?.message).toMatch(/locked out.*try again in 30 s/);
-    expect(Number(lockedOut?.retryAfter)).toBe(30);
-    // Every wrong PIN that was compared is logged (5), and the lockout with it.
-    const wrong = log.filter((l) => l.level === 40 && l.msg.startsWith('auth: wrong PIN from'));
-    expect(wrong).toHaveLength(5);
-    expect(wrong[4]!.msg).toContain('locked out for 30 s');
-    const health = (await hub.app.inject({ url: '/api/health' })).json() as { auth: { limits: { refused: number; lockedClients: number } } };
-    expect(health.auth.limits).toMatchObject({ refused: GUESSES - 5, lockedClients: 1 });
+  it(
+    `one attacker, ${GUESSES} guesses over one connection: locked out after 5, the PIN never found, every wrong one logged; the referee's own device still gets in`,
+    { timeout: 120_000 },
+    async () => {
+      const pin = String(randomInt(100_000, 1_000_000));
+      const log: LogLine[] = [];
+      const hub: TestHub = await newHub({ token: pin, logger: logInto(log), decisionDefaultMs: null });
+      hubs.push(hub);
+      const guesses = Array.from({ length: GUESSES }, (_, i) => (i === GUESSES_BEFORE_PIN ? pin : String(((Number(pin) + 1 + i) % 900_000) + 100_000)));
+      const statuses = new Map<number, number>();
+      let found = -1;
+      let lockedOut: { status: number; body: { error?: { code: string; message: string } }; retryAfter: string | undefined } | undefined;
+      const t0 = performance.now();
+      for (let i = 0; i < guesses.length && found < 0; i++) {
+        const r = await post(hub.url, guesses[i]!);
+        statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+        if (r.status === 201) found = i + 1;
+        if (r.status === 429) lockedOut ??= r;
+      }
+      const perSecond = Math.round((GUESSES / (performance.now() - t0)) * 1000);
+      expect(found, `the PIN was found at guess ${found}`).toBe(-1);
+      expect(Object.fromEntries(statuses)).toEqual({ 401: 4, 429: GUESSES - 4 });
+      expect(lockedOut?.body.error?.code).toBe('AR_LOCKED_OUT');
+      expect(lockedOut?.body.error?.message).toMatch(/locked out.*try again in 30 s/);
+      expect(Number(lockedOut?.retryAfter)).toBe(30);
+      // Every wrong PIN that was compared is logged (5), and the lockout with it.
+      const wrong = log.filter((l) => l.level === 40 && l.msg.startsWith('auth: wrong PIN from'));
+      expect(wrong).toHaveLength(5);
+      expect(wrong[4]!.msg).toContain('locked out for 30 s');
+      const health = (await hub.app.inject({ url: '/api/health' })).json() as { auth: { limits: { refused: number; lockedClients: number } } };
+      expect(health.auth.limits).toMatchObject({ refused: GUESSES - 5, lockedClients: 1 });
 
-    // The referee, from their own device, during the attacker's lockout.
-    const referee = await post(hub.url, pin, '127.0.0.2');
-    expect(referee.status).toBe(201);
-    console.log(`PIN guessing: ${GUESSES} guesses at ${perSecond}/s from one client: 5 compared, ${GUESSES - 5} refused while locked out, PIN not found; the referee's device got in`);
-  });
+      // The referee, from their own device, during the attacker's lockout.
+      const referee = await post(hub.url, pin, '127.0.0.2');
+      expect(referee.status).toBe(201);
+      console.log(
+        `PIN guessing: ${GUESSES} guesses at ${perSecond}/s from one client: 5 compared, ${GUESSES - 5} refused while locked out, PIN not found; the referee's device got in`,
+      );
+    },
+  );
 
   it('many attackers: after 30 wrong PINs on the network, only trusted devices and the hub itself are checked; lockouts double; it all ends when the time is up', async () => {
     const pin = String(randomInt(100_000, 1_000_000));
     let now = 1_000_000;
     const hub = await buildHub({ venue: DEMO_VENUE, storePath: ':memory:', token: pin, decisionDefaultMs: null, guessLimits: { now: () => now } });
     hubs.push(hub);
-    const as = (token: string, remoteAddress: string) => hub.app.inject({ url: '/api/tables/gb1/token', remoteAddress, headers: { authorization: `Bearer ${token}` } });
+    const as = (token: string, remoteAddress: string) =>
+      hub.app.inject({ url: '/api/tables/gb1/token', remoteAddress, headers: { authorization: `Bearer ${token}` } });
     const wrongPin = String(((Number(pin) - 100_000 + 1) % 900_000) + 100_000);
 
     // The referee's phone signed in earlier in the evening.

@@ -36,8 +36,12 @@ async function qrLink(hub: Hub, pin: string, table: string): Promise<URL> {
   return new URL(String(r.headers['x-autoref-url']).replace('/#/', '/'));
 }
 
-const players = [{ id: 'ann', name: 'Ann', side: 'A' }, { id: 'bob', name: 'Bob', side: 'B' }];
-const startWith = (hub: Hub, token: string) => hub.app.inject({ method: 'POST', url: '/api/tables/gb1/matches', payload: { players }, headers: { authorization: `Bearer ${token}` } });
+const players = [
+  { id: 'ann', name: 'Ann', side: 'A' },
+  { id: 'bob', name: 'Bob', side: 'B' },
+];
+const startWith = (hub: Hub, token: string) =>
+  hub.app.inject({ method: 'POST', url: '/api/tables/gb1/matches', payload: { players }, headers: { authorization: `Bearer ${token}` } });
 
 describe('table tokens and the venue PIN', () => {
   it('a printed QR code does not give the PIN back (the old scheme did, offline)', { timeout: 60_000 }, async () => {
@@ -53,7 +57,12 @@ describe('table tokens and the venue PIN', () => {
       expect(searchPin(token, 'gb1')).toBeNull();
       // Still a working token for its table, and only for it.
       expect((await startWith(hub, token)).statusCode).toBe(201);
-      const other = await hub.app.inject({ method: 'POST', url: '/api/tables/c1/matches', payload: { players }, headers: { authorization: `Bearer ${token}` } });
+      const other = await hub.app.inject({
+        method: 'POST',
+        url: '/api/tables/c1/matches',
+        payload: { players },
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(other.statusCode).toBe(401);
       console.log(`old table token: the PIN found offline in ${Math.round(oldMs)} ms; the hub's token: not in the PIN space (searched all 900,000)`);
     } finally {
@@ -90,7 +99,9 @@ describe('table tokens and the venue PIN', () => {
     hub = await buildHub({ venue: DEMO_VENUE, storePath: file, storedPin: {} });
     try {
       expect(hub.tableToken('gb1')).toBe(fresh);
-      expect((await hub.app.inject({ method: 'POST', url: '/api/tables/gb1/end', payload: {}, headers: { authorization: `Bearer ${fresh}` } })).statusCode).toBe(200);
+      expect(
+        (await hub.app.inject({ method: 'POST', url: '/api/tables/gb1/end', payload: {}, headers: { authorization: `Bearer ${fresh}` } })).statusCode,
+      ).toBe(200);
     } finally {
       await hub.close();
     }

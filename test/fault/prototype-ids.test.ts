@@ -126,7 +126,9 @@ describe('prototype names over a real pty', () => {
     const lines = PROTOTYPE_NAMES.flatMap(messagesNaming);
     await new Promise<void>((r) => port.write(lines.join('\n') + '\n', () => port.drain(() => r())));
     const boot = newBootId();
-    await new Promise<void>((r) => port.write(JSON.stringify({ v: 1, k: 'ev', d: 'gb1-a', b: boot, n: 1, t: 1, e: 'goal', s: 'g1' }) + '\n', () => port.drain(() => r())));
+    await new Promise<void>((r) =>
+      port.write(JSON.stringify({ v: 1, k: 'ev', d: 'gb1-a', b: boot, n: 1, t: 1, e: 'goal', s: 'g1' }) + '\n', () => port.drain(() => r())),
+    );
     await waitFor(async () => (await hub.store.contiguousSeq('gb1-a', boot)) === 1, 'the good event after them', 20_000);
     expect(rejected).toBe(lines.length);
     expect(await hub.store.countDeviceEvents()).toBe(1);
@@ -145,14 +147,19 @@ describe('prototype names through the embedded broker without secrets', () => {
     await e.close();
   });
 
-  it('on the device\'s own topic and on topics naming the prototype member: refused, the hub lives and takes the next good event', async () => {
+  it("on the device's own topic and on topics naming the prototype member: refused, the hub lives and takes the next good event", async () => {
     expect(e.broker.auth).toBe(false);
     let rejected = 0;
     e.hub.ingest.on('rejected', () => rejected++);
     const client = await mqtt.connectAsync(e.broker.url, { clientId: `proto-${process.pid}`, reconnectPeriod: 0 });
     let published = 0;
     for (const name of PROTOTYPE_NAMES) {
-      for (const topic of [`autoref/${venue.id}/gb1/gb1-a/events`, `autoref/${venue.id}/gb1/gb1-a/status`, `autoref/${venue.id}/${name}/${name}/events`, `autoref/${venue.id}/gb1/${name}/status`]) {
+      for (const topic of [
+        `autoref/${venue.id}/gb1/gb1-a/events`,
+        `autoref/${venue.id}/gb1/gb1-a/status`,
+        `autoref/${venue.id}/${name}/${name}/events`,
+        `autoref/${venue.id}/gb1/${name}/status`,
+      ]) {
         for (const m of messagesNaming(name)) {
           await client.publishAsync(topic, m, { qos: 1 });
           published++;
@@ -160,7 +167,9 @@ describe('prototype names through the embedded broker without secrets', () => {
       }
     }
     const boot = newBootId();
-    await client.publishAsync(`autoref/${venue.id}/gb1/gb1-a/events`, JSON.stringify({ v: 1, k: 'ev', d: 'gb1-a', b: boot, n: 1, t: 1, e: 'goal', s: 'g1' }), { qos: 1 });
+    await client.publishAsync(`autoref/${venue.id}/gb1/gb1-a/events`, JSON.stringify({ v: 1, k: 'ev', d: 'gb1-a', b: boot, n: 1, t: 1, e: 'goal', s: 'g1' }), {
+      qos: 1,
+    });
     await waitFor(async () => (await e.hub.store.contiguousSeq('gb1-a', boot)) === 1, 'the good event after them', 20_000);
     await waitFor(() => rejected === published, 'every payload refused', 10_000);
     const r = await fetch(`${e.url}/api/devices`);
@@ -173,7 +182,10 @@ describe('prototype names in API paths and bodies', () => {
   it('every route that takes a table, device or match id answers them as the unknown ids they are: never a 5xx, nothing written', async () => {
     const hub = await newHub({ token: '4711', decisionDefaultMs: null });
     try {
-      const players = [{ id: 'a', name: 'A' }, { id: 'b', name: 'B' }];
+      const players = [
+        { id: 'a', name: 'A' },
+        { id: 'b', name: 'B' },
+      ];
       const failed: string[] = [];
       for (const n of PROTOTYPE_NAMES) {
         const routes: [string, string, object?][] = [
@@ -188,7 +200,12 @@ describe('prototype names in API paths and bodies', () => {
           ['POST', `/api/devices/${n}/identify`, {}],
         ];
         for (const [method, url, body] of routes) {
-          const r = await hub.app.inject({ method: method as 'GET' | 'POST', url, ...(body ? { payload: body } : {}), headers: { authorization: 'Bearer 4711' } });
+          const r = await hub.app.inject({
+            method: method as 'GET' | 'POST',
+            url,
+            ...(body ? { payload: body } : {}),
+            headers: { authorization: 'Bearer 4711' },
+          });
           if (r.statusCode >= 500) failed.push(`${method} ${url}: ${r.statusCode} ${r.body.slice(0, 80)}`);
         }
       }

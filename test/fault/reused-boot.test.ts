@@ -23,7 +23,12 @@ import { runFirmware, type SimRun } from '../../firmware/sim/run';
 import { ball } from '../../firmware/sim/fixtures';
 import { figure } from './kit';
 
-const VENUE: VenueConfig = { id: 'rb', name: 'Reused boots', language: 'en', tables: [{ id: 'gb1', name: 'GB', game: 'golf-billiards', devices: [{ id: 'gb1-a', link: 'serial' }] }] };
+const VENUE: VenueConfig = {
+  id: 'rb',
+  name: 'Reused boots',
+  language: 'en',
+  tables: [{ id: 'gb1', name: 'GB', game: 'golf-billiards', devices: [{ id: 'gb1-a', link: 'serial' }] }],
+};
 const BOOT = 'esp32a';
 
 const hello = (t: number) => JSON.stringify({ v: 1, k: 'hi', d: 'gb1-a', b: BOOT, t, fw: '1.0.0', board: 'esp32', prof: 'golf-billiards', cap: 128 });
@@ -83,7 +88,10 @@ describe('a board that reuses its boot id', () => {
       ingest.accept(ev(1, 0.9e6), origin);
       ingest.accept(ev(2, 1.2e6), origin);
       await ingest.idle();
-      expect((await storedRuns(store)).map((r) => r.n), signal).toEqual([1, 2, 3, 4, 5, 1, 2]);
+      expect(
+        (await storedRuns(store)).map((r) => r.n),
+        signal,
+      ).toEqual([1, 2, 3, 4, 5, 1, 2]);
       expect(ingest.counters.snapshot()['gb1-a'], signal).toMatchObject({ duplicates: 0, reusedBoots: 1 });
       expect(sent.filter((x) => x.k === 'ack').at(-1), signal).toEqual({ v: 1, k: 'ack', b: BOOT, n: 2 });
       await store.close();
@@ -106,7 +114,7 @@ describe('a board that reuses its boot id', () => {
     await store.close();
   });
 
-  it('the hub restarted too (a power cut takes both): the board\'s new run is still not taken for the old one', async () => {
+  it("the hub restarted too (a power cut takes both): the board's new run is still not taken for the old one", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'autoref-reused-boot-'));
     dirs.push(dir);
     const file = path.join(dir, 'hub.db');
@@ -173,7 +181,7 @@ describe('the real firmware on the simulated board, its boot id made to repeat',
     }
   }
 
-  it('the second power-up\'s goals are stored and acknowledged: the board ends with nothing waiting', { timeout: 60_000 }, async () => {
+  it("the second power-up's goals are stored and acknowledged: the board ends with nothing waiting", { timeout: 60_000 }, async () => {
     const store = new SqliteStore(':memory:');
     const ingest = new Ingest(store, VENUE);
     const one = powerUp(ingest, null);

@@ -46,57 +46,66 @@ async function frozenPage(port: number): Promise<{ socket: net.Socket; closed: (
     };
     socket.on('data', on);
   });
-  socket.write(`GET /api/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+  socket.write(
+    `GET /api/stream HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+  );
   await upgraded;
   return { socket, closed: () => closed };
 }
 
 describe('pages that never read', () => {
-  it(`${SLOW} frozen pages and ${EVENTS.toLocaleString('en-US')} events: the frozen ones are dropped and counted, their backlog stays bounded, a page that reads gets every event`, { timeout: 90_000 }, async () => {
-    const hub = await newHub({ venue, decisionDefaultMs: null });
-    const port = Number(new URL(hub.url).port);
-    try {
-      const frozen = await Promise.all(Array.from({ length: SLOW }, () => frozenPage(port)));
-      const reader = new WebSocket(`${hub.url.replace('http', 'ws')}/api/stream`);
-      let got = 0;
-      let readerClosed = false;
-      await new Promise<void>((r) => reader.once('message', () => r()));
-      reader.on('message', (data: Buffer) => {
-        const m = JSON.parse(data.toString()) as { type: string; events?: unknown[] };
-        if (m.type === 'device-events') got += m.events!.length;
-      });
-      reader.on('close', () => (readerClosed = true));
-      const before = rssMb();
-      const boot = newBootId();
-      const origin = { link: 'serial:slow', send: () => undefined };
-      // Events with a long ball identity, so each message is a few hundred bytes: 60,000 of them
-      // are far more than a socket's kernel buffers hold.
-      let maxBacklog = 0;
-      for (let n = 1; n <= EVENTS; n++) {
-        hub.ingest.accept(JSON.stringify({ v: 1, k: 'ev', d: 'gb1-a', b: boot, n, t: n * 1000, e: 'cushion', s: 'r1', p: String(n % 4), o: 'a-long-ball-identity-xx' }), origin);
-        if (n % 500 === 0) {
-          await hub.ingest.idle();
-          await new Promise((r) => setImmediate(r));
-          const now = (await hub.app.inject({ method: 'GET', url: '/api/devices' })).json<{ stream?: { largestBacklog: number } }>();
-          maxBacklog = Math.max(maxBacklog, now.stream?.largestBacklog ?? Infinity);
+  it(
+    `${SLOW} frozen pages and ${EVENTS.toLocaleString('en-US')} events: the frozen ones are dropped and counted, their backlog stays bounded, a page that reads gets every event`,
+    { timeout: 90_000 },
+    async () => {
+      const hub = await newHub({ venue, decisionDefaultMs: null });
+      const port = Number(new URL(hub.url).port);
+      try {
+        const frozen = await Promise.all(Array.from({ length: SLOW }, () => frozenPage(port)));
+        const reader = new WebSocket(`${hub.url.replace('http', 'ws')}/api/stream`);
+        let got = 0;
+        let readerClosed = false;
+        await new Promise<void>((r) => reader.once('message', () => r()));
+        reader.on('message', (data: Buffer) => {
+          const m = JSON.parse(data.toString()) as { type: string; events?: unknown[] };
+          if (m.type === 'device-events') got += m.events!.length;
+        });
+        reader.on('close', () => (readerClosed = true));
+        const before = rssMb();
+        const boot = newBootId();
+        const origin = { link: 'serial:slow', send: () => undefined };
+        // Events with a long ball identity, so each message is a few hundred bytes: 60,000 of them
+        // are far more than a socket's kernel buffers hold.
+        let maxBacklog = 0;
+        for (let n = 1; n <= EVENTS; n++) {
+          hub.ingest.accept(
+            JSON.stringify({ v: 1, k: 'ev', d: 'gb1-a', b: boot, n, t: n * 1000, e: 'cushion', s: 'r1', p: String(n % 4), o: 'a-long-ball-identity-xx' }),
+            origin,
+          );
+          if (n % 500 === 0) {
+            await hub.ingest.idle();
+            await new Promise((r) => setImmediate(r));
+            const now = (await hub.app.inject({ method: 'GET', url: '/api/devices' })).json<{ stream?: { largestBacklog: number } }>();
+            maxBacklog = Math.max(maxBacklog, now.stream?.largestBacklog ?? Infinity);
+          }
         }
+        await hub.ingest.idle();
+        await waitFor(() => got === EVENTS, 'the reading page has every event', 60_000);
+        const grew = rssMb() - before;
+        figure('RSS growth MB with the frozen pages, largest backlog', { grew, maxBacklog });
+        // Cut off: once they read again they find their sockets closed by the hub.
+        for (const f of frozen) f.socket.resume();
+        await waitFor(() => frozen.every((f) => f.closed()), 'the frozen pages cut off', 10_000);
+        const devices = (await hub.app.inject({ method: 'GET', url: '/api/devices' })).json<{ stream: { pages: number; dropped: number } }>();
+        figure('frozen pages dropped, largest page backlog bytes, RSS growth MB', { dropped: devices.stream.dropped, maxBacklog, grew });
+        expect(devices.stream).toMatchObject({ pages: 1, dropped: SLOW });
+        expect(maxBacklog).toBeLessThanOrEqual(MAX_PAGE_BACKLOG_BYTES * 2);
+        expect(readerClosed).toBe(false);
+        reader.close();
+        for (const f of frozen) f.socket.destroy();
+      } finally {
+        await hub.close();
       }
-      await hub.ingest.idle();
-      await waitFor(() => got === EVENTS, 'the reading page has every event', 60_000);
-      const grew = rssMb() - before;
-      figure('RSS growth MB with the frozen pages, largest backlog', { grew, maxBacklog });
-      // Cut off: once they read again they find their sockets closed by the hub.
-      for (const f of frozen) f.socket.resume();
-      await waitFor(() => frozen.every((f) => f.closed()), 'the frozen pages cut off', 10_000);
-      const devices = (await hub.app.inject({ method: 'GET', url: '/api/devices' })).json<{ stream: { pages: number; dropped: number } }>();
-      figure('frozen pages dropped, largest page backlog bytes, RSS growth MB', { dropped: devices.stream.dropped, maxBacklog, grew });
-      expect(devices.stream).toMatchObject({ pages: 1, dropped: SLOW });
-      expect(maxBacklog).toBeLessThanOrEqual(MAX_PAGE_BACKLOG_BYTES * 2);
-      expect(readerClosed).toBe(false);
-      reader.close();
-      for (const f of frozen) f.socket.destroy();
-    } finally {
-      await hub.close();
-    }
-  });
+    },
+  );
 });

@@ -26,7 +26,17 @@ const venue: VenueConfig = {
   id: `conflict-${tag}`,
   name: 'Conflict',
   language: 'en',
-  tables: [{ id: 'gb1', name: 'GB', game: 'golf-billiards', devices: [{ id: 'gb1-a', link: 'mqtt' }, { id: 'gb1-b', link: 'mqtt' }] }],
+  tables: [
+    {
+      id: 'gb1',
+      name: 'GB',
+      game: 'golf-billiards',
+      devices: [
+        { id: 'gb1-a', link: 'mqtt' },
+        { id: 'gb1-b', link: 'mqtt' },
+      ],
+    },
+  ],
 };
 const venueFile = path.join(dir, 'venue.json');
 writeFileSync(venueFile, JSON.stringify(venue));
@@ -45,7 +55,10 @@ afterAll(async () => {
 
 async function hubWithDevice(device: string): Promise<{ hub: HubProcess; device: SimDevice }> {
   const brokerPort = await freePort();
-  const hub = await startHubProcess(['--no-sim', '--venue', venueFile, '--store', `${PG}?schema=${schema}`, '--port', '0', '--broker-port', String(brokerPort), '--host', '127.0.0.1'], { AUTOREF_TOKEN: PIN });
+  const hub = await startHubProcess(
+    ['--no-sim', '--venue', venueFile, '--store', `${PG}?schema=${schema}`, '--port', '0', '--broker-port', String(brokerPort), '--host', '127.0.0.1'],
+    { AUTOREF_TOKEN: PIN },
+  );
   hubs.push(hub);
   expect(hub.alive(), hub.err.join('\n')).toBe(true);
   const boot = newBootId();
@@ -61,7 +74,12 @@ const write = (hub: HubProcess, p: string, body: unknown): Promise<Response> =>
 describe('a second hub on the same PostgreSQL schema', () => {
   it('whose game event conflicts stops that match, says so and stays up; the first hub goes on', { timeout: 120_000 }, async () => {
     const a = await hubWithDevice('gb1-a');
-    const started = await write(a.hub, '/api/tables/gb1/matches', { players: [{ id: 'ann', name: 'Ann', side: 'A' }, { id: 'bob', name: 'Bob', side: 'B' }] });
+    const started = await write(a.hub, '/api/tables/gb1/matches', {
+      players: [
+        { id: 'ann', name: 'Ann', side: 'A' },
+        { id: 'bob', name: 'Bob', side: 'B' },
+      ],
+    });
     expect(started.status).toBe(201);
     const match = ((await started.json()) as { match: { id: string } }).match.id;
     const b = await hubWithDevice('gb1-b');

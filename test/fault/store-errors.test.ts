@@ -22,7 +22,13 @@ import { waitFor } from '../helpers/hub';
 
 const PIN = 'store-errors-pin';
 const auth = { authorization: `Bearer ${PIN}` };
-const START = { players: [{ id: 'ann', name: 'Ann', side: 'A' }, { id: 'bob', name: 'Bob', side: 'B' }], config: { colours: { A: 'white', B: 'red' } } };
+const START = {
+  players: [
+    { id: 'ann', name: 'Ann', side: 'A' },
+    { id: 'bob', name: 'Bob', side: 'B' },
+  ],
+  config: { colours: { A: 'white', B: 'red' } },
+};
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
@@ -36,7 +42,15 @@ interface LogLine {
 async function hubOn(file: string, reorderMs = 0): Promise<{ hub: Hub; log: LogLine[] }> {
   const log: LogLine[] = [];
   const stream = { write: (l: string) => void log.push(JSON.parse(l) as LogLine) };
-  const hub = await buildHub({ venue: DEMO_VENUE, storePath: file, token: PIN, decisionDefaultMs: null, gameClocks: false, assembler: { reorderMs, restAfterMs: 200 }, logger: { level: 'warn', stream } });
+  const hub = await buildHub({
+    venue: DEMO_VENUE,
+    storePath: file,
+    token: PIN,
+    decisionDefaultMs: null,
+    gameClocks: false,
+    assembler: { reorderMs, restAfterMs: 200 },
+    logger: { level: 'warn', stream },
+  });
   return { hub, log };
 }
 
@@ -52,7 +66,10 @@ function device(hub: Hub) {
   };
 }
 
-async function health(hub: Hub): Promise<{ status: number; body: { status: string; store: { state: string; halted: { table: string; reason: string }[]; lastError: { message: string; code: string } | null } } }> {
+async function health(hub: Hub): Promise<{
+  status: number;
+  body: { status: string; store: { state: string; halted: { table: string; reason: string }[]; lastError: { message: string; code: string } | null } };
+}> {
   const r = await hub.app.inject({ url: '/api/health' });
   return { status: r.statusCode, body: r.json() };
 }
@@ -86,10 +103,17 @@ describe('a store error during a match', () => {
       expect(log.some((l) => l.level === 50 && l.msg.includes('table gb1 stopped taking input'))).toBe(true);
 
       // The stopped match refuses input with a reason; the hub and the other tables go on.
-      const input = await hub.app.inject({ method: 'POST', url: '/api/tables/gb1/input', payload: { type: 'ref', call: 'time', player: 'ann' }, headers: auth });
+      const input = await hub.app.inject({
+        method: 'POST',
+        url: '/api/tables/gb1/input',
+        payload: { type: 'ref', call: 'time', player: 'ann' },
+        headers: auth,
+      });
       expect([input.statusCode, input.json().error.code]).toEqual([503, 'AR_STORE_FAILED']);
       expect(input.json().error.message).toContain('stopped taking input');
-      expect((await hub.app.inject({ method: 'POST', url: '/api/tables/c1/matches', payload: { players: START.players }, headers: auth })).statusCode).toBe(201);
+      expect((await hub.app.inject({ method: 'POST', url: '/api/tables/c1/matches', payload: { players: START.players }, headers: auth })).statusCode).toBe(
+        201,
+      );
       d.goal(2);
       await waitFor(() => d.acked.includes(2), 'the next device event stored and acknowledged');
     } finally {
@@ -100,7 +124,12 @@ describe('a store error during a match', () => {
     try {
       expect(again.matches.current('gb1')).toBeDefined();
       expect((await health(again)).status).toBe(200);
-      const input = await again.app.inject({ method: 'POST', url: '/api/tables/gb1/end', payload: { status: 'abandoned', why: 'disk was full' }, headers: auth });
+      const input = await again.app.inject({
+        method: 'POST',
+        url: '/api/tables/gb1/end',
+        payload: { status: 'abandoned', why: 'disk was full' },
+        headers: auth,
+      });
       expect(input.statusCode).toBe(200);
     } finally {
       await again.close();
@@ -108,55 +137,59 @@ describe('a store error during a match', () => {
   });
 
   const root = process.getuid?.() === 0;
-  it.skipIf(!root)('on a really full disk (tmpfs): the goal is acknowledged, its game event fails, the match stops, the hub says so and goes on', { timeout: 180_000 }, async () => {
-    const mnt = path.join(tempDir(), 'mnt');
-    mkdirSync(mnt);
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', mnt]);
-    try {
-      // A long reorder window: the goal is stored and acknowledged, then the disk fills, then the
-      // assembler hands it to the match. Long enough that a loaded machine fills the disk first
-      // (1.5 s was not, once: the game event was stored before the disk was full).
-      const file = path.join(mnt, 'hub.db');
-      const { hub, log } = await hubOn(file, 10_000);
-      // A reader holding its snapshot (a backup, an export): the checkpoint cannot copy the WAL
-      // past it, so the WAL cannot start over in the space it has and must grow for every commit.
-      const reader = new Database(file, { readonly: true });
+  it.skipIf(!root)(
+    'on a really full disk (tmpfs): the goal is acknowledged, its game event fails, the match stops, the hub says so and goes on',
+    { timeout: 180_000 },
+    async () => {
+      const mnt = path.join(tempDir(), 'mnt');
+      mkdirSync(mnt);
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', mnt]);
       try {
-        expect((await hub.app.inject({ method: 'POST', url: '/api/tables/gb1/matches', payload: START, headers: auth })).statusCode).toBe(201);
-        reader.exec('BEGIN');
-        reader.prepare('SELECT count(*) FROM game_events').get();
-        const d = device(hub);
-        d.goal(1);
-        await waitFor(() => d.acked.includes(1), 'the goal stored and acknowledged');
-        const filler = path.join(mnt, 'filler');
-        expect(() => {
-          for (;;) appendFileSync(filler, Buffer.alloc(64 * 1024));
-        }).toThrow(/ENOSPC/);
-        for (;;) {
-          try {
-            appendFileSync(filler, Buffer.alloc(512));
-          } catch {
-            break;
+        // A long reorder window: the goal is stored and acknowledged, then the disk fills, then the
+        // assembler hands it to the match. Long enough that a loaded machine fills the disk first
+        // (1.5 s was not, once: the game event was stored before the disk was full).
+        const file = path.join(mnt, 'hub.db');
+        const { hub, log } = await hubOn(file, 10_000);
+        // A reader holding its snapshot (a backup, an export): the checkpoint cannot copy the WAL
+        // past it, so the WAL cannot start over in the space it has and must grow for every commit.
+        const reader = new Database(file, { readonly: true });
+        try {
+          expect((await hub.app.inject({ method: 'POST', url: '/api/tables/gb1/matches', payload: START, headers: auth })).statusCode).toBe(201);
+          reader.exec('BEGIN');
+          reader.prepare('SELECT count(*) FROM game_events').get();
+          const d = device(hub);
+          d.goal(1);
+          await waitFor(() => d.acked.includes(1), 'the goal stored and acknowledged');
+          const filler = path.join(mnt, 'filler');
+          expect(() => {
+            for (;;) appendFileSync(filler, Buffer.alloc(64 * 1024));
+          }).toThrow(/ENOSPC/);
+          for (;;) {
+            try {
+              appendFileSync(filler, Buffer.alloc(512));
+            } catch {
+              break;
+            }
           }
+          await waitFor(async () => (await health(hub)).body.store.halted.length === 1, 'the match stopped', 60_000);
+          expect((await health(hub)).body.store.halted[0]!.reason).toContain('database or disk is full');
+          // Device events are refused too: not acknowledged, and the log says why (before: nothing logged).
+          d.goal(2);
+          await waitFor(() => log.some((l) => l.msg.includes('device events not stored')), 'the ingest failure logged');
+          expect(d.acked).not.toContain(2);
+          expect(log.some((l) => l.level === 50 && l.msg.startsWith('store: ') && l.msg.includes('database or disk is full'))).toBe(true);
+          // Space again: the device's resend is stored and acknowledged; the stopped match stays stopped.
+          rmSync(filler);
+          d.goal(2);
+          await waitFor(() => d.acked.includes(2), 'the resend stored once there is space');
+          expect((await health(hub)).body.store.halted.map((x) => x.table)).toEqual(['gb1']);
+        } finally {
+          reader.close();
+          await hub.close();
         }
-        await waitFor(async () => (await health(hub)).body.store.halted.length === 1, 'the match stopped', 60_000);
-        expect((await health(hub)).body.store.halted[0]!.reason).toContain('database or disk is full');
-        // Device events are refused too: not acknowledged, and the log says why (before: nothing logged).
-        d.goal(2);
-        await waitFor(() => log.some((l) => l.msg.includes('device events not stored')), 'the ingest failure logged');
-        expect(d.acked).not.toContain(2);
-        expect(log.some((l) => l.level === 50 && l.msg.startsWith('store: ') && l.msg.includes('database or disk is full'))).toBe(true);
-        // Space again: the device's resend is stored and acknowledged; the stopped match stays stopped.
-        rmSync(filler);
-        d.goal(2);
-        await waitFor(() => d.acked.includes(2), 'the resend stored once there is space');
-        expect((await health(hub)).body.store.halted.map((x) => x.table)).toEqual(['gb1']);
       } finally {
-        reader.close();
-        await hub.close();
+        execFileSync('umount', ['-l', mnt]);
       }
-    } finally {
-      execFileSync('umount', ['-l', mnt]);
-    }
-  });
+    },
+  );
 });

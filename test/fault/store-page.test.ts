@@ -21,9 +21,25 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('the devices page and a failing store', () => {
   it('shows the store working, then failing with its last error and the stopped match', { timeout: 60_000 }, async () => {
-    const hub = await newHub({ token: PIN, storePath: path.join(dir, 'hub.db'), decisionDefaultMs: null, gameClocks: false, assembler: { reorderMs: 0, restAfterMs: 200 } });
+    const hub = await newHub({
+      token: PIN,
+      storePath: path.join(dir, 'hub.db'),
+      decisionDefaultMs: null,
+      gameClocks: false,
+      assembler: { reorderMs: 0, restAfterMs: 200 },
+    });
     session.hubs.push(hub);
-    const started = await hub.app.inject({ method: 'POST', url: '/api/tables/gb1/matches', payload: { players: [{ id: 'ann', name: 'Ann', side: 'A' }, { id: 'bob', name: 'Bob', side: 'B' }] }, headers: { authorization: `Bearer ${PIN}` } });
+    const started = await hub.app.inject({
+      method: 'POST',
+      url: '/api/tables/gb1/matches',
+      payload: {
+        players: [
+          { id: 'ann', name: 'Ann', side: 'A' },
+          { id: 'bob', name: 'Bob', side: 'B' },
+        ],
+      },
+      headers: { authorization: `Bearer ${PIN}` },
+    });
     expect(started.statusCode).toBe(201);
     const page = await session.browser.newPage();
     session.pages.push(page);
@@ -32,7 +48,10 @@ describe('the devices page and a failing store', () => {
 
     const full = vi.spyOn(SqliteStore.prototype, 'appendGameEvent').mockRejectedValue(new Database.SqliteError('database or disk is full', 'SQLITE_FULL'));
     try {
-      hub.ingest.accept(JSON.stringify({ v: 1, k: 'ev', d: 'gb1-a', b: 'boot1', n: 1, t: 1_000_000, e: 'cushion', s: 'r1', p: 'N' }), { link: 'test', send: () => undefined });
+      hub.ingest.accept(JSON.stringify({ v: 1, k: 'ev', d: 'gb1-a', b: 'boot1', n: 1, t: 1_000_000, e: 'cushion', s: 'r1', p: 'N' }), {
+        link: 'test',
+        send: () => undefined,
+      });
       await waitFor(() => hub.matches.haltedOn('gb1') !== undefined, 'the match stopped');
     } finally {
       full.mockRestore();
@@ -43,7 +62,9 @@ describe('the devices page and a failing store', () => {
     const text = (await state.textContent()) ?? '';
     expect(text).toContain('FAILING');
     expect(text).toContain('database or disk is full (SQLITE_FULL)');
-    expect(await page.locator(`#store-state .store-halted[data-table="gb1"]`).textContent()).toContain(`The match on ${DEMO_VENUE.tables.find((t) => t.id === 'gb1')!.name} stopped taking input`);
+    expect(await page.locator(`#store-state .store-halted[data-table="gb1"]`).textContent()).toContain(
+      `The match on ${DEMO_VENUE.tables.find((t) => t.id === 'gb1')!.name} stopped taking input`,
+    );
     expect(await state.getAttribute('role')).toBe('alert');
   });
 });

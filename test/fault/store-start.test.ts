@@ -17,7 +17,12 @@ import type { VenueConfig } from '../../shared/venue';
 import { freePort, startHubProcess, type HubProcess } from '../helpers/cli-hub';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'autoref-store-start-'));
-const venue: VenueConfig = { id: 'store-start', name: 'Store start', language: 'en', tables: [{ id: 'gb1', name: 'GB', game: 'golf-billiards', devices: [{ id: 'gb1-a', link: 'mqtt' }] }] };
+const venue: VenueConfig = {
+  id: 'store-start',
+  name: 'Store start',
+  language: 'en',
+  tables: [{ id: 'gb1', name: 'GB', game: 'golf-billiards', devices: [{ id: 'gb1-a', link: 'mqtt' }] }],
+};
 const venueFile = path.join(dir, 'venue.json');
 writeFileSync(venueFile, JSON.stringify(venue));
 const running: HubProcess[] = [];
@@ -30,7 +35,10 @@ afterAll(async () => {
 });
 
 async function startOn(store: string): Promise<HubProcess> {
-  const h = await startHubProcess(['--no-sim', '--venue', venueFile, '--store', store, '--port', '0', '--broker-port', String(await freePort()), '--host', '127.0.0.1'], { AUTOREF_TOKEN: 'store-start-pin' });
+  const h = await startHubProcess(
+    ['--no-sim', '--venue', venueFile, '--store', store, '--port', '0', '--broker-port', String(await freePort()), '--host', '127.0.0.1'],
+    { AUTOREF_TOKEN: 'store-start-pin' },
+  );
   running.push(h);
   return h;
 }

@@ -22,7 +22,12 @@ import { freePort, logEntries, startHubProcess, type HubProcess } from '../helpe
 
 const dir = mkdtempSync(path.join(tmpdir(), 'autoref-store-wal-'));
 const store = path.join(dir, 'hub.db');
-const venue: VenueConfig = { id: `wal-${newBootId()}`, name: 'WAL', language: 'en', tables: [{ id: 'gb1', name: 'GB', game: 'golf-billiards', devices: [{ id: 'gb1-a', link: 'mqtt' }] }] };
+const venue: VenueConfig = {
+  id: `wal-${newBootId()}`,
+  name: 'WAL',
+  language: 'en',
+  tables: [{ id: 'gb1', name: 'GB', game: 'golf-billiards', devices: [{ id: 'gb1-a', link: 'mqtt' }] }],
+};
 const venueFile = path.join(dir, 'venue.json');
 writeFileSync(venueFile, JSON.stringify(venue));
 /** Events each device streams before its hub is killed (the work of the test, not a time). */
@@ -38,7 +43,10 @@ afterAll(async () => {
 
 async function start(extra: string[] = []): Promise<{ hub: HubProcess; brokerPort: number }> {
   const brokerPort = await freePort();
-  const hub = await startHubProcess(['--no-sim', '--venue', venueFile, '--store', store, '--port', '0', '--broker-port', String(brokerPort), '--host', '127.0.0.1', ...extra], { AUTOREF_TOKEN: 'wal-pin' });
+  const hub = await startHubProcess(
+    ['--no-sim', '--venue', venueFile, '--store', store, '--port', '0', '--broker-port', String(brokerPort), '--host', '127.0.0.1', ...extra],
+    { AUTOREF_TOKEN: 'wal-pin' },
+  );
   hubs.push(hub);
   return { hub, brokerPort };
 }
@@ -115,7 +123,11 @@ describe('a WAL deleted or garbled after a kill', () => {
     // Told to go on: it starts on what the file holds, and says so in its log.
     const accepted = await start(['--accept-store-loss']);
     expect(accepted.hub.alive()).toBe(true);
-    await waitFor(() => logEntries(accepted.hub).some((e) => e.level === 40 && e.msg.includes('going on with what it holds')), 'the warning about the loss', 10_000);
+    await waitFor(
+      () => logEntries(accepted.hub).some((e) => e.level === 40 && e.msg.includes('going on with what it holds')),
+      'the warning about the loss',
+      10_000,
+    );
     const ackedThird = await streamThenKill(accepted.hub, accepted.brokerPort);
 
     // The WAL garbled after its header: SQLite stops reading at the first frame that fails its checksum.

@@ -41,9 +41,20 @@ describe('webhook URLs and their credentials', () => {
     const refused = `http://hookuser:s3cr3t-pass@127.0.0.1:1/hooks/XyZsecretPath?api_key=k3y-123`;
     hub = await newHub({ token: PIN, webhooks: [withCredentials, refused], decisionDefaultMs: null });
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${PIN}` };
-    const started = await fetch(`${hub.url}/api/tables/gb1/matches`, { method: 'POST', headers, body: JSON.stringify({ players: [{ id: 'ann', name: 'Ann', side: 'A' }, { id: 'bob', name: 'Bob', side: 'B' }] }) });
+    const started = await fetch(`${hub.url}/api/tables/gb1/matches`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        players: [
+          { id: 'ann', name: 'Ann', side: 'A' },
+          { id: 'bob', name: 'Bob', side: 'B' },
+        ],
+      }),
+    });
     expect(started.status).toBe(201);
-    expect((await fetch(`${hub.url}/api/tables/gb1/end`, { method: 'POST', headers, body: JSON.stringify({ status: 'abandoned', why: 'test' }) })).status).toBe(200);
+    expect((await fetch(`${hub.url}/api/tables/gb1/end`, { method: 'POST', headers, body: JSON.stringify({ status: 'abandoned', why: 'test' }) })).status).toBe(
+      200,
+    );
     await waitFor(() => hub!.webhooks.deliveries.some((d) => d.ok), 'the delivery to the receiver');
     expect(received).toHaveLength(1);
     expect(received[0]!.url).toBe('/services/T0123/XyZsecretPath?api_key=k3y-123');

@@ -38,7 +38,10 @@ const broker = new URL(MOSQUITTO);
 const PICO_JSVARS = BOARDS['espruino-pico'].jsvars;
 const run = randomBytes(3).toString('hex');
 const root = mkdtempSync(path.join(tmpdir(), 'autoref-interp-'));
-const PROFILES = readdirSync(PROFILES_DIR).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
+const PROFILES = readdirSync(PROFILES_DIR)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.slice(0, -5))
+  .sort();
 
 /** At most two interpreters at a time (a loaded 2-core machine). */
 let slots = 2;
@@ -69,7 +72,10 @@ afterAll(() => {
   if (!skip && Object.keys(figures).length) {
     const rows = Object.entries(figures)
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([k, f]) => `${k.padEnd(30)} after boot ${String(f.afterBoot).padStart(5)} (${((100 * f.afterBoot) / f.total).toFixed(1)} % of ${f.total}, ${((100 * f.afterBoot) / PICO_JSVARS).toFixed(1)} % of a Pico)  after 1,000 edges ${String(f.after1000).padStart(5)}  after the upload ${String(f.uploaded).padStart(5)}  harness ${f.harness}${f.uploads > 1 ? `  (${f.uploads} uploads)` : ''}`);
+      .map(
+        ([k, f]) =>
+          `${k.padEnd(30)} after boot ${String(f.afterBoot).padStart(5)} (${((100 * f.afterBoot) / f.total).toFixed(1)} % of ${f.total}, ${((100 * f.afterBoot) / PICO_JSVARS).toFixed(1)} % of a Pico)  after 1,000 edges ${String(f.after1000).padStart(5)}  after the upload ${String(f.uploaded).padStart(5)}  harness ${f.harness}${f.uploads > 1 ? `  (${f.uploads} uploads)` : ''}`,
+      );
     console.log(`firmware JsVars on the interpreter (firmware only: usage minus the harness's):\n${rows.join('\n')}`);
   }
   rmSync(root, { recursive: true, force: true });
@@ -107,23 +113,29 @@ async function onSimulatedBoard(b: BuildResult, device: string): Promise<string[
 }
 
 describe.skipIf(!!skip)('firmware on the real Espruino interpreter', () => {
-  it('the gate is measured: every probe in gate-probes.ts fails or runs on the interpreter as it says, as written and after esbuild', { timeout: 60_000 }, async () => {
-    const cases = PROBES.flatMap((p) => [
-      { id: p.id, code: `probeResult(${p.js});`, works: p.works },
-      // The gate's verdict on what esbuild makes of it; where it is stricter by design, what the interpreter does.
-      { id: `${p.id} (esbuild)`, code: lowered(p.js), works: checkSource(lowered(p.js)).length === 0 || p.id in STRICTER_THAN_MEASURED },
-    ]);
-    // Each in its own eval: a syntax error or a throw is that probe failing, nothing else.
-    const script = `var R;function probeResult(v){R=v}var C=${JSON.stringify(cases.map((c) => c.code))};for(var i=0;i<C.length;i++){R=undefined;try{eval(C[i])}catch(e){R="throws"}print("@P"+i+" "+(R===true?"true":"false"))}print("@DONE")`;
-    // The ESP32-sized build: the same interpreter without Unicode as every board's, with room for all probes at once.
-    const out = await runScript(interpreters.board('esp32'), path.join(root, 'probes'), script, '@DONE');
-    const verdicts = cases.map((_, i) => new RegExp(`@P${i} (true|false)`).exec(out)?.[1]);
-    expect(verdicts.filter((v) => v === undefined).length, 'probes without a result').toBe(0);
-    const measured = verdicts.map((v) => v === 'true');
-    const wrong = cases.flatMap((c, i) => (c.works === measured[i] ? [] : [`${c.id}: the gate ${c.works ? 'passes' : 'refuses'} it, the interpreter ${measured[i] ? 'runs' : 'fails'} it`]));
-    expect(wrong).toEqual([]);
-    console.log(`gate probes on the interpreter: ${cases.length} (${PROBES.length} as written, ${PROBES.length} after esbuild), every verdict measured`);
-  });
+  it(
+    'the gate is measured: every probe in gate-probes.ts fails or runs on the interpreter as it says, as written and after esbuild',
+    { timeout: 60_000 },
+    async () => {
+      const cases = PROBES.flatMap((p) => [
+        { id: p.id, code: `probeResult(${p.js});`, works: p.works },
+        // The gate's verdict on what esbuild makes of it; where it is stricter by design, what the interpreter does.
+        { id: `${p.id} (esbuild)`, code: lowered(p.js), works: checkSource(lowered(p.js)).length === 0 || p.id in STRICTER_THAN_MEASURED },
+      ]);
+      // Each in its own eval: a syntax error or a throw is that probe failing, nothing else.
+      const script = `var R;function probeResult(v){R=v}var C=${JSON.stringify(cases.map((c) => c.code))};for(var i=0;i<C.length;i++){R=undefined;try{eval(C[i])}catch(e){R="throws"}print("@P"+i+" "+(R===true?"true":"false"))}print("@DONE")`;
+      // The ESP32-sized build: the same interpreter without Unicode as every board's, with room for all probes at once.
+      const out = await runScript(interpreters.board('esp32'), path.join(root, 'probes'), script, '@DONE');
+      const verdicts = cases.map((_, i) => new RegExp(`@P${i} (true|false)`).exec(out)?.[1]);
+      expect(verdicts.filter((v) => v === undefined).length, 'probes without a result').toBe(0);
+      const measured = verdicts.map((v) => v === 'true');
+      const wrong = cases.flatMap((c, i) =>
+        c.works === measured[i] ? [] : [`${c.id}: the gate ${c.works ? 'passes' : 'refuses'} it, the interpreter ${measured[i] ? 'runs' : 'fails'} it`],
+      );
+      expect(wrong).toEqual([]);
+      console.log(`gate probes on the interpreter: ${cases.length} (${PROBES.length} as written, ${PROBES.length} after esbuild), every verdict measured`);
+    },
+  );
 
   it('the upload tool rewrites what the build must not emit: a raw control character arrives as ?, a tab as spaces', { timeout: 60_000 }, async () => {
     const dir = path.join(root, 'raw');
@@ -131,7 +143,10 @@ describe.skipIf(!!skip)('firmware on the real Espruino interpreter', () => {
     await board.start();
     try {
       // A file as esbuild would write it unescaped, and the same escaped by the build.
-      writeFileSync(path.join(dir, 'raw.js'), 'print("@RAW "+JSON.stringify(["\x02MQTT\x04|\x03", `a\tb`]))\nprint("@ESC "+JSON.stringify(["\\x02MQTT\\x04|\\x03", `a\\tb`]))\n');
+      writeFileSync(
+        path.join(dir, 'raw.js'),
+        'print("@RAW "+JSON.stringify(["\x02MQTT\x04|\x03", `a\tb`]))\nprint("@ESC "+JSON.stringify(["\\x02MQTT\\x04|\\x03", `a\\tb`]))\n',
+      );
       writeFileSync(path.join(dir, 'board.json'), JSON.stringify({ info: { builtin_modules: ['Storage'] } }));
       const log = await board.tool(['--board', 'board.json', 'raw.js']);
       expect(log).toMatch(/Unexpected character code 2 .*Replacing with \?/);
@@ -151,81 +166,95 @@ describe.skipIf(!!skip)('firmware on the real Espruino interpreter', () => {
   });
 
   bundles.forEach(({ profile, board }, i) => {
-    it.concurrent(`${profile} on ${board}: uploaded by the espruino tool, the same lines as the simulated board, a tag read, a new boot id after a power cycle, JsVars`, { timeout: 240_000 }, async () => {
-      const device = `fw-${i}`;
-      const b = buildFirmware({ profile, board: board as BoardId, device, table: 't1', mqttHost: broker.hostname, mqttPort: Number(broker.port || 1883) });
-      const reference = await onSimulatedBoard(b, device);
-      await slot(async () => {
-        const venue = `int-${run}`;
-        const dir = path.join(root, `${profile}-${board}`);
-        const up = await upload(interpreters.board(board as BoardId), dir, b, local(venue));
-        const { control, driver } = up;
-        const hub = await hubFor(b, venue, device, () => interpreterSerialHub(up.board, control));
-        try {
-          expect(up.toolLog).not.toMatch(/Replacing with \?/);
-          const steps = scenarioFor(loadProfile(profile) as TableProfile, board as BoardId);
-          const link = steps.findIndex((s) => s.t === 'link') + 1;
-          await runScenario(steps.slice(0, link), driver, hub, b.cfg.link === 'serial');
-          const boot = await driver.memory();
-          await runScenario(steps.slice(link), driver, hub, b.cfg.link === 'serial');
-          const lines = hub.lines().map(maskBoot);
-          expect(lines).toEqual(reference);
-          // The tag read: the hole (or cup) named by the RDM6300's UID.
-          if (b.tag) expect(lines.some((l) => l.includes('"o":"0a1b2c3d4e"'))).toBe(true);
+    it.concurrent(
+      `${profile} on ${board}: uploaded by the espruino tool, the same lines as the simulated board, a tag read, a new boot id after a power cycle, JsVars`,
+      { timeout: 240_000 },
+      async () => {
+        const device = `fw-${i}`;
+        const b = buildFirmware({ profile, board: board as BoardId, device, table: 't1', mqttHost: broker.hostname, mqttPort: Number(broker.port || 1883) });
+        const reference = await onSimulatedBoard(b, device);
+        await slot(async () => {
+          const venue = `int-${run}`;
+          const dir = path.join(root, `${profile}-${board}`);
+          const up = await upload(interpreters.board(board as BoardId), dir, b, local(venue));
+          const { control, driver } = up;
+          const hub = await hubFor(b, venue, device, () => interpreterSerialHub(up.board, control));
+          try {
+            expect(up.toolLog).not.toMatch(/Replacing with \?/);
+            const steps = scenarioFor(loadProfile(profile) as TableProfile, board as BoardId);
+            const link = steps.findIndex((s) => s.t === 'link') + 1;
+            await runScenario(steps.slice(0, link), driver, hub, b.cfg.link === 'serial');
+            const boot = await driver.memory();
+            await runScenario(steps.slice(link), driver, hub, b.cfg.link === 'serial');
+            const lines = hub.lines().map(maskBoot);
+            expect(lines).toEqual(reference);
+            // The tag read: the hole (or cup) named by the RDM6300's UID.
+            if (b.tag) expect(lines.some((l) => l.includes('"o":"0a1b2c3d4e"'))).toBe(true);
 
-          const edges = edgesFor(loadProfile(profile) as TableProfile, board as BoardId, 1000);
-          // 100 hits at a time, each time until the link has sent them (a sync answered after the
-          // last event): commands arrive faster than a board's sensors could fire, and on the
-          // MQTT boards what waits to be sent sits in the socket's buffer in JsVars (about 15 per
-          // event; unpaced, the WiFi-sized build ran out of memory).
-          for (let k = 0; k < edges.length; k += 200) {
-            await driver.apply(edges.slice(k, k + 200));
-            await runScenario([{ t: 'hub', cmd: { v: 1, k: 'sy', q: 900 + k }, q: 901 + k }], driver, hub, b.cfg.link === 'serial');
+            const edges = edgesFor(loadProfile(profile) as TableProfile, board as BoardId, 1000);
+            // 100 hits at a time, each time until the link has sent them (a sync answered after the
+            // last event): commands arrive faster than a board's sensors could fire, and on the
+            // MQTT boards what waits to be sent sits in the socket's buffer in JsVars (about 15 per
+            // event; unpaced, the WiFi-sized build ran out of memory).
+            for (let k = 0; k < edges.length; k += 200) {
+              await driver.apply(edges.slice(k, k + 200));
+              await runScenario([{ t: 'hub', cmd: { v: 1, k: 'sy', q: 900 + k }, q: 901 + k }], driver, hub, b.cfg.link === 'serial');
+            }
+            const after = await driver.memory();
+            figures[`${profile} on ${board}`] = {
+              harness: up.harnessJsVars,
+              uploaded: up.uploaded,
+              afterBoot: boot.usage - up.harnessJsVars,
+              after1000: after.usage - up.harnessJsVars,
+              total: boot.total,
+              uploads: up.attempts,
+            };
+            if (up.failures.length) console.log(`${profile} on ${board}: upload repeated:\n${up.failures.join('\n')}`);
+            // Memory is behaviour on a board-sized build: under 40 % of the board's JsVars after boot
+            // (the Pico's 5,100 for the Pico), and the upload never ran out (checked below).
+            if (interpreters.boardSized) {
+              expect(boot.total).toBe(BOARDS[board as BoardId].jsvars);
+              expect(boot.usage - up.harnessJsVars).toBeLessThan(0.4 * boot.total);
+              if (board === 'espruino-pico') expect(boot.usage - up.harnessJsVars).toBeLessThan(0.4 * PICO_JSVARS);
+            }
+
+            // Power off and on: the saved firmware boots again, with a boot id of its own.
+            const first = bootOf(hub);
+            const before = hub.lines().length;
+            await up.board.powerCycle();
+            await booted(up.board);
+            await control.attach(up.board);
+            // Virtual time for the WiFi join (the harness's clock starts again at power-up).
+            await driver.apply([{ t: 'adv', ms: 100 }]);
+            await waitUntil(
+              () =>
+                hub
+                  .lines()
+                  .slice(before)
+                  .some((l) => l.includes('"k":"hi"')),
+              'the hello after the power cycle',
+            );
+            const again = hub
+              .lines()
+              .slice(before)
+              .find((l) => l.includes('"k":"hi"'))!;
+            const second = /"b":"([0-9a-z]{6})"/.exec(again)![1];
+            expect(second).toMatch(/^[0-9a-z]{6}$/);
+            expect(second).not.toBe(first);
+
+            expect(up.board.out).not.toMatch(/@ERR|Uncaught|out of memory/i);
+            expect(up.toolLog).not.toMatch(/out of memory/i);
+          } catch (e) {
+            // What the interpreter was doing is most of the story of a failure here.
+            throw new Error(`${e instanceof Error ? e.message : String(e)}\n${up.board.state()}`, { cause: e });
+          } finally {
+            await up.board.close();
+            await control.close();
+            await new Promise((r) => setTimeout(r, 200));
+            await hub.close();
           }
-          const after = await driver.memory();
-          figures[`${profile} on ${board}`] = {
-            harness: up.harnessJsVars,
-            uploaded: up.uploaded,
-            afterBoot: boot.usage - up.harnessJsVars,
-            after1000: after.usage - up.harnessJsVars,
-            total: boot.total,
-            uploads: up.attempts,
-          };
-          if (up.failures.length) console.log(`${profile} on ${board}: upload repeated:\n${up.failures.join('\n')}`);
-          // Memory is behaviour on a board-sized build: under 40 % of the board's JsVars after boot
-          // (the Pico's 5,100 for the Pico), and the upload never ran out (checked below).
-          if (interpreters.boardSized) {
-            expect(boot.total).toBe(BOARDS[board as BoardId].jsvars);
-            expect(boot.usage - up.harnessJsVars).toBeLessThan(0.4 * boot.total);
-            if (board === 'espruino-pico') expect(boot.usage - up.harnessJsVars).toBeLessThan(0.4 * PICO_JSVARS);
-          }
-
-          // Power off and on: the saved firmware boots again, with a boot id of its own.
-          const first = bootOf(hub);
-          const before = hub.lines().length;
-          await up.board.powerCycle();
-          await booted(up.board);
-          await control.attach(up.board);
-          // Virtual time for the WiFi join (the harness's clock starts again at power-up).
-          await driver.apply([{ t: 'adv', ms: 100 }]);
-          await waitUntil(() => hub.lines().slice(before).some((l) => l.includes('"k":"hi"')), 'the hello after the power cycle');
-          const again = hub.lines().slice(before).find((l) => l.includes('"k":"hi"'))!;
-          const second = /"b":"([0-9a-z]{6})"/.exec(again)![1];
-          expect(second).toMatch(/^[0-9a-z]{6}$/);
-          expect(second).not.toBe(first);
-
-          expect(up.board.out).not.toMatch(/@ERR|Uncaught|out of memory/i);
-          expect(up.toolLog).not.toMatch(/out of memory/i);
-        } catch (e) {
-          // What the interpreter was doing is most of the story of a failure here.
-          throw new Error(`${e instanceof Error ? e.message : String(e)}\n${up.board.state()}`, { cause: e });
-        } finally {
-          await up.board.close();
-          await control.close();
-          await new Promise((r) => setTimeout(r, 200));
-          await hub.close();
-        }
-      });
-    });
+        });
+      },
+    );
   });
 });

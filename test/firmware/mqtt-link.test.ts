@@ -100,7 +100,7 @@ describe('firmware <-> Mosquitto <-> hub', () => {
     run.board.dropConnections();
     for (let i = 0; i < 5; i++) ball(run.board, 'D5', 9_000);
     await new Promise((r) => setTimeout(r, 1500));
-    expect((await hub.store.countDeviceEvents())).toBe(1);
+    expect(await hub.store.countDeviceEvents()).toBe(1);
     run.board.refuseConnections = false;
     await waitFor(async () => (await hub.store.countDeviceEvents()) === 6, 'all six events after the reconnect', 30_000);
     const ns = (await hub.store.recentDeviceEvents(10)).map((s) => s.event.n).sort((a, b) => a - b);

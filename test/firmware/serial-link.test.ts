@@ -62,7 +62,10 @@ describe('firmware <-> hub over a real serial line (pty)', () => {
     ]);
     // Acknowledged: the next heartbeat says nothing is waiting.
     await waitFor(() => written.join('').includes('"k":"hb"') && /"k":"hb"[^\n]*"q":0,"n":2/.test(written.join('')), 'a heartbeat with q=0');
-    const lines = written.join('').split('\n').filter((l) => l.length > 0);
+    const lines = written
+      .join('')
+      .split('\n')
+      .filter((l) => l.length > 0);
     expect(lines.slice(0, 2).map((l) => (JSON.parse(l) as { k: string }).k)).toEqual(['hi', 'st']);
     for (const l of lines) expect(decodeDeviceMessage(l), l).toMatchObject({ ok: true });
     expect(hub.ingest.deviceInfo().find((d) => d.id === 'gb1-a')).toMatchObject({ state: 'online', link: expect.stringContaining('serial:') });

@@ -33,14 +33,14 @@ export interface HubProcess {
 
 /**
  * Starts `autoref start <args>` and resolves once it printed its dashboard URL, or once it exited
- * (look at `exited` then). `env` is added to the test's environment, without AUTOREF_TOKEN unless
+ * (look at `exited` then); `root`: the project to run (a copy of it, test/helpers/project-copy.ts). `env` is added to the test's environment, without AUTOREF_TOKEN unless
  * given.
  */
-export async function startHubProcess(args: readonly string[], env: Record<string, string> = {}, readyMs = 60_000): Promise<HubProcess> {
+export async function startHubProcess(args: readonly string[], env: Record<string, string> = {}, readyMs = 60_000, root = ROOT): Promise<HubProcess> {
   const e: NodeJS.ProcessEnv = { ...process.env };
   delete e['AUTOREF_TOKEN'];
   Object.assign(e, env);
-  const proc = spawn(process.execPath, [AUTOREF_BIN, 'start', ...args], { cwd: ROOT, env: e, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [path.join(root, 'bin/autoref.js'), 'start', ...args], { cwd: root, env: e, stdio: ['ignore', 'pipe', 'pipe'] });
   const h: HubProcess = {
     proc,
     out: [],

@@ -56,7 +56,22 @@ export function journeyDir(name: string): string {
 export async function startCliHub(venue: VenueConfig, dir: string, extra: readonly string[] = []): Promise<CliHub> {
   const venueFile = path.join(dir, 'venue.json');
   writeFileSync(venueFile, JSON.stringify(venue, null, 2));
-  const args = ['bin/autoref.js', 'start', '--venue', venueFile, '--no-sim', '--store', path.join(dir, 'autoref.db'), '--port', '0', '--broker-port', '0', '--host', '127.0.0.1', ...extra];
+  const args = [
+    'bin/autoref.js',
+    'start',
+    '--venue',
+    venueFile,
+    '--no-sim',
+    '--store',
+    path.join(dir, 'autoref.db'),
+    '--port',
+    '0',
+    '--broker-port',
+    '0',
+    '--host',
+    '127.0.0.1',
+    ...extra,
+  ];
   // The PIN must be the one the hub makes and prints, not one from the environment of the test run.
   const env = { ...process.env };
   delete env['AUTOREF_TOKEN'];

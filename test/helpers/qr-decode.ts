@@ -30,7 +30,11 @@ export function svgModules(svg: string): Grid {
   let x = 0;
   let y = 0;
   for (const [, cmd, args] of path[1]!.matchAll(/([MmHh])([^MmHh]*)/g)) {
-    const n = args!.trim().split(/[\s,]+/).filter(Boolean).map(Number);
+    const n = args!
+      .trim()
+      .split(/[\s,]+/)
+      .filter(Boolean)
+      .map(Number);
     if (cmd === 'M') [x, y] = [n[0]!, n[1]!];
     else if (cmd === 'm') [x, y] = [x + n[0]!, y + n[1]!];
     else {
@@ -67,7 +71,10 @@ export function decodeModules(m: Grid): string {
   let format: { level: 'L' | 'M' | 'Q' | 'H'; mask: number; reserved: (r: number, c: number) => boolean } | undefined;
   for (const level of ['L', 'M', 'Q', 'H'] as const) {
     for (let mask = 0; mask < 8 && !format; mask++) {
-      const ref = QRCode.create('0', { version, errorCorrectionLevel: level, maskPattern: mask as QRCode.QRCodeMaskPattern }).modules as unknown as { get(r: number, c: number): number; isReserved(r: number, c: number): number };
+      const ref = QRCode.create('0', { version, errorCorrectionLevel: level, maskPattern: mask as QRCode.QRCodeMaskPattern }).modules as unknown as {
+        get(r: number, c: number): number;
+        isReserved(r: number, c: number): number;
+      };
       let same = true;
       for (let k = 0; k <= 8 && same; k++) same = !!ref.get(8, k) === m[8]![k] && !!ref.get(k, 8) === m[k]![8];
       if (same) format = { level, mask, reserved: (r, c) => !!ref.isReserved(r, c) };
@@ -83,7 +90,7 @@ export function decodeModules(m: Grid): string {
     for (;;) {
       for (let c = 0; c < 2; c++) {
         const cc = col - c;
-        if (!format.reserved(row, cc)) bits.push((m[row]![cc]! !== MASKS[format.mask]!(row, cc)) ? 1 : 0);
+        if (!format.reserved(row, cc)) bits.push(m[row]![cc]! !== MASKS[format.mask]!(row, cc) ? 1 : 0);
       }
       row += inc;
       if (row < 0 || row >= size) {

@@ -55,7 +55,12 @@ describe('REST, WebSocket stream and webhooks of one hub', () => {
     await new Promise<void>((r) => hooks.close(() => r()));
   });
 
-  const api = async (method: string, url: string, body?: unknown, headers: Record<string, string> = auth): Promise<{ status: number; json: Record<string, unknown> }> => {
+  const api = async (
+    method: string,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = auth,
+  ): Promise<{ status: number; json: Record<string, unknown> }> => {
     const r = await fetch(new URL(url, hub.url), { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
     return { status: r.status, json: (await r.json()) as Record<string, unknown> };
   };
@@ -68,8 +73,7 @@ describe('REST, WebSocket stream and webhooks of one hub', () => {
     expect(status).toBe(ErrorCatalogue[code].status);
     expect(error.message.length).toBeGreaterThan(0);
   };
-  const next = (pred: (m: Msg) => boolean, what: string): Promise<Msg> =>
-    waitFor(() => messages.some(pred), what).then(() => messages.find(pred)!);
+  const next = (pred: (m: Msg) => boolean, what: string): Promise<Msg> => waitFor(() => messages.some(pred), what).then(() => messages.find(pred)!);
 
   it('the stream opens with the venue, the devices and the tables', () => {
     const hello = messages.find((m) => m.type === 'hello')!;
@@ -93,7 +97,7 @@ describe('REST, WebSocket stream and webhooks of one hub', () => {
     expect((await api('GET', '/api/matches')).json['matches']).toEqual([]);
   });
 
-  it('the stream ticks with the hub\'s time, and forwards device heartbeats (buffer use between status messages)', async () => {
+  it("the stream ticks with the hub's time, and forwards device heartbeats (buffer use between status messages)", async () => {
     const hello = messages.find((m) => m.type === 'hello')!;
     expect(typeof hello['now']).toBe('number');
     const tick = await next((m) => m.type === 'tick', 'a tick on the stream');
@@ -140,8 +144,13 @@ describe('REST, WebSocket stream and webhooks of one hub', () => {
     expect(ended.json['match']).toMatchObject({ id, status: 'finished' });
     expect(await next((m) => m.type === 'match-ended', 'the end on the stream')).toMatchObject({ table: 'gb1', match: id, status: 'finished' });
     await waitFor(() => posted.length === 1, 'the webhook POST');
-    expect(posted[0]).toMatchObject({ type: 'match-ended', match: { id, table: 'gb1', status: 'finished', summary: { endedBy: 'referee Ali', endReason: 'time' } } });
-    expect((await api('GET', '/api/webhooks', undefined, {})).json['deliveries']).toEqual([expect.objectContaining({ match: id, ok: true, attempts: 1, status: 200 })]);
+    expect(posted[0]).toMatchObject({
+      type: 'match-ended',
+      match: { id, table: 'gb1', status: 'finished', summary: { endedBy: 'referee Ali', endReason: 'time' } },
+    });
+    expect((await api('GET', '/api/webhooks', undefined, {})).json['deliveries']).toEqual([
+      expect.objectContaining({ match: id, ok: true, attempts: 1, status: 200 }),
+    ]);
 
     const history = (await api('GET', '/api/matches?table=gb1&status=finished', undefined, {})).json['matches'] as { id: string }[];
     expect(history.map((m) => m.id)).toEqual([id]);
@@ -150,6 +159,8 @@ describe('REST, WebSocket stream and webhooks of one hub', () => {
     const details = (await api('GET', `/api/matches/${id}`, undefined, {})).json;
     expect(details['corrections']).toEqual([expect.objectContaining({ type: 'undo', who: 'referee Ali' })]);
     expect((details['summary'] as { players: { score: number }[] }).players.map((p) => p.score)).toEqual([0, 0]);
-    expect((await api('GET', '/api/tables', undefined, {})).json['tables']).toEqual(expect.arrayContaining([expect.objectContaining({ id: 'gb1', match: null })]));
+    expect((await api('GET', '/api/tables', undefined, {})).json['tables']).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: 'gb1', match: null })]),
+    );
   });
 });

@@ -72,13 +72,21 @@ describe('bad input over a real serial line', () => {
       fc.oneof(
         fc.string({ maxLength: 200 }),
         fc.json({ maxDepth: 3 }),
-        fc.record({ v: fc.constantFrom(1, 2, '1'), k: fc.constantFrom('ev', 'st', 'x'), d: fc.constantFrom('gb1-a', 'zz'), n: fc.integer(), t: fc.double() }).map((o) => JSON.stringify(o)),
+        fc
+          .record({ v: fc.constantFrom(1, 2, '1'), k: fc.constantFrom('ev', 'st', 'x'), d: fc.constantFrom('gb1-a', 'zz'), n: fc.integer(), t: fc.double() })
+          .map((o) => JSON.stringify(o)),
       ),
       { numRuns: 2000, seed: 42 },
     );
     const before = hub.ingest.counters.totalRejected();
-    const stored = (await hub.store.countDeviceEvents());
-    for (let i = 0; i < junk.length; i += 100) await write(junk.slice(i, i + 100).map((l) => l.replace(/\n/g, ' ')).join('\n') + '\n');
+    const stored = await hub.store.countDeviceEvents();
+    for (let i = 0; i < junk.length; i += 100)
+      await write(
+        junk
+          .slice(i, i + 100)
+          .map((l) => l.replace(/\n/g, ' '))
+          .join('\n') + '\n',
+      );
     await write(good(1, boot) + '\n');
     await waitFor(async () => (await hub.store.countDeviceEvents()) === stored + 1, 'the good event after the junk', 20_000);
     const rejected = hub.ingest.counters.totalRejected() - before;
@@ -102,7 +110,7 @@ describe('bad input over MQTT (Mosquitto)', () => {
     await hub.close();
   });
 
-  it('rejects bad payloads and payloads on another device\'s topic, then takes a good one', async () => {
+  it("rejects bad payloads and payloads on another device's topic, then takes a good one", async () => {
     const boot = newBootId();
     const topic = topicFor(venue.id, 'gb1', 'gb1-a', 'events');
     await client.publishAsync(topic, Buffer.from([0, 1, 2, 3]), { qos: 1 });

@@ -169,7 +169,10 @@ describe('calibration assistant against a real hub (Mosquitto, simulated device)
     // Stored by the hub and by the command line beside the venue config.
     expect(readCalibration(hubFile).devices['gb1-a']!.set).toEqual(rec!.set);
     expect(readCalibration(calibrationPathFor(venueFile)).devices['gb1-a']!.set).toEqual(rec!.set);
-    const stored = (await hub.app.inject({ url: '/api/calibration/tables/gb1' })).json() as { devices: { calibration: { set: object } }[]; sessions: unknown[] };
+    const stored = (await hub.app.inject({ url: '/api/calibration/tables/gb1' })).json() as {
+      devices: { calibration: { set: object } }[];
+      sessions: unknown[];
+    };
     expect(stored.devices[0]!.calibration.set).toEqual(rec!.set);
     expect(stored.sessions).toEqual([]);
 
@@ -231,7 +234,14 @@ describe('calibration of the real firmware: autoref start --venue, a board on a 
   const boards: Board[] = [];
 
   async function powerUp(): Promise<Board> {
-    const run = runFirmware({ profile: 'golf-billiards', board: 'espruino-pico', device: 'gb1-a', table: 'gb1', noBoot: true, before: (b) => void (b.i2c[0x29] = new SimTcs34725()) });
+    const run = runFirmware({
+      profile: 'golf-billiards',
+      board: 'espruino-pico',
+      device: 'gb1-a',
+      table: 'gb1',
+      noBoot: true,
+      before: (b) => void (b.i2c[0x29] = new SimTcs34725()),
+    });
     const bridge = await bridgeUsb(run.board, pty.deviceEnd);
     const b: Board = { run, bridge, got: [], wrote: [] };
     const inject = run.board.usb.inject.bind(run.board.usb);
@@ -255,9 +265,16 @@ describe('calibration of the real firmware: autoref start --venue, a board on a 
     await b.bridge.close();
   }
 
-  const lines = (chunks: string[]): string[] => chunks.join('').split('\n').filter((l) => l.trim());
+  const lines = (chunks: string[]): string[] =>
+    chunks
+      .join('')
+      .split('\n')
+      .filter((l) => l.trim());
   /** The `cfg` sets the firmware was sent, in order. */
-  const cfgSets = (b: Board): Record<string, number>[] => lines(b.got).filter((l) => l.includes('"k":"cfg"')).map((l) => (JSON.parse(l) as { set: Record<string, number> }).set);
+  const cfgSets = (b: Board): Record<string, number>[] =>
+    lines(b.got)
+      .filter((l) => l.includes('"k":"cfg"'))
+      .map((l) => (JSON.parse(l) as { set: Record<string, number> }).set);
   const bootOf = (b: Board): string => (JSON.parse(lines(b.wrote).find((l) => l.includes('"k":"hi"'))!) as { b: string }).b;
 
   beforeAll(async () => {
@@ -269,7 +286,17 @@ describe('calibration of the real firmware: autoref start --venue, a board on a 
       tables: [{ id: 'gb1', name: 'Bumper pool', game: 'golf-billiards', devices: [{ id: 'gb1-a', link: 'serial', profile: 'golf-billiards' }] }],
     };
     writeFileSync(venueFile, JSON.stringify(venue));
-    running = await start({ port: 0, host: '127.0.0.1', brokerPort: 0, serial: [pty.hubEnd], store: ':memory:', venue: venueFile, sim: false, token: TOKEN, log: () => {} });
+    running = await start({
+      port: 0,
+      host: '127.0.0.1',
+      brokerPort: 0,
+      serial: [pty.hubEnd],
+      store: ':memory:',
+      venue: venueFile,
+      sim: false,
+      token: TOKEN,
+      log: () => {},
+    });
   });
   afterAll(async () => {
     for (const b of boards) await powerOff(b);
@@ -338,73 +365,88 @@ describe('calibration of the real firmware: autoref start --venue, a board on a 
     ]);
   }
 
-  it('works the values out from the firmware\'s timestamps, stores them beside the venue file, and the firmware runs by them', { timeout: 240_000 }, async () => {
-    const first = await powerUp();
-    await waitFor(() => running.hub.ingest.deviceInfo().some((d) => d.id === 'gb1-a' && d.state === 'online'), 'the board to come online', 20_000);
-    const steps = planFor(profile);
-    const seen = async (i: number): Promise<Record<string, number>> => {
-      const r = await running.hub.app.inject({ url: '/api/calibration/tables/gb1' });
-      return (r.json() as { sessions: SessionView[] }).sessions[0]?.steps[i]?.seen ?? {};
-    };
+  it(
+    "works the values out from the firmware's timestamps, stores them beside the venue file, and the firmware runs by them",
+    { timeout: 240_000 },
+    async () => {
+      const first = await powerUp();
+      await waitFor(() => running.hub.ingest.deviceInfo().some((d) => d.id === 'gb1-a' && d.state === 'online'), 'the board to come online', 20_000);
+      const steps = planFor(profile);
+      const seen = async (i: number): Promise<Record<string, number>> => {
+        const r = await running.hub.app.inject({ url: '/api/calibration/tables/gb1' });
+        return (r.json() as { sessions: SessionView[] }).sessions[0]?.steps[i]?.seen ?? {};
+      };
 
-    const cli = spawn(process.execPath, [BIN, 'calibrate', '--table', 'gb1', '--hub', running.url, '--token', TOKEN], { stdio: ['pipe', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    cli.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    cli.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    const exited = new Promise<number | null>((resolve) => cli.on('exit', (code) => resolve(code)));
-    const prompts = (): number => out.split('Enter when done, r to redo, q to cancel:').length - 1;
-    try {
-      for (let i = 0; i < steps.length; i++) {
-        await waitFor(() => prompts() === i + 1 || cli.exitCode !== null, `step ${i + 1}'s prompt`, 60_000);
-        expect(cli.exitCode, err).toBeNull();
-        expect(out).toContain(`Step ${i + 1}/${steps.length}: ${steps[i]!.instruction}`);
-        // The firmware got the raw mode before the user starts (a 1 ms flicker would not pass the profile's filter).
-        if (i === 0) await waitFor(() => JSON.stringify(Object.assign({}, ...cfgSets(first))) === JSON.stringify(rawOptions(profile)), 'the raw mode to reach the firmware');
-        const want = act(first.run.board, steps[i]!.id);
-        await waitFor(async () => JSON.stringify(await seen(i)) === JSON.stringify(want), `step ${steps[i]!.id}: ${JSON.stringify(want)} recorded`, 15_000);
-        cli.stdin.write('\n');
+      const cli = spawn(process.execPath, [BIN, 'calibrate', '--table', 'gb1', '--hub', running.url, '--token', TOKEN], { stdio: ['pipe', 'pipe', 'pipe'] });
+      let out = '';
+      let err = '';
+      cli.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      cli.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      const exited = new Promise<number | null>((resolve) => cli.on('exit', (code) => resolve(code)));
+      const prompts = (): number => out.split('Enter when done, r to redo, q to cancel:').length - 1;
+      try {
+        for (let i = 0; i < steps.length; i++) {
+          await waitFor(() => prompts() === i + 1 || cli.exitCode !== null, `step ${i + 1}'s prompt`, 60_000);
+          expect(cli.exitCode, err).toBeNull();
+          expect(out).toContain(`Step ${i + 1}/${steps.length}: ${steps[i]!.instruction}`);
+          // The firmware got the raw mode before the user starts (a 1 ms flicker would not pass the profile's filter).
+          if (i === 0)
+            await waitFor(
+              () => JSON.stringify(Object.assign({}, ...cfgSets(first))) === JSON.stringify(rawOptions(profile)),
+              'the raw mode to reach the firmware',
+            );
+          const want = act(first.run.board, steps[i]!.id);
+          await waitFor(async () => JSON.stringify(await seen(i)) === JSON.stringify(want), `step ${steps[i]!.id}: ${JSON.stringify(want)} recorded`, 15_000);
+          cli.stdin.write('\n');
+        }
+        await waitFor(() => out.includes('Apply them to gb1-a and store them? [Y/n]'), 'the apply question', 30_000);
+        cli.stdin.write('y\n');
+        expect(await exited, `${out}\n${err}`).toBe(0);
+      } finally {
+        if (cli.exitCode === null) cli.kill();
       }
-      await waitFor(() => out.includes('Apply them to gb1-a and store them? [Y/n]'), 'the apply question', 30_000);
-      cli.stdin.write('y\n');
-      expect(await exited, `${out}\n${err}`).toBe(0);
-    } finally {
-      if (cli.exitCode === null) cli.kill();
-    }
 
-    // The live view showed the firmware's events; the suggestions are the documented methods applied to its timestamps.
-    expect(out).toContain('    · c1 cushion');
-    expect(out).toContain('    · g1 goal 12000 µs');
-    expect(out).toContain('    c1.deadMs = 52'); // ringing 40 ms × 1.25 + 2
-    expect(out).toContain(`Stored by the hub in ${path.join(dir, 'bar.calibration.json')}.`);
-    const record: CalibrationRecord = readCalibration(calibrationPathFor(venueFile)).devices['gb1-a']!;
-    expect(record.set).toEqual({
-      ...profileOptions(profile),
-      'g1.minWidthUs': 3000, // a quarter of the shortest ball, 12 ms
-      'g1.debounceMs': 3, // the bounce starts 2 ms after the ball: × 1.5
-      'g2.minWidthUs': 3000,
-      'g2.debounceMs': 3,
-      'c1.deadMs': 52,
-      'c2.deadMs': 52,
-      'c3.deadMs': 52,
-      'c4.deadMs': 52,
-      'o1.minWidthUs': 10_000, // a quarter of 40 ms, above twice the 1 ms flicker
-      'o1.debounceMs': 1, // no bounce seen: the profile's value
-    });
+      // The live view showed the firmware's events; the suggestions are the documented methods applied to its timestamps.
+      expect(out).toContain('    · c1 cushion');
+      expect(out).toContain('    · g1 goal 12000 µs');
+      expect(out).toContain('    c1.deadMs = 52'); // ringing 40 ms × 1.25 + 2
+      expect(out).toContain(`Stored by the hub in ${path.join(dir, 'bar.calibration.json')}.`);
+      const record: CalibrationRecord = readCalibration(calibrationPathFor(venueFile)).devices['gb1-a']!;
+      expect(record.set).toEqual({
+        ...profileOptions(profile),
+        'g1.minWidthUs': 3000, // a quarter of the shortest ball, 12 ms
+        'g1.debounceMs': 3, // the bounce starts 2 ms after the ball: × 1.5
+        'g2.minWidthUs': 3000,
+        'g2.debounceMs': 3,
+        'c1.deadMs': 52,
+        'c2.deadMs': 52,
+        'c3.deadMs': 52,
+        'c4.deadMs': 52,
+        'o1.minWidthUs': 10_000, // a quarter of 40 ms, above twice the 1 ms flicker
+        'o1.debounceMs': 1, // no bounce seen: the profile's value
+      });
 
-    // The firmware got exactly the stored set after the raw mode, and runs by it.
-    const raw = cfgSets(first).length;
-    expect(raw).toBeGreaterThanOrEqual(2);
-    await waitFor(() => JSON.stringify(Object.assign({}, ...cfgSets(first).slice(2))) === JSON.stringify(record.set), 'the applied values to reach the firmware');
-    await behavesCalibrated(first);
+      // The firmware got exactly the stored set after the raw mode, and runs by it.
+      const raw = cfgSets(first).length;
+      expect(raw).toBeGreaterThanOrEqual(2);
+      await waitFor(
+        () => JSON.stringify(Object.assign({}, ...cfgSets(first).slice(2))) === JSON.stringify(record.set),
+        'the applied values to reach the firmware',
+      );
+      await behavesCalibrated(first);
 
-    // A power cycle loses cfg values: the hub sends the stored calibration with the new boot's hello.
-    await powerOff(first);
-    const second = await powerUp();
-    await waitFor(() => JSON.stringify(Object.assign({}, ...cfgSets(second))) === JSON.stringify(record.set), 'the stored calibration to reach the rebooted firmware', 20_000);
-    expect(bootOf(second)).not.toBe(bootOf(first));
-    await behavesCalibrated(second);
-    expect(first.run.board.errors).toEqual([]);
-    expect(second.run.board.errors).toEqual([]);
-  });
+      // A power cycle loses cfg values: the hub sends the stored calibration with the new boot's hello.
+      await powerOff(first);
+      const second = await powerUp();
+      await waitFor(
+        () => JSON.stringify(Object.assign({}, ...cfgSets(second))) === JSON.stringify(record.set),
+        'the stored calibration to reach the rebooted firmware',
+        20_000,
+      );
+      expect(bootOf(second)).not.toBe(bootOf(first));
+      await behavesCalibrated(second);
+      expect(first.run.board.errors).toEqual([]);
+      expect(second.run.board.errors).toEqual([]);
+    },
+  );
 });

@@ -44,7 +44,15 @@ describe('clock sync over serial and MQTT', () => {
       ...DEMO_VENUE,
       id: `clock-${newBootId()}`,
       tables: [
-        { id: 'gb1', name: 'GB', game: 'golf-billiards', devices: [{ id: 'gb1-a', link: 'serial' }, { id: 'gb1-b', link: 'mqtt' }] },
+        {
+          id: 'gb1',
+          name: 'GB',
+          game: 'golf-billiards',
+          devices: [
+            { id: 'gb1-a', link: 'serial' },
+            { id: 'gb1-b', link: 'mqtt' },
+          ],
+        },
       ],
     };
     hub = await newHub({ venue, serial: [{ path: pty.hubEnd }], mqtt: { url: MOSQUITTO }, clockSync: { fastMs: 100, slowMs: 100 } });
@@ -56,7 +64,11 @@ describe('clock sync over serial and MQTT', () => {
     devices.push(a, b);
     a.hello('golf-billiards');
     b.hello('golf-billiards');
-    await waitFor(() => (hub!.clock.fit('gb1-a', a.boot)?.samples ?? 0) >= 24 && (hub!.clock.fit('gb1-b', b.boot)?.samples ?? 0) >= 24, 'two dozen sync samples from each board', 20_000);
+    await waitFor(
+      () => (hub!.clock.fit('gb1-a', a.boot)?.samples ?? 0) >= 24 && (hub!.clock.fit('gb1-b', b.boot)?.samples ?? 0) >= 24,
+      'two dozen sync samples from each board',
+      20_000,
+    );
     // Let the drift show: 1.5 s more of running clocks before the events.
     await new Promise((r) => setTimeout(r, 1500));
 
@@ -74,7 +86,9 @@ describe('clock sync over serial and MQTT', () => {
     const worst = Math.max(...errors);
     const fa = hub.clock.fit('gb1-a', a.boot)!;
     const fb = hub.clock.fit('gb1-b', b.boot)!;
-    console.log(`clock sync over real links: worst error ${worst.toFixed(3)} ms; drift seen ${fa.driftPpm.toFixed(0)} ppm (serial), ${fb.driftPpm.toFixed(0)} ppm (mqtt)`);
+    console.log(
+      `clock sync over real links: worst error ${worst.toFixed(3)} ms; drift seen ${fa.driftPpm.toFixed(0)} ppm (serial), ${fb.driftPpm.toFixed(0)} ppm (mqtt)`,
+    );
     expect(worst).toBeLessThan(2);
     expect(fa.driftPpm).toBeGreaterThan(5000);
     expect(fb.driftPpm).toBeLessThan(-5000);

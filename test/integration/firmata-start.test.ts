@@ -29,13 +29,28 @@ describe('autoref start --firmata', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('reads the board the file describes for the venue\'s Firmata device and stores its events', async () => {
+  it("reads the board the file describes for the venue's Firmata device and stores its events", async () => {
     pty = await openPtyPair();
     board = await FirmataEmulator.open(pty.deviceEnd, { [A0]: 0, [A1]: 0 });
-    const venue: VenueConfig = { id: 'bar', name: 'Bar', language: 'en', tables: [{ id: 'p1', name: 'Pool', game: 'eight-ball', devices: [{ id: 'p1-a', link: 'firmata', path: pty.hubEnd }] }] };
+    const venue: VenueConfig = {
+      id: 'bar',
+      name: 'Bar',
+      language: 'en',
+      tables: [{ id: 'p1', name: 'Pool', game: 'eight-ball', devices: [{ id: 'p1-a', link: 'firmata', path: pty.hubEnd }] }],
+    };
     writeFileSync(path.join(dir, 'venue.json'), JSON.stringify(venue));
     writeFileSync(path.join(dir, 'boards.json'), JSON.stringify([{ device: 'p1-a', profile: 'pool', pins: { rail_head: 'A0', rail_foot: 'A1' } }]));
-    running = await start({ port: 0, host: '127.0.0.1', brokerPort: 0, serial: [], firmata: path.join(dir, 'boards.json'), store: ':memory:', venue: path.join(dir, 'venue.json'), sim: false, log: () => {} });
+    running = await start({
+      port: 0,
+      host: '127.0.0.1',
+      brokerPort: 0,
+      serial: [],
+      firmata: path.join(dir, 'boards.json'),
+      store: ':memory:',
+      venue: path.join(dir, 'venue.json'),
+      sim: false,
+      log: () => {},
+    });
     const link = running.hub.links.find((l) => l.name === `firmata:${pty!.hubEnd}`);
     expect(link).toBeDefined();
     await waitFor(() => link!.state() === 'online' && board!.reports(A0), 'the board ready and its head rail read');
@@ -45,13 +60,33 @@ describe('autoref start --firmata', () => {
     await waitFor(async () => (await running!.hub.store.countDeviceEvents()) === 1, 'the cushion event stored');
     const [stored] = await running.hub.store.recentDeviceEvents(1);
     expect(stored).toMatchObject({ link: `firmata:${pty.hubEnd}`, event: { d: 'p1-a', n: 1, e: 'cushion', s: 'c1', p: 'head' } });
-    expect(running.hub.ingest.deviceInfo().find((d) => d.id === 'p1-a')).toMatchObject({ state: 'online', firmware: expect.stringMatching(/^StandardFirmata/) as unknown });
+    expect(running.hub.ingest.deviceInfo().find((d) => d.id === 'p1-a')).toMatchObject({
+      state: 'online',
+      firmware: expect.stringMatching(/^StandardFirmata/) as unknown,
+    });
   });
 
   it('refuses a boards file whose device is not a Firmata device of the venue, with AR_CONFIG, before it opens anything', async () => {
-    const venue: VenueConfig = { id: 'bar2', name: 'Bar', language: 'en', tables: [{ id: 'p1', name: 'Pool', game: 'eight-ball', devices: [{ id: 'p1-a', link: 'mqtt' }] }] };
+    const venue: VenueConfig = {
+      id: 'bar2',
+      name: 'Bar',
+      language: 'en',
+      tables: [{ id: 'p1', name: 'Pool', game: 'eight-ball', devices: [{ id: 'p1-a', link: 'mqtt' }] }],
+    };
     writeFileSync(path.join(dir, 'venue2.json'), JSON.stringify(venue));
     writeFileSync(path.join(dir, 'boards2.json'), JSON.stringify([{ device: 'p1-a', path: '/dev/null', profile: 'pool', pins: { rail_head: 'A0' } }]));
-    await expect(start({ port: 0, host: '127.0.0.1', brokerPort: 1883, serial: [], firmata: path.join(dir, 'boards2.json'), store: ':memory:', venue: path.join(dir, 'venue2.json'), sim: false, log: () => {} })).rejects.toThrow(/not "firmata"/);
+    await expect(
+      start({
+        port: 0,
+        host: '127.0.0.1',
+        brokerPort: 1883,
+        serial: [],
+        firmata: path.join(dir, 'boards2.json'),
+        store: ':memory:',
+        venue: path.join(dir, 'venue2.json'),
+        sim: false,
+        log: () => {},
+      }),
+    ).rejects.toThrow(/not "firmata"/);
   });
 });

@@ -16,7 +16,10 @@ afterAll(async () => {
 describe('game clocks on a running hub', () => {
   it('C3-TIME-1: the shot clock runs out with nobody at the table: the hub logs the expiry and the engine calls "did not play"', async () => {
     hub = await buildHub({ venue: DEMO_VENUE, storePath: ':memory:', token: null });
-    const players = [{ id: 'ann', name: 'Ann' }, { id: 'bob', name: 'Bob' }];
+    const players = [
+      { id: 'ann', name: 'Ann' },
+      { id: 'bob', name: 'Bob' },
+    ];
     const r = await hub.app.inject({ method: 'POST', url: '/api/tables/c1/matches', payload: { players, config: { lag: false, shotClockSeconds: 1 } } });
     expect(r.statusCode).toBe(201);
     const t = hubNow();

@@ -84,7 +84,13 @@ export const RUN_AS = userInfo().username;
 
 export const opened: MqttClient[] = [];
 export async function login(url: string, username: string | undefined, password: string | undefined, extra: IClientOptions = {}): Promise<MqttClient> {
-  const c = await mqtt.connectAsync(url, { reconnectPeriod: 0, connectTimeout: 5000, ...(username !== undefined ? { username } : {}), ...(password !== undefined ? { password } : {}), ...extra });
+  const c = await mqtt.connectAsync(url, {
+    reconnectPeriod: 0,
+    connectTimeout: 5000,
+    ...(username !== undefined ? { username } : {}),
+    ...(password !== undefined ? { password } : {}),
+    ...extra,
+  });
   opened.push(c);
   return c;
 }

@@ -33,16 +33,19 @@ async function startAedes(): Promise<TestBroker> {
   return { url: b.url, refusedPublishCloses: true, refusesSubscribe: true, refusals: b.refusals, close: b.close };
 }
 
-
 /** A simulated device logged in as itself: SimDevice over an MQTT transport with credentials. */
 async function loginDevice(url: string, table: string, id: string, secret: string): Promise<{ device: SimDevice; client: MqttClient }> {
   const boot = newBootId();
   const offline: DeviceMessage = { v: PROTOCOL_VERSION, k: 'st', d: id, b: boot, t: 0, state: 'offline' };
-  const client = await login(url, id, secret, { clientId: `autoref-${id}`, will: { topic: topic(table, id, CHANNEL_STATUS), payload: Buffer.from(JSON.stringify(offline)), qos: 1, retain: true } });
+  const client = await login(url, id, secret, {
+    clientId: `autoref-${id}`,
+    will: { topic: topic(table, id, CHANNEL_STATUS), payload: Buffer.from(JSON.stringify(offline)), qos: 1, retain: true },
+  });
   const granted = await client.subscribeAsync(topic(table, id, CHANNEL_CMD), { qos: 1 });
   expect(granted[0]?.qos).toBe(1);
   const transport: Transport = {
-    send: (msg) => void client.publish(topic(table, id, msg.k === 'ev' ? CHANNEL_EVENTS : CHANNEL_STATUS), JSON.stringify(msg), { qos: 1, retain: msg.k === 'st' }),
+    send: (msg) =>
+      void client.publish(topic(table, id, msg.k === 'ev' ? CHANNEL_EVENTS : CHANNEL_STATUS), JSON.stringify(msg), { qos: 1, retain: msg.k === 'st' }),
     onCommand: (cb) =>
       client.on('message', (_t, payload) => {
         const d = decodeHubCommand(payload.toString('utf8'));
@@ -83,7 +86,7 @@ describe.each([
   });
   afterAll(() => broker?.close());
 
-  it('refuses a client without credentials, with a wrong secret, or with another device\'s secret', async () => {
+  it("refuses a client without credentials, with a wrong secret, or with another device's secret", async () => {
     const refused = /not authorized|bad username or password/i;
     await expect(login(broker.url, undefined, undefined)).rejects.toThrow(refused);
     await expect(login(broker.url, 'd1', 'wrong-secret')).rejects.toThrow(refused);
@@ -188,12 +191,22 @@ describe('autoref start with a venue that has device secrets', () => {
   let running: Running | undefined;
   afterAll(() => running?.stop());
 
-  it('turns on the embedded broker\'s auth: the simulated devices log in with their secrets, the hub attaches directly', async () => {
+  it("turns on the embedded broker's auth: the simulated devices log in with their secrets, the hub attaches directly", async () => {
     const dir = tempDir('autoref-sec-start-');
     const venueFile = path.join(dir, 'venue.json');
     writeFileSync(venueFile, JSON.stringify(VENUE));
     const lines: string[] = [];
-    running = await start({ port: 0, host: '127.0.0.1', brokerPort: 0, serial: [], store: ':memory:', venue: venueFile, sim: true, log: (l) => lines.push(l), hubPassword: HUB.password });
+    running = await start({
+      port: 0,
+      host: '127.0.0.1',
+      brokerPort: 0,
+      serial: [],
+      store: ':memory:',
+      venue: venueFile,
+      sim: true,
+      log: (l) => lines.push(l),
+      hubPassword: HUB.password,
+    });
     expect(running.broker?.auth).toBe(true);
     expect(running.hub.links.map((l) => l.state())).toEqual(['online']);
     // The simulated devices log in with their secrets.
@@ -216,7 +229,9 @@ describe('Mosquitto with the example configuration of deploy/mosquitto (pattern 
   beforeAll(async () => {
     const example = (f: string): string => readFileSync(new URL(`../../deploy/mosquitto/${f}`, import.meta.url), 'utf8');
     broker = await startMosquitto((dir, port) => {
-      const conf = example('mosquitto.conf').replaceAll('/etc/mosquitto/autoref/', `${dir}/`).replace(/^listener 1883$/m, `listener ${port} 127.0.0.1`);
+      const conf = example('mosquitto.conf')
+        .replaceAll('/etc/mosquitto/autoref/', `${dir}/`)
+        .replace(/^listener 1883$/m, `listener ${port} 127.0.0.1`);
       expect(conf).toContain(`listener ${port} 127.0.0.1`);
       writeFileSync(path.join(dir, 'mosquitto.conf'), `${conf}\nuser ${RUN_AS}\npersistence false\n`);
       writeFileSync(path.join(dir, 'acl'), example('acl'));
@@ -231,7 +246,7 @@ describe('Mosquitto with the example configuration of deploy/mosquitto (pattern 
     await broker?.close();
   });
 
-  it('refuses anonymous clients, delivers a device\'s own events, drops a publish under another id; a wrong table reaches the hub, which rejects it', async () => {
+  it("refuses anonymous clients, delivers a device's own events, drops a publish under another id; a wrong table reaches the hub, which rejects it", async () => {
     await expect(login(broker.url, undefined, undefined)).rejects.toThrow(/not authorized/i);
     const d1 = await login(broker.url, 'd1', 'd1-secret-1');
     const ev = (d: string, n: number): string => JSON.stringify({ v: 1, k: 'ev', d, b: 'b1', n, t: 1000 * n, e: 'goal', s: 'goal-a' });

@@ -26,16 +26,33 @@ describe('hub on PostgreSQL', () => {
   });
 
   it('`autoref start --store postgres://…` keeps its events and matches in PostgreSQL', async () => {
-    const running = await start({ port: 0, host: '127.0.0.1', brokerPort: 0, serial: [], store: `${PG}?schema=${startSchema}`, sim: false, token: 'pg-pin', log: () => {} });
+    const running = await start({
+      port: 0,
+      host: '127.0.0.1',
+      brokerPort: 0,
+      serial: [],
+      store: `${PG}?schema=${startSchema}`,
+      sim: false,
+      token: 'pg-pin',
+      log: () => {},
+    });
     try {
       expect(running.hub.store).toBeInstanceOf(PostgresStore);
       const started = await fetch(new URL('/api/tables/gb1/matches', running.url), {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: 'Bearer pg-pin' },
-        body: JSON.stringify({ players: [{ id: 'ann', name: 'Ann', side: 'A' }, { id: 'bob', name: 'Bob', side: 'B' }] }),
+        body: JSON.stringify({
+          players: [
+            { id: 'ann', name: 'Ann', side: 'A' },
+            { id: 'bob', name: 'Bob', side: 'B' },
+          ],
+        }),
       });
       expect(started.status).toBe(201);
-      running.hub.ingest.accept(JSON.stringify({ v: 1, k: 'ev', d: 'gb1-a', b: 'pg1', n: 1, t: 1000, e: 'cushion', s: 'r1', p: 'N' }), { link: 'test', send: () => {} });
+      running.hub.ingest.accept(JSON.stringify({ v: 1, k: 'ev', d: 'gb1-a', b: 'pg1', n: 1, t: 1000, e: 'cushion', s: 'r1', p: 'N' }), {
+        link: 'test',
+        send: () => {},
+      });
       await waitFor(async () => (await running.hub.store.countDeviceEvents()) === 1, 'the event in PostgreSQL');
     } finally {
       await running.stop();

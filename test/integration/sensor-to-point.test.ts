@@ -48,9 +48,15 @@ describe('sensor to decided point', () => {
 
   it('over a real serial line', async () => {
     const pty: PtyPair = await openPtyPair();
-    const venue: VenueConfig = { ...DEMO_VENUE, tables: [{ id: 'gb1', name: 'GB', game: 'golf-billiards', devices: [{ id: 'gb1-a', link: 'serial', profile: 'golf-billiards' }] }] };
+    const venue: VenueConfig = {
+      ...DEMO_VENUE,
+      tables: [{ id: 'gb1', name: 'GB', game: 'golf-billiards', devices: [{ id: 'gb1-a', link: 'serial', profile: 'golf-billiards' }] }],
+    };
     const hub = await newHub({ venue, serial: [{ path: pty.hubEnd }], token: TOKEN, assembler: { restAfterMs: 300 } });
-    cleanups.push(() => pty.close(), () => hub.close());
+    cleanups.push(
+      () => pty.close(),
+      () => hub.close(),
+    );
     await waitFor(() => hub.links[0]!.state() === 'online', 'serial link');
     const s = await playGoal(hub, () => serialTransport(pty.deviceEnd));
     expect(s).toMatchObject({ status: 'playing', turn: 'ann', provisional: false, pending: [] });

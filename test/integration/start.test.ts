@@ -46,8 +46,12 @@ describe('autoref start', () => {
   });
 
   it('refuses a --answer-after that is not a number of seconds, before it opens anything', async () => {
-    await expect(start({ port: 0, host: '127.0.0.1', brokerPort: 0, serial: [], store: ':memory:', sim: false, answerAfterS: Number.NaN, log: () => {} })).rejects.toThrow(/AR_CONFIG|--answer-after/);
-    await expect(start({ port: 0, host: '127.0.0.1', brokerPort: 0, serial: [], store: ':memory:', sim: false, answerAfterS: -1, log: () => {} })).rejects.toThrow(AutorefError);
+    await expect(
+      start({ port: 0, host: '127.0.0.1', brokerPort: 0, serial: [], store: ':memory:', sim: false, answerAfterS: Number.NaN, log: () => {} }),
+    ).rejects.toThrow(/AR_CONFIG|--answer-after/);
+    await expect(
+      start({ port: 0, host: '127.0.0.1', brokerPort: 0, serial: [], store: ':memory:', sim: false, answerAfterS: -1, log: () => {} }),
+    ).rejects.toThrow(AutorefError);
   });
 
   it('refuses an invalid venue file with AR_CONFIG and the reason', () => {
@@ -61,15 +65,29 @@ describe('autoref start', () => {
   it('opens the serial port a venue device names (once, even when --serial names it too) and takes its events', async () => {
     const pty = await openPtyPair();
     const dir = mkdtempSync(path.join(tmpdir(), 'autoref-venue-serial-'));
-    const venue: VenueConfig = { id: 'bar', name: 'Bar', language: 'en', tables: [{ id: 'gb1', name: 'GB', game: 'golf-billiards', devices: [{ id: 'gb1-a', link: 'serial', path: pty.hubEnd }] }] };
+    const venue: VenueConfig = {
+      id: 'bar',
+      name: 'Bar',
+      language: 'en',
+      tables: [{ id: 'gb1', name: 'GB', game: 'golf-billiards', devices: [{ id: 'gb1-a', link: 'serial', path: pty.hubEnd }] }],
+    };
     writeFileSync(path.join(dir, 'venue.json'), JSON.stringify(venue));
-    const r = await start({ port: 0, host: '127.0.0.1', brokerPort: 0, serial: [pty.hubEnd], store: ':memory:', venue: path.join(dir, 'venue.json'), sim: false, log: () => {} });
+    const r = await start({
+      port: 0,
+      host: '127.0.0.1',
+      brokerPort: 0,
+      serial: [pty.hubEnd],
+      store: ':memory:',
+      venue: path.join(dir, 'venue.json'),
+      sim: false,
+      log: () => {},
+    });
     const device = new SimDevice('gb1-a', await serialTransport(pty.deviceEnd));
     try {
       expect(r.hub.links.filter((l) => l.name.startsWith('serial:')).map((l) => l.name)).toEqual([`serial:${pty.hubEnd}`]);
       await waitFor(() => r.hub.links.every((l) => l.state() === 'online'), 'the serial link open');
       device.emit({ e: 'goal', s: 'g1', p: 'A' });
-      await waitFor(() => device.acked === 1, 'the event stored and acknowledged over the venue\'s port');
+      await waitFor(() => device.acked === 1, "the event stored and acknowledged over the venue's port");
     } finally {
       await device.close();
       await r.stop();
@@ -80,7 +98,16 @@ describe('autoref start', () => {
   it('finds a --serial usb:<vendor>:<product> port by its USB ids', async () => {
     MockBinding.createPort('/dev/ttyUSB4', { vendorId: '1a86', productId: '7523' });
     MockBinding.createPort('/dev/ttyACM9', { vendorId: '0483', productId: '5740' });
-    const r = await start({ port: 0, host: '127.0.0.1', brokerPort: 0, serial: ['usb:0483:5740'], serialBinding: MockBinding, store: ':memory:', sim: false, log: () => {} });
+    const r = await start({
+      port: 0,
+      host: '127.0.0.1',
+      brokerPort: 0,
+      serial: ['usb:0483:5740'],
+      serialBinding: MockBinding,
+      store: ':memory:',
+      sim: false,
+      log: () => {},
+    });
     try {
       const link = r.hub.links.find((l) => l.name === 'serial:usb:0483:5740');
       expect(link).toBeDefined();
@@ -92,6 +119,8 @@ describe('autoref start', () => {
   });
 
   it('refuses a malformed --serial USB match with AR_CONFIG before it opens anything', async () => {
-    await expect(start({ port: 0, host: '127.0.0.1', brokerPort: 1883, serial: ['usb:48'], store: ':memory:', sim: false, log: () => {} })).rejects.toThrow(/expected usb:/);
+    await expect(start({ port: 0, host: '127.0.0.1', brokerPort: 1883, serial: ['usb:48'], store: ':memory:', sim: false, log: () => {} })).rejects.toThrow(
+      /expected usb:/,
+    );
   });
 });

@@ -38,7 +38,8 @@ describe('live stream of device events', () => {
     });
     const next = async (count: number): Promise<Message[]> => {
       const deadline = Date.now() + 5000;
-      while (messages.filter((m) => m.type === 'device-events').length < count && Date.now() < deadline) await new Promise<void>((r) => ((waiter = r), setTimeout(r, 50)));
+      while (messages.filter((m) => m.type === 'device-events').length < count && Date.now() < deadline)
+        await new Promise<void>((r) => ((waiter = r), setTimeout(r, 50)));
       return messages.filter((m) => m.type === 'device-events');
     };
     while (!messages.some((m) => m.type === 'hello')) await pause(5);

@@ -23,7 +23,9 @@ import { SimGame } from '../../sim/players/games';
 import { caromTruth } from '../../sim/players/truth';
 
 const VENUE: VenueConfig = {
-  id: 'league', name: 'Carom club', language: 'en',
+  id: 'league',
+  name: 'Carom club',
+  language: 'en',
   tables: [{ id: 'c1', name: 'Carom 1', game: 'three-ball', devices: [{ id: 'c1-a', link: 'mqtt', profile: 'carom' }] }],
 };
 /**
@@ -60,84 +62,91 @@ async function page(opts: Parameters<Browser['newContext']>[0] = {}): Promise<Pa
 }
 
 describe('journey: carom league night', () => {
-  it('the referee starts the match, the sensors play it, one answer corrected, the result exported', async () => {
-    const referee = await page();
-    await visit(referee, `${hub.url}#/ref/c1`);
-    await enterPin(referee, hub.pin);
-    await referee.fill('#ref-who', 'Hakem Ali');
-    // The start form of the referee panel: the players and tonight's distance.
-    await referee.fill('#ref-start input[name="player-1"]', 'Kemal');
-    await referee.fill('#ref-start input[name="player-2"]', 'Yael');
-    await referee.fill('#start-distance', '2');
-    await referee.click('#ref-start button[type="submit"]');
-    await referee.locator('#ref-message[data-ok="true"]').waitFor();
-    await referee.locator('.ref-live li.player[data-player="p2"] .name', { hasText: 'Yael' }).waitFor();
-    const tv = await page({ viewport: { width: 1280, height: 720 } });
-    await visit(tv, `${hub.url}#/tv?table=c1`);
-    await tv.locator('#scoreboard li.player[data-player="p1"][data-turn="true"]').waitFor({ timeout: 10_000 });
+  it(
+    'the referee starts the match, the sensors play it, one answer corrected, the result exported',
+    async () => {
+      const referee = await page();
+      await visit(referee, `${hub.url}#/ref/c1`);
+      await enterPin(referee, hub.pin);
+      await referee.fill('#ref-who', 'Hakem Ali');
+      // The start form of the referee panel: the players and tonight's distance.
+      await referee.fill('#ref-start input[name="player-1"]', 'Kemal');
+      await referee.fill('#ref-start input[name="player-2"]', 'Yael');
+      await referee.fill('#start-distance', '2');
+      await referee.click('#ref-start button[type="submit"]');
+      await referee.locator('#ref-message[data-ok="true"]').waitFor();
+      await referee.locator('.ref-live li.player[data-player="p2"] .name', { hasText: 'Yael' }).waitFor();
+      const tv = await page({ viewport: { width: 1280, height: 720 } });
+      await visit(tv, `${hub.url}#/tv?table=c1`);
+      await tv.locator('#scoreboard li.player[data-player="p1"][data-turn="true"]').waitFor({ timeout: 10_000 });
 
-    const game = new SimGame('carom', { skill: 0.7, seed: SEED, carom: 'three-ball', table: { jumpSpeed: 1.2, jumpChance: 0.1 } });
-    let shot = 0;
-    /** Kemal's next shot on the table; resolves with what truly happened (the referee saw it). */
-    const play = (): string => {
-      game.turn = 'A';
-      const res = game.next().result;
-      table.play(signalsFor(game.table, table.profile, res.events, { noise: NO_NOISE, seed: SEED * 100 + shot++ }).edges);
-      return caromTruth('three-ball', res.events, 'W').code;
-    };
-    const question = async (): Promise<{ id: string; options: string[] }> => {
-      const q = referee.locator('.ref-live article.decision[data-kind="c3b.point"]').first();
-      await q.waitFor({ timeout: 60_000 });
-      return { id: (await q.getAttribute('data-decision'))!, options: await q.locator('button').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-value')!)) };
-    };
-    const answer = async (id: string, value: string): Promise<void> => {
-      await referee.locator(`.ref-live article.decision[data-decision="${id}"] button[data-value="${value}"]`).click();
-      await referee.locator(`.ref-live article.decision[data-decision="${id}"]`).waitFor({ state: 'detached', timeout: 10_000 });
-    };
+      const game = new SimGame('carom', { skill: 0.7, seed: SEED, carom: 'three-ball', table: { jumpSpeed: 1.2, jumpChance: 0.1 } });
+      let shot = 0;
+      /** Kemal's next shot on the table; resolves with what truly happened (the referee saw it). */
+      const play = (): string => {
+        game.turn = 'A';
+        const res = game.next().result;
+        table.play(signalsFor(game.table, table.profile, res.events, { noise: NO_NOISE, seed: SEED * 100 + shot++ }).edges);
+        return caromTruth('three-ball', res.events, 'W').code;
+      };
+      const question = async (): Promise<{ id: string; options: string[] }> => {
+        const q = referee.locator('.ref-live article.decision[data-kind="c3b.point"]').first();
+        await q.waitFor({ timeout: 60_000 });
+        return {
+          id: (await q.getAttribute('data-decision'))!,
+          options: await q.locator('button').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-value')!)),
+        };
+      };
+      const answer = async (id: string, value: string): Promise<void> => {
+        await referee.locator(`.ref-live article.decision[data-decision="${id}"] button[data-value="${value}"]`).click();
+        await referee.locator(`.ref-live article.decision[data-decision="${id}"]`).waitFor({ state: 'detached', timeout: 10_000 });
+      };
 
-    // Kemal's first shot scores; the sensors cannot tell, the referee is asked, and taps the wrong answer.
-    const first = play();
-    expect(first).toBe('point');
-    const q1 = await question();
-    expect(q1.options.sort()).toEqual(['miss', 'point']);
-    await answer(q1.id, 'miss');
-    await tv.locator('#scoreboard li.player[data-player="p2"][data-turn="true"]').waitFor({ timeout: 10_000 });
+      // Kemal's first shot scores; the sensors cannot tell, the referee is asked, and taps the wrong answer.
+      const first = play();
+      expect(first).toBe('point');
+      const q1 = await question();
+      expect(q1.options.sort()).toEqual(['miss', 'point']);
+      await answer(q1.id, 'miss');
+      await tv.locator('#scoreboard li.player[data-player="p2"][data-turn="true"]').waitFor({ timeout: 10_000 });
 
-    // The correction: the answer changed, with the reason, in the referee panel.
-    await referee.locator('#decided option').first().waitFor({ state: 'attached', timeout: 10_000 });
-    expect(await referee.locator('#decided option').evaluateAll((os) => os.map((o) => o.getAttribute('value')))).toContain(q1.id);
-    await referee.fill('#reason', 'misread: the cue ball hit both balls');
-    await referee.fill('#override-decision', q1.id);
-    await referee.fill('#override-answer', 'point');
-    await referee.click('#override');
-    await referee.locator('#ref-message[data-ok="true"]').waitFor();
-    await tv.locator('#scoreboard li.player[data-player="p1"] .points[data-score="1"]').waitFor({ timeout: 10_000 });
-    await tv.locator('#scoreboard li.player[data-player="p1"][data-turn="true"]').waitFor({ timeout: 10_000 });
+      // The correction: the answer changed, with the reason, in the referee panel.
+      await referee.locator('#decided option').first().waitFor({ state: 'attached', timeout: 10_000 });
+      expect(await referee.locator('#decided option').evaluateAll((os) => os.map((o) => o.getAttribute('value')))).toContain(q1.id);
+      await referee.fill('#reason', 'misread: the cue ball hit both balls');
+      await referee.fill('#override-decision', q1.id);
+      await referee.fill('#override-answer', 'point');
+      await referee.click('#override');
+      await referee.locator('#ref-message[data-ok="true"]').waitFor();
+      await tv.locator('#scoreboard li.player[data-player="p1"] .points[data-score="1"]').waitFor({ timeout: 10_000 });
+      await tv.locator('#scoreboard li.player[data-player="p1"][data-turn="true"]').waitFor({ timeout: 10_000 });
 
-    // His second shot scores too: the point that reaches the distance ends the match.
-    expect(play()).toBe('point');
-    const q2 = await question();
-    await answer(q2.id, 'point');
-    await tv.locator('#scoreboard li.player[data-player="p1"][data-winner="true"] .points[data-score="2"]').waitFor({ timeout: 15_000 });
+      // His second shot scores too: the point that reaches the distance ends the match.
+      expect(play()).toBe('point');
+      const q2 = await question();
+      await answer(q2.id, 'point');
+      await tv.locator('#scoreboard li.player[data-player="p1"][data-winner="true"] .points[data-score="2"]').waitFor({ timeout: 15_000 });
 
-    // The result, exported from the history page as the club's secretary downloads it.
-    const secretary = await page();
-    await visit(secretary, `${hub.url}#/history`);
-    await secretary.locator('#history-list a').first().waitFor();
-    const [download] = await Promise.all([secretary.waitForEvent('download'), secretary.click('#exports a[download="matches.csv"]')]);
-    const csv = readFileSync((await download.path())!, 'utf8');
-    const lines = csv.trim().split('\n');
-    expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain('c1');
-    expect(lines[1]).toContain('three-ball');
-    expect(lines[1]).toContain('finished');
-    expect(lines[1]).toMatch(/Kemal/);
-    expect(lines[1]).toMatch(/Yael/);
-    // The match page shows the correction with the referee's name and reason.
-    await secretary.locator('#history-list a').first().click();
-    const corr = secretary.locator('ul.corrections li[data-correction="override"]');
-    await corr.waitFor();
-    expect(await corr.textContent()).toContain('Hakem Ali');
-    expect(await corr.textContent()).toContain('misread');
-  }, JOURNEY_LIMIT);
+      // The result, exported from the history page as the club's secretary downloads it.
+      const secretary = await page();
+      await visit(secretary, `${hub.url}#/history`);
+      await secretary.locator('#history-list a').first().waitFor();
+      const [download] = await Promise.all([secretary.waitForEvent('download'), secretary.click('#exports a[download="matches.csv"]')]);
+      const csv = readFileSync((await download.path())!, 'utf8');
+      const lines = csv.trim().split('\n');
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toContain('c1');
+      expect(lines[1]).toContain('three-ball');
+      expect(lines[1]).toContain('finished');
+      expect(lines[1]).toMatch(/Kemal/);
+      expect(lines[1]).toMatch(/Yael/);
+      // The match page shows the correction with the referee's name and reason.
+      await secretary.locator('#history-list a').first().click();
+      const corr = secretary.locator('ul.corrections li[data-correction="override"]');
+      await corr.waitFor();
+      expect(await corr.textContent()).toContain('Hakem Ali');
+      expect(await corr.textContent()).toContain('misread');
+    },
+    JOURNEY_LIMIT,
+  );
 });

@@ -19,7 +19,9 @@ import { JOURNEY_LIMIT, beam, enterPin, journeyDir, knock, mqttBoard, removeDir,
 import type { VenueConfig } from '../../shared/venue';
 
 const VENUE: VenueConfig = {
-  id: 'course', name: 'Minigolf course', language: 'en',
+  id: 'course',
+  name: 'Minigolf course',
+  language: 'en',
   tables: [{ id: 'mg', name: 'Course', game: 'minigolf', devices: [{ id: 'mg-l1', link: 'mqtt', profile: 'minigolf-lane', lane: 1 }] }],
 };
 
@@ -64,60 +66,64 @@ async function score(page: Page, player: string, lane: string, value: string): P
 }
 
 describe('journey: minigolf, the marker enters scores by hand', () => {
-  it('lane 1 on the sensors, lane 2 by the marker (a refused score said in Turkish), ending on the printed scorecards', async () => {
-    const markerContext = await device();
-    const marker = await markerContext.newPage();
-    await visit(marker, `${hub.url}#/ref/mg`);
-    await enterPin(marker, hub.pin);
-    await marker.fill('#ref-who', 'Mehmet');
-    await marker.click('#show-qr');
-    const link = (await marker.locator('#qr-link').getAttribute('href'))!;
+  it(
+    'lane 1 on the sensors, lane 2 by the marker (a refused score said in Turkish), ending on the printed scorecards',
+    async () => {
+      const markerContext = await device();
+      const marker = await markerContext.newPage();
+      await visit(marker, `${hub.url}#/ref/mg`);
+      await enterPin(marker, hub.pin);
+      await marker.fill('#ref-who', 'Mehmet');
+      await marker.click('#show-qr');
+      const link = (await marker.locator('#qr-link').getAttribute('href'))!;
 
-    const phone = await (await device({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
-    await visit(phone, link);
-    await phone.fill('input[name="player-1"]', 'Ayşe');
-    await phone.fill('input[name="player-2"]', 'Noam');
-    await phone.click('#start-form button[type="submit"]');
-    await phone.locator('#phone-message[data-ok="true"]').waitFor();
+      const phone = await (await device({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
+      await visit(phone, link);
+      await phone.fill('input[name="player-1"]', 'Ayşe');
+      await phone.fill('input[name="player-2"]', 'Noam');
+      await phone.click('#start-form button[type="submit"]');
+      await phone.locator('#phone-message[data-ok="true"]').waitFor();
 
-    const tv = await (await device({ viewport: { width: 1280, height: 720 } })).newPage();
-    await visit(tv, `${hub.url}#/tv?table=mg`);
-    await tv.locator('#scoreboard li.player[data-player="p2"] .name', { hasText: 'Noam' }).waitFor({ timeout: 10_000 });
-    await marker.locator('#link-state[data-state="online"]').waitFor();
+      const tv = await (await device({ viewport: { width: 1280, height: 720 } })).newPage();
+      await visit(tv, `${hub.url}#/tv?table=mg`);
+      await tv.locator('#scoreboard li.player[data-player="p2"] .name', { hasText: 'Noam' }).waitFor({ timeout: 10_000 });
+      await marker.locator('#link-state[data-state="online"]').waitFor();
 
-    // Lane 1, on the sensors: each plays from the tee and holes out in one (the cup beam).
-    for (const player of ['p1', 'p2']) {
-      knock(lane1, 'tee');
-      lane1.run.board.advance(400);
-      beam(lane1, 'cup', 20_000);
-      await tv.locator(`#scoreboard li.player[data-player="${player}"] .points[data-score="1"]`).waitFor({ timeout: 15_000 });
-    }
+      // Lane 1, on the sensors: each plays from the tee and holes out in one (the cup beam).
+      for (const player of ['p1', 'p2']) {
+        knock(lane1, 'tee');
+        lane1.run.board.advance(400);
+        beam(lane1, 'cup', 20_000);
+        await tv.locator(`#scoreboard li.player[data-player="${player}"] .points[data-score="1"]`).waitFor({ timeout: 15_000 });
+      }
 
-    // Lane 2 has no sensors: the marker writes the scores, on a Turkish page.
-    await marker.selectOption('#lang', 'tr');
-    await marker.locator('#call-player option', { hasText: 'Noam' }).waitFor({ state: 'attached' });
-    const refused = await score(marker, 'Noam', '2', '9');
-    expect(refused).toContain('Kurallar buna izin vermiyor');
-    expect(refused).toContain('parkur skoru');
-    expect(refused).toContain('bad_score');
-    expect(await marker.locator('#ref-message').getAttribute('data-ok')).toBe('false');
-    expect(await score(marker, 'Noam', '2', '3')).toBe('Tamam.');
-    expect(await score(marker, 'Ayşe', '2', '2')).toBe('Tamam.');
-    await tv.locator('#scoreboard li.player[data-player="p2"] .points[data-score="4"]').waitFor({ timeout: 10_000 });
-    await tv.locator('#scoreboard li.player[data-player="p1"] .points[data-score="3"]').waitFor({ timeout: 10_000 });
+      // Lane 2 has no sensors: the marker writes the scores, on a Turkish page.
+      await marker.selectOption('#lang', 'tr');
+      await marker.locator('#call-player option', { hasText: 'Noam' }).waitFor({ state: 'attached' });
+      const refused = await score(marker, 'Noam', '2', '9');
+      expect(refused).toContain('Kurallar buna izin vermiyor');
+      expect(refused).toContain('parkur skoru');
+      expect(refused).toContain('bad_score');
+      expect(await marker.locator('#ref-message').getAttribute('data-ok')).toBe('false');
+      expect(await score(marker, 'Noam', '2', '3')).toBe('Tamam.');
+      expect(await score(marker, 'Ayşe', '2', '2')).toBe('Tamam.');
+      await tv.locator('#scoreboard li.player[data-player="p2"] .points[data-score="4"]').waitFor({ timeout: 10_000 });
+      await tv.locator('#scoreboard li.player[data-player="p1"] .points[data-score="3"]').waitFor({ timeout: 10_000 });
 
-    // The round ends for the evening; the cards are printed from the match's page.
-    await marker.click('#end-finished');
-    await marker.locator('#ref-message[data-ok="true"]').waitFor();
-    const staff = await (await device()).newPage();
-    await visit(staff, `${hub.url}#/history`);
-    await staff.locator('#history-list a').first().click();
-    const [printout] = await Promise.all([staff.context().waitForEvent('page'), staff.locator('a[href$="/scorecards.html"]').click()]);
-    await printout.waitForLoadState();
-    const cards = printout.locator('section.card');
-    expect(await cards.count()).toBe(2);
-    const row = async (name: string): Promise<string[]> => cards.filter({ hasText: name }).locator('tr').nth(1).locator('td').allTextContents();
-    expect((await row('Ayşe')).slice(0, 2)).toEqual(['1', '2']);
-    expect((await row('Noam')).slice(0, 2)).toEqual(['1', '3']);
-  }, JOURNEY_LIMIT);
+      // The round ends for the evening; the cards are printed from the match's page.
+      await marker.click('#end-finished');
+      await marker.locator('#ref-message[data-ok="true"]').waitFor();
+      const staff = await (await device()).newPage();
+      await visit(staff, `${hub.url}#/history`);
+      await staff.locator('#history-list a').first().click();
+      const [printout] = await Promise.all([staff.context().waitForEvent('page'), staff.locator('a[href$="/scorecards.html"]').click()]);
+      await printout.waitForLoadState();
+      const cards = printout.locator('section.card');
+      expect(await cards.count()).toBe(2);
+      const row = async (name: string): Promise<string[]> => cards.filter({ hasText: name }).locator('tr').nth(1).locator('td').allTextContents();
+      expect((await row('Ayşe')).slice(0, 2)).toEqual(['1', '2']);
+      expect((await row('Noam')).slice(0, 2)).toEqual(['1', '3']);
+    },
+    JOURNEY_LIMIT,
+  );
 });

@@ -19,7 +19,9 @@ import { JOURNEY_LIMIT, beam, enterPin, journeyDir, knock, mqttBoard, removeDir,
 import type { VenueConfig } from '../../shared/venue';
 
 const VENUE: VenueConfig = {
-  id: 'pool-bar', name: 'Pool bar', language: 'en',
+  id: 'pool-bar',
+  name: 'Pool bar',
+  language: 'en',
   tables: [{ id: 'p1', name: 'Pool 1', game: 'eight-ball', devices: [{ id: 'p1-a', link: 'mqtt', profile: 'pool' }] }],
 };
 /** The pool profile's pockets, 1..6: tl, tm, tr, bl, bm, br. */
@@ -77,54 +79,58 @@ async function tap(phone: Page, kind: string, value: string): Promise<void> {
 }
 
 describe('journey: pool night, a self-scoring eight-ball table', () => {
-  it('a rack played on the sensors and the phone to its winner, shown on the TV', async () => {
-    const staff = await page();
-    await visit(staff, `${hub.url}#/ref/p1`);
-    await enterPin(staff, hub.pin);
-    await staff.click('#show-qr');
-    const link = (await staff.locator('#qr-link').getAttribute('href'))!;
+  it(
+    'a rack played on the sensors and the phone to its winner, shown on the TV',
+    async () => {
+      const staff = await page();
+      await visit(staff, `${hub.url}#/ref/p1`);
+      await enterPin(staff, hub.pin);
+      await staff.click('#show-qr');
+      const link = (await staff.locator('#qr-link').getAttribute('href'))!;
 
-    const phone = await page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-    await visit(phone, link);
-    await phone.fill('input[name="player-1"]', 'Ayşe');
-    await phone.fill('input[name="player-2"]', 'Noam');
-    await phone.click('#start-form button[type="submit"]');
-    await phone.locator('#phone-message[data-ok="true"]').waitFor();
-    const tv = await page({ viewport: { width: 1280, height: 720 } });
-    await visit(tv, `${hub.url}#/tv?table=p1`);
-    await tv.locator('#scoreboard li.player[data-player="p2"] .name', { hasText: 'Noam' }).waitFor({ timeout: 10_000 });
+      const phone = await page({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      await visit(phone, link);
+      await phone.fill('input[name="player-1"]', 'Ayşe');
+      await phone.fill('input[name="player-2"]', 'Noam');
+      await phone.click('#start-form button[type="submit"]');
+      await phone.locator('#phone-message[data-ok="true"]').waitFor();
+      const tv = await page({ viewport: { width: 1280, height: 720 } });
+      await visit(tv, `${hub.url}#/tv?table=p1`);
+      await tv.locator('#scoreboard li.player[data-player="p2"] .name', { hasText: 'Noam' }).waitFor({ timeout: 10_000 });
 
-    // The break: the 1 drops in the top-left pocket. The phone asks which ball it was.
-    rails();
-    pot('tl');
-    await tap(phone, 'pocket.ball-identity', '1');
-    await tv.locator('#scoreboard [data-pocketed="p1"][data-count="1"]').waitFor({ timeout: 20_000 });
-    expect(await tv.locator('#scoreboard [data-fact="rack"]').textContent()).toBe('1');
+      // The break: the 1 drops in the top-left pocket. The phone asks which ball it was.
+      rails();
+      pot('tl');
+      await tap(phone, 'pocket.ball-identity', '1');
+      await tv.locator('#scoreboard [data-pocketed="p1"][data-count="1"]').waitFor({ timeout: 20_000 });
+      expect(await tv.locator('#scoreboard [data-fact="rack"]').textContent()).toBe('1');
 
-    // Ayşe runs the solids: 2 to 7 in one shot (a bar's story), each named on the phone.
-    rails();
-    const pockets = ['tm', 'tr', 'bl', 'bm', 'br', 'tl'] as const;
-    for (const p of pockets) pot(p);
-    for (const ball of ['2', '3', '4', '5', '6', '7']) await tap(phone, 'pocket.ball-identity', ball);
-    // No contact sensor: the first ball hit is asked too, the legal one offered as the default.
-    await tap(phone, 'pocket.first-contact', '2');
-    await tv.locator('#scoreboard [data-pocketed="p1"][data-count="7"]').waitFor({ timeout: 20_000 });
+      // Ayşe runs the solids: 2 to 7 in one shot (a bar's story), each named on the phone.
+      rails();
+      const pockets = ['tm', 'tr', 'bl', 'bm', 'br', 'tl'] as const;
+      for (const p of pockets) pot(p);
+      for (const ball of ['2', '3', '4', '5', '6', '7']) await tap(phone, 'pocket.ball-identity', ball);
+      // No contact sensor: the first ball hit is asked too, the legal one offered as the default.
+      await tap(phone, 'pocket.first-contact', '2');
+      await tv.locator('#scoreboard [data-pocketed="p1"][data-count="7"]').waitFor({ timeout: 20_000 });
 
-    // The 8, with no call entered: the players are asked whether it was called, on the phone.
-    rails();
-    pot('br');
-    await tap(phone, 'pocket.ball-identity', '8');
-    await tap(phone, 'pocket.first-contact', '8');
-    const call = phone.locator('article.decision[data-kind="eight-ball.eight-call"]');
-    await call.waitFor({ timeout: 20_000 });
-    expect(await call.getAttribute('data-answered-by')).toBe('players');
-    expect(await call.locator('.question').textContent()).toContain('8-ball');
-    await call.locator('button[data-value="yes"]').click();
+      // The 8, with no call entered: the players are asked whether it was called, on the phone.
+      rails();
+      pot('br');
+      await tap(phone, 'pocket.ball-identity', '8');
+      await tap(phone, 'pocket.first-contact', '8');
+      const call = phone.locator('article.decision[data-kind="eight-ball.eight-call"]');
+      await call.waitFor({ timeout: 20_000 });
+      expect(await call.getAttribute('data-answered-by')).toBe('players');
+      expect(await call.locator('.question').textContent()).toContain('8-ball');
+      await call.locator('button[data-value="yes"]').click();
 
-    // What the bar sees: Ayşe won the rack, 1–0; rack 2 is on.
-    await tv.locator('#scoreboard li.player[data-player="p1"] .points[data-score="1"]').waitFor({ timeout: 20_000 });
-    await tv.locator('#scoreboard [data-fact="rack"]', { hasText: '2' }).waitFor({ timeout: 10_000 });
-    expect(await tv.locator('#scoreboard [data-fact="race"]').textContent()).toMatch(/^1 – 0/);
-    expect(await tv.locator('#scoreboard li.player[data-player="p2"] .points').getAttribute('data-score')).toBe('0');
-  }, JOURNEY_LIMIT);
+      // What the bar sees: Ayşe won the rack, 1–0; rack 2 is on.
+      await tv.locator('#scoreboard li.player[data-player="p1"] .points[data-score="1"]').waitFor({ timeout: 20_000 });
+      await tv.locator('#scoreboard [data-fact="rack"]', { hasText: '2' }).waitFor({ timeout: 10_000 });
+      expect(await tv.locator('#scoreboard [data-fact="race"]').textContent()).toMatch(/^1 – 0/);
+      expect(await tv.locator('#scoreboard li.player[data-player="p2"] .points').getAttribute('data-score')).toBe('0');
+    },
+    JOURNEY_LIMIT,
+  );
 });

@@ -45,7 +45,19 @@ afterAll(async () => {
 
 /** `npx autoref start --venue corner-bar.json --no-sim` with a store in the venue's folder, on fixed ports (a venue's are). */
 async function startHub(ports: { http: number; broker: number }): Promise<HubProcess> {
-  const h = await startHubProcess(['--venue', venueFile, '--no-sim', '--store', path.join(dir, 'autoref.db'), '--port', String(ports.http), '--broker-port', String(ports.broker), '--host', '127.0.0.1']);
+  const h = await startHubProcess([
+    '--venue',
+    venueFile,
+    '--no-sim',
+    '--store',
+    path.join(dir, 'autoref.db'),
+    '--port',
+    String(ports.http),
+    '--broker-port',
+    String(ports.broker),
+    '--host',
+    '127.0.0.1',
+  ]);
   hubs.push(h);
   expect(h.alive(), h.err.join('\n')).toBe(true);
   return h;

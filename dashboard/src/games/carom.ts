@@ -5,39 +5,33 @@
 import { h } from '../dom';
 import { num, t } from '../i18n';
 import { clockLeft, countdown, statTable } from './common';
+import type { CaromReport } from '../../../shared/reports/carom';
 
-export interface CaromPlayer {
-  id: string;
-  name: string;
-  points: number;
-  innings: number;
-  currentRun: number | null;
-  highRun: number;
-  average: number;
-  runs: number[];
-  fouls: number;
-}
-export interface CaromReport {
-  game: string;
-  config: { distance: number | null; shotClockSeconds: number | null; inningsLimit?: number | null };
-  inning: number;
-  turn: { player: string; run: number } | null;
-  players: CaromPlayer[];
-  equalizing: string[] | null;
-  clock: { running: boolean; startedAt: number | null; player: string | null };
-}
+export type { CaromReport };
 
 export function caromBoard(r: CaromReport, clocks = true): HTMLElement {
   const box = h('section', { class: 'board carom' });
-  box.append(h('dl', { class: 'facts' },
-    h('dt', {}, t('carom.distance')), h('dd', { 'data-fact': 'distance' }, r.config.distance === null ? t('carom.open') : num(r.config.distance)),
-    h('dt', {}, t('carom.inning')), h('dd', { 'data-fact': 'inning' }, num(r.inning)),
-    h('dt', {}, t('carom.shotClock')), countdown(h('dd', { 'data-fact': 'clock' }), (el) => {
-      el.textContent = clocks && r.clock.running ? clockLeft(r.clock.startedAt, r.config.shotClockSeconds) : '–';
-    }),
-  ));
+  box.append(
+    h(
+      'dl',
+      { class: 'facts' },
+      h('dt', {}, t('carom.distance')),
+      h('dd', { 'data-fact': 'distance' }, r.config.distance === null ? t('carom.open') : num(r.config.distance)),
+      h('dt', {}, t('carom.inning')),
+      h('dd', { 'data-fact': 'inning' }, num(r.inning)),
+      h('dt', {}, t('carom.shotClock')),
+      countdown(h('dd', { 'data-fact': 'clock' }), (el) => {
+        el.textContent = clocks && r.clock.running ? clockLeft(r.clock.startedAt, r.config.shotClockSeconds) : '–';
+      }),
+    ),
+  );
   if (r.equalizing && r.equalizing.length > 0) box.append(h('p', { class: 'badge warn', 'data-fact': 'equalizing' }, t('carom.equalizing')));
-  box.append(statTable(t('carom.stats'), [t('col.player'), t('carom.points'), t('carom.innings'), t('carom.run'), t('carom.highRun'), t('carom.average')],
-    r.players.map((p) => [p.name, num(p.points), num(p.innings), p.currentRun === null ? '–' : num(p.currentRun), num(p.highRun), num(p.average, 3)])));
+  box.append(
+    statTable(
+      t('carom.stats'),
+      [t('col.player'), t('carom.points'), t('carom.innings'), t('carom.run'), t('carom.highRun'), t('carom.average')],
+      r.players.map((p) => [p.name, num(p.points), num(p.innings), p.currentRun === null ? '–' : num(p.currentRun), num(p.highRun), num(p.average, 3)]),
+    ),
+  );
   return box;
 }

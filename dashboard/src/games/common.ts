@@ -7,9 +7,10 @@ import { currentLang, num, t, tMaybe } from '../i18n';
 import type { GameSummary, PendingDecision } from '../types';
 import { localizeDecision } from '../decisions';
 import { hubTime } from '../hub-time';
+import { findGame } from '../../../shared/game/catalogue';
 
 export function gameName(game: string): string {
-  return tMaybe(`game.${game}`, game);
+  return tMaybe(findGame(game)?.titleKey ?? game, game);
 }
 
 export function statusText(status: string): string {
@@ -27,17 +28,27 @@ export function scoreLine(s: GameSummary, opts: { big?: boolean } = {}): HTMLEle
   for (const p of s.players) {
     const turn = s.turn !== null && (s.turn === p.id || s.turn === p.side);
     box.append(
-      h('li', { class: 'player', 'data-player': p.id, 'data-turn': String(turn), 'data-winner': String(s.winner === p.id || (s.winner !== null && s.winner === p.side)) },
+      h(
+        'li',
+        {
+          class: 'player',
+          'data-player': p.id,
+          'data-turn': String(turn),
+          'data-winner': String(s.winner === p.id || (s.winner !== null && s.winner === p.side)),
+        },
         h('span', { class: 'name' }, p.name),
         turn ? h('span', { class: 'turn-mark', title: t('score.toPlay') }, t('score.toPlay')) : null,
-        h('span', { class: 'points', 'data-score': p.score }, num(p.score))),
+        h('span', { class: 'points', 'data-score': p.score }, num(p.score)),
+      ),
     );
   }
   return box;
 }
 
 export function summaryLine(s: GameSummary): HTMLElement {
-  return h('p', { class: 'status-line' },
+  return h(
+    'p',
+    { class: 'status-line' },
     h('span', { class: 'badge', 'data-status': s.status }, statusText(s.status)),
     s.provisional ? h('span', { class: 'badge warn' }, t('score.provisional')) : null,
     s.winner ? h('span', { class: 'badge ok' }, t('score.winner', { name: playerName(s, s.winner) })) : null,
@@ -65,7 +76,13 @@ export function decisionQuestion(d: PendingDecision, summary: GameSummary | null
  * the others are shown with who must answer them (a question for the referee on a player's
  * phone: the players know to call him), never hidden.
  */
-export function decisions(list: PendingDecision[], answer?: (d: PendingDecision, value: string) => void, filter?: (d: PendingDecision) => boolean, summary: GameSummary | null = null, canAnswer?: (d: PendingDecision) => boolean): HTMLElement {
+export function decisions(
+  list: PendingDecision[],
+  answer?: (d: PendingDecision, value: string) => void,
+  filter?: (d: PendingDecision) => boolean,
+  summary: GameSummary | null = null,
+  canAnswer?: (d: PendingDecision) => boolean,
+): HTMLElement {
   const shown = filter ? list.filter(filter) : list;
   const box = h('section', { class: 'decisions', 'aria-label': t('decision.title') }, h('h3', {}, t('decision.title')));
   if (shown.length === 0) box.append(h('p', { class: 'muted' }, t('decision.none')));
@@ -75,15 +92,26 @@ export function decisions(list: PendingDecision[], answer?: (d: PendingDecision,
     const mine = answer !== undefined && (canAnswer?.(d) ?? true);
     for (const o of text.options) {
       const label = o.value === d.default ? `${o.label} · ${t('decision.default')}` : o.label;
-      opts.append(mine ? button(label, () => answer(d, o.value), { 'data-decision': d.id, 'data-value': o.value, class: 'option' }) : h('span', { class: 'option' }, label));
+      opts.append(
+        mine
+          ? button(label, () => answer(d, o.value), { 'data-decision': d.id, 'data-value': o.value, class: 'option' })
+          : h('span', { class: 'option' }, label),
+      );
     }
-    box.append(h('article', { class: 'decision', 'data-decision': d.id, 'data-kind': d.kind, 'data-answered-by': d.answeredBy },
-      h('p', { class: 'question' }, text.question),
-      h('p', { class: 'who muted' }, d.answeredBy === 'players' ? t('decision.byPlayers') : t('decision.byReferee')),
-      answer !== undefined && !mine ? h('p', { class: 'ask', role: 'note' }, d.default === null ? t('decision.askReferee') : t('decision.askRefereeOrDefault')) : null,
-      text.evidence.length ? h('p', { class: 'evidence-title muted' }, t('decision.evidence')) : null,
-      text.evidence.length ? h('ul', { class: 'evidence muted', 'aria-label': t('decision.evidence') }, ...text.evidence.map((e) => h('li', {}, e))) : null,
-      opts));
+    box.append(
+      h(
+        'article',
+        { class: 'decision', 'data-decision': d.id, 'data-kind': d.kind, 'data-answered-by': d.answeredBy },
+        h('p', { class: 'question' }, text.question),
+        h('p', { class: 'who muted' }, d.answeredBy === 'players' ? t('decision.byPlayers') : t('decision.byReferee')),
+        answer !== undefined && !mine
+          ? h('p', { class: 'ask', role: 'note' }, d.default === null ? t('decision.askReferee') : t('decision.askRefereeOrDefault'))
+          : null,
+        text.evidence.length ? h('p', { class: 'evidence-title muted' }, t('decision.evidence')) : null,
+        text.evidence.length ? h('ul', { class: 'evidence muted', 'aria-label': t('decision.evidence') }, ...text.evidence.map((e) => h('li', {}, e))) : null,
+        opts,
+      ),
+    );
   }
   return box;
 }
@@ -93,10 +121,17 @@ export function decisions(list: PendingDecision[], answer?: (d: PendingDecision,
  * wider than the screen (a phone), so the page itself never does.
  */
 export function statTable(caption: string, head: string[], rows: Child[][]): HTMLElement {
-  return h('div', { class: 'scroll' }, h('table', { class: 'stats' },
-    h('caption', {}, caption),
-    h('thead', {}, h('tr', {}, ...head.map((x) => h('th', { scope: 'col' }, x)))),
-    h('tbody', {}, ...rows.map((r) => h('tr', {}, ...r.map((c, i) => (i === 0 ? h('th', { scope: 'row' }, c) : h('td', {}, c))))))));
+  return h(
+    'div',
+    { class: 'scroll' },
+    h(
+      'table',
+      { class: 'stats' },
+      h('caption', {}, caption),
+      h('thead', {}, h('tr', {}, ...head.map((x) => h('th', { scope: 'col' }, x)))),
+      h('tbody', {}, ...rows.map((r) => h('tr', {}, ...r.map((c, i) => (i === 0 ? h('th', { scope: 'row' }, c) : h('td', {}, c)))))),
+    ),
+  );
 }
 
 /** Whole seconds from `now` until `until` (both hub time), never below 0; null without an end. */

@@ -8,33 +8,9 @@ import { h } from '../dom';
 import { num, t, tMaybe } from '../i18n';
 import { countdown, secondsText, secondsUntil, statTable } from './common';
 import { hubTime } from '../hub-time';
+import type { MinigolfReport, MinigolfRoundReport as Card, StrokeClock } from '../../../shared/reports/minigolf';
 
-interface Card {
-  round: number;
-  lanes: (number | null)[];
-  total: number;
-}
-
-export interface MinigolfReport {
-  status: string;
-  config: { lanes: number; rounds: number; max: number };
-  players: { id: string; name: string; total: number; rounds: Card[] }[];
-  groups: { id: string; round: number; lane: number | null; order: string[]; toPlay: string | null; waitsFor?: string | null; clock?: StrokeClock | null; done: boolean }[];
-  ranking: { category: string; lines: { place: number; player: string; name: string; total: number; shared: boolean }[] }[];
-}
-
-/**
- * The next stroke's clock of a group (hub/rules/minigolf/report.ts): whose it is, its limit (70 s
- * on a new lane, 60 s after that: MG-TIME-1/2/3), what starts it, and once it runs its start and
- * end (hub ms). Null while nobody in the group is to play.
- */
-export interface StrokeClock {
-  player: string;
-  seconds: number;
-  startsOn: string;
-  startedAt: number | null;
-  dueAt: number | null;
-}
+export type { MinigolfReport, StrokeClock };
 
 const lanesPlayed = (rounds: Card[]): number => rounds.reduce((a, c) => a + c.lanes.filter((v) => v !== null).length, 0);
 
@@ -46,11 +22,22 @@ export function leaderboard(r: MinigolfReport): HTMLElement {
   const box = h('div', { class: 'leaderboard' });
   const byId = new Map(r.players.map((p) => [p.id, p]));
   for (const cat of r.ranking) {
-    box.append(statTable(`${t('mg.leaderboard')}${cat.category && cat.category !== 'all' ? ` · ${cat.category}` : ''}`, [t('mg.place'), t('col.player'), t('mg.total'), t('mg.live'), t('mg.played')],
-      cat.lines.map((l) => {
-        const p = byId.get(l.player);
-        return [`${num(l.place)}${l.shared ? '=' : ''}`, l.name, num(l.total), h('span', { 'data-live': l.player }, p ? num(p.total) : '–'), p ? num(lanesPlayed(p.rounds)) : '–'];
-      })));
+    box.append(
+      statTable(
+        `${t('mg.leaderboard')}${cat.category && cat.category !== 'all' ? ` · ${cat.category}` : ''}`,
+        [t('mg.place'), t('col.player'), t('mg.total'), t('mg.live'), t('mg.played')],
+        cat.lines.map((l) => {
+          const p = byId.get(l.player);
+          return [
+            `${num(l.place)}${l.shared ? '=' : ''}`,
+            l.name,
+            num(l.total),
+            h('span', { 'data-live': l.player }, p ? num(p.total) : '–'),
+            p ? num(lanesPlayed(p.rounds)) : '–',
+          ];
+        }),
+      ),
+    );
   }
   return box;
 }
@@ -84,7 +71,13 @@ export function groupScorecards(r: MinigolfReport): HTMLElement {
       const card = p?.rounds.find((c) => c.round === g.round) ?? p?.rounds.at(-1);
       return p && card ? [cardRow(p, card)] : [];
     });
-    box.append(h('div', { 'data-group-card': g.id }, statTable(t('mg.groupCard', { group: g.id, round: g.round }), [t('col.player'), ...laneHead(r), t('mg.total')], rows)));
+    box.append(
+      h(
+        'div',
+        { 'data-group-card': g.id },
+        statTable(t('mg.groupCard', { group: g.id, round: g.round }), [t('col.player'), ...laneHead(r), t('mg.total')], rows),
+      ),
+    );
   }
   return box;
 }
@@ -93,11 +86,27 @@ export function groupScorecards(r: MinigolfReport): HTMLElement {
 export function laneStatus(r: MinigolfReport, names: (id: string) => string): HTMLElement {
   const rows = Array.from({ length: r.config.lanes }, (_, i) => {
     const here = r.groups.filter((g) => !g.done && g.lane === i + 1);
-    const what = here.length === 0 ? t('mg.free') : here.map((g) => g.toPlay ? t('mg.groupPlays', { group: g.id, round: g.round, name: names(g.toPlay) }) : g.waitsFor ? t('mg.groupWaits', { group: g.id, round: g.round, other: g.waitsFor }) : t('mg.groupAt', { group: g.id, lane: i + 1, round: g.round })).join(' · ');
+    const what =
+      here.length === 0
+        ? t('mg.free')
+        : here
+            .map((g) =>
+              g.toPlay
+                ? t('mg.groupPlays', { group: g.id, round: g.round, name: names(g.toPlay) })
+                : g.waitsFor
+                  ? t('mg.groupWaits', { group: g.id, round: g.round, other: g.waitsFor })
+                  : t('mg.groupAt', { group: g.id, lane: i + 1, round: g.round }),
+            )
+            .join(' · ');
     return [num(i + 1), h('span', { 'data-lane': i + 1, 'data-busy': String(here.length > 0) }, what)];
   });
   const done = r.groups.filter((g) => g.done).map((g) => t('mg.groupDone', { group: g.id }));
-  return h('div', { class: 'lanes' }, statTable(t('mg.lanes'), [t('hist.lane'), t('mg.status')], rows), done.length ? h('p', { class: 'muted' }, done.join(' · ')) : null);
+  return h(
+    'div',
+    { class: 'lanes' },
+    statTable(t('mg.lanes'), [t('hist.lane'), t('mg.status')], rows),
+    done.length ? h('p', { class: 'muted' }, done.join(' · ')) : null,
+  );
 }
 
 /** The players to play now, one per group on a lane: for the stroke clock's start and a tapped stroke. */
@@ -122,23 +131,33 @@ export function strokeClocks(r: MinigolfReport, names: (id: string) => string): 
   if (live.length === 0) return null;
   const rows = live.map((g) => {
     const c = g.clock!;
-    const cell = c.startedAt === null
-      ? h('span', { 'data-mg-clock': g.id, 'data-running': 'false' }, t('mg.clockWaiting', { what: tMaybe(`mg.startsOn.${c.startsOn}`, c.startsOn) }))
-      : countdown(h('span', { 'data-mg-clock': g.id, 'data-running': 'true' }), (el) => {
-        const left = strokeClockLeft(c);
-        el.textContent = secondsText(left);
-        el.classList.toggle('time-called', left === 0);
-      });
-    return [t('mg.group', { group: g.id }), h('span', { 'data-mg-clock-player': g.id }, names(c.player)), h('span', { 'data-mg-clock-limit': g.id }, secondsText(c.seconds)), cell];
+    const cell =
+      c.startedAt === null
+        ? h('span', { 'data-mg-clock': g.id, 'data-running': 'false' }, t('mg.clockWaiting', { what: tMaybe(`mg.startsOn.${c.startsOn}`, c.startsOn) }))
+        : countdown(h('span', { 'data-mg-clock': g.id, 'data-running': 'true' }), (el) => {
+            const left = strokeClockLeft(c);
+            el.textContent = secondsText(left);
+            el.classList.toggle('time-called', left === 0);
+          });
+    return [
+      t('mg.group', { group: g.id }),
+      h('span', { 'data-mg-clock-player': g.id }, names(c.player)),
+      h('span', { 'data-mg-clock-limit': g.id }, secondsText(c.seconds)),
+      cell,
+    ];
   });
   return h('div', { class: 'stroke-clocks' }, statTable(t('mg.strokeClock'), [t('mg.groupCol'), t('col.player'), t('mg.limit'), t('mg.left')], rows));
 }
 
 export function minigolfBoard(r: MinigolfReport, names: (id: string) => string, clocks = true): HTMLElement {
-  return h('section', { class: 'board minigolf' },
+  return h(
+    'section',
+    { class: 'board minigolf' },
     leaderboard(r),
     laneStatus(r, names),
     clocks ? strokeClocks(r, names) : null,
-    h('h3', {}, t('mg.groupCards')), groupScorecards(r),
-    h('details', { class: 'all-cards' }, h('summary', {}, t('mg.allCards')), scorecards(r)));
+    h('h3', {}, t('mg.groupCards')),
+    groupScorecards(r),
+    h('details', { class: 'all-cards' }, h('summary', {}, t('mg.allCards')), scorecards(r)),
+  );
 }

@@ -2,28 +2,30 @@
  * Balls pocketed per player in the rack being played, from the engine's shot records.
  */
 import { describe, expect, it } from 'vitest';
-import { pocketedBy, type PoolReport } from './pool';
+import { pocketedBy, type PocketedFrom } from './pool';
 
-const balls = (down: string[]): Record<string, string> =>
+const balls = (down: string[]): PocketedFrom['rack']['balls'] =>
   Object.fromEntries(['cue', ...Array.from({ length: 15 }, (_, i) => String(i + 1))].map((b) => [b, down.includes(b) ? 'pocketed' : 'table']));
 
-function report(rack: number, down: string[], shots: PoolReport['shots']): PoolReport {
+function report(rack: number, down: string[], shots: NonNullable<PocketedFrom['shots']>): PocketedFrom {
   return {
-    game: 'nine-ball',
-    players: [{ id: 'A', name: 'Ayşe', racksWon: 0 }, { id: 'B', name: 'Noam', racksWon: 0 }],
-    raceTo: 3,
-    rack: { no: rack, turn: 'A', inning: 2, ballInHand: null, balls: balls(down), groups: {} },
+    players: [{ id: 'A' }, { id: 'B' }],
+    rack: { no: rack, balls: balls(down) },
     shots,
   };
 }
 
 describe('balls pocketed per player', () => {
   it('counts each ball still down for the player whose shot pocketed it, in this rack only, without the cue ball', () => {
-    const r = report(2, ['3', '1', '9'], [
-      { rack: 1, shooter: 'B', pocketed: ['4', '5'] },
-      { rack: 2, shooter: 'A', pocketed: ['3', 'cue'] },
-      { rack: 2, shooter: 'B', pocketed: ['9', '1'] },
-    ]);
+    const r = report(
+      2,
+      ['3', '1', '9'],
+      [
+        { rack: 1, shooter: 'B', pocketed: ['4', '5'] },
+        { rack: 2, shooter: 'A', pocketed: ['3', 'cue'] },
+        { rack: 2, shooter: 'B', pocketed: ['9', '1'] },
+      ],
+    );
     expect(Object.fromEntries(pocketedBy(r))).toEqual({ A: ['3'], B: ['1', '9'] });
   });
 

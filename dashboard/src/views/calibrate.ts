@@ -43,8 +43,20 @@ const values = (set: Record<string, number>): HTMLElement =>
 
 function suggestionView(s: CalSuggestion): HTMLElement {
   const head = `${s.sensor}${s.place ? ` · ${s.place}` : ''}`;
-  return h('article', { class: 'suggestion', 'data-sensor': s.sensor },
-    h('h4', {}, head, ' ', h('span', { class: `badge ${s.evidence.hits === s.evidence.asked ? 'ok' : 'warn'}` }, t('calib.hits', { hits: s.evidence.hits, asked: s.evidence.asked }))),
+  return h(
+    'article',
+    { class: 'suggestion', 'data-sensor': s.sensor },
+    h(
+      'h4',
+      {},
+      head,
+      ' ',
+      h(
+        'span',
+        { class: `badge ${s.evidence.hits === s.evidence.asked ? 'ok' : 'warn'}` },
+        t('calib.hits', { hits: s.evidence.hits, asked: s.evidence.asked }),
+      ),
+    ),
     Object.keys(s.set).length ? values(s.set) : h('p', { class: 'muted' }, t('calib.noValues')),
     s.threshold ? h('p', { class: 'threshold' }, t('calib.threshold', { permille: s.threshold.permille, volts: s.threshold.volts })) : null,
     s.method.length ? h('p', { class: 'evidence-title muted' }, t('calib.how')) : null,
@@ -64,13 +76,33 @@ const KEYS = ['hb', 'g1.debounceMs', 'g1.minWidthUs', 'g1.stuckMs', 'pk1.capture
 function advanced(id: string, say: (s: string, ok?: boolean) => void): HTMLElement {
   const rows = h('div', { class: 'kv' });
   const addRow = (key = ''): void => {
-    rows.append(h('div', { class: 'row' },
-      h('label', { class: 'field' }, h('span', {}, t('cal.key')), h('input', { type: 'text', class: 'cal-key', list: 'cal-keys', value: key, placeholder: 'g1.debounceMs', maxlength: 32 })),
-      h('label', { class: 'field' }, h('span', {}, t('cal.value')), h('input', { type: 'text', class: 'cal-value', inputmode: 'decimal', maxlength: 64 }))));
+    rows.append(
+      h(
+        'div',
+        { class: 'row' },
+        h(
+          'label',
+          { class: 'field' },
+          h('span', {}, t('cal.key')),
+          h('input', { type: 'text', class: 'cal-key', list: 'cal-keys', value: key, placeholder: 'g1.debounceMs', maxlength: 32 }),
+        ),
+        h('label', { class: 'field' }, h('span', {}, t('cal.value')), h('input', { type: 'text', class: 'cal-value', inputmode: 'decimal', maxlength: 64 })),
+      ),
+    );
   };
   addRow();
-  const form = h('form', { id: 'cal-form' }, rows, h('datalist', { id: 'cal-keys' }, ...KEYS.map((k) => h('option', { value: k }))),
-    h('div', { class: 'row' }, button(t('cal.addRow'), () => addRow(), { class: 'secondary' }), h('button', { type: 'submit', class: 'primary' }, t('cal.send'))));
+  const form = h(
+    'form',
+    { id: 'cal-form' },
+    rows,
+    h('datalist', { id: 'cal-keys' }, ...KEYS.map((k) => h('option', { value: k }))),
+    h(
+      'div',
+      { class: 'row' },
+      button(t('cal.addRow'), () => addRow(), { class: 'secondary' }),
+      h('button', { type: 'submit', class: 'primary' }, t('cal.send')),
+    ),
+  );
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     const set: Record<string, number | string | boolean> = {};
@@ -84,11 +116,25 @@ function advanced(id: string, say: (s: string, ok?: boolean) => void): HTMLEleme
     void send('POST', `/api/devices/${encodeURIComponent(id)}/config`, { set }, pin()).then((r) => say(r.ok ? t('cal.sent') : r.error, r.ok));
   });
   const st = store.devices.get(id);
-  return h('details', { id: 'cal-advanced', class: 'panel' }, h('summary', {}, t('calib.advanced')),
+  return h(
+    'details',
+    { id: 'cal-advanced', class: 'panel' },
+    h('summary', {}, t('calib.advanced')),
     h('h3', {}, t('cal.title', { id })),
-    h('p', {}, `${t('dev.state')}: ${tMaybe(`dev.${st?.state ?? 'unknown'}`, st?.state ?? 'unknown')} · ${t('dev.buffer')}: ${bufferUse(health(st))} · ${t('dev.faults')}: ${faultText(health(st))}`),
-    h('p', { class: 'muted' }, t('cal.help')), form,
-    button(t('cal.identify'), () => void send('POST', `/api/devices/${encodeURIComponent(id)}/identify`, { ms: 3000 }, pin()).then((r) => say(r.ok ? t('cal.identified') : r.error, r.ok)), { id: 'identify' }));
+    h(
+      'p',
+      {},
+      `${t('dev.state')}: ${tMaybe(`dev.${st?.state ?? 'unknown'}`, st?.state ?? 'unknown')} · ${t('dev.buffer')}: ${bufferUse(health(st))} · ${t('dev.faults')}: ${faultText(health(st))}`,
+    ),
+    h('p', { class: 'muted' }, t('cal.help')),
+    form,
+    button(
+      t('cal.identify'),
+      () =>
+        void send('POST', `/api/devices/${encodeURIComponent(id)}/identify`, { ms: 3000 }, pin()).then((r) => say(r.ok ? t('cal.identified') : r.error, r.ok)),
+      { id: 'identify' },
+    ),
+  );
 }
 
 export const calibrateView: View = (root, route) => {
@@ -108,14 +154,27 @@ export const calibrateView: View = (root, route) => {
 
   const pinForm = pinFormOf({ input: 'cal-pin', form: 'cal-pin-form' }, say);
 
-  const tablePick = h('select', { id: 'cal-table' }, ...tables.map((x) => h('option', { value: x.id, selected: x.id === table }, `${x.name} · ${gameName(x.game)}`)));
+  const tablePick = h(
+    'select',
+    { id: 'cal-table' },
+    ...tables.map((x) => h('option', { value: x.id, selected: x.id === table }, `${x.name} · ${gameName(x.game)}`)),
+  );
   tablePick.addEventListener('change', () => {
     const next = tables.find((x) => x.id === tablePick.value);
     const d = next?.devices.find((x) => x.profile) ?? next?.devices[0];
     location.hash = `#/calibrate/${encodeURIComponent(d?.id ?? '')}?table=${encodeURIComponent(tablePick.value)}`;
   });
-  const devicePick = h('select', { id: 'cal-device' }, ...devs.map((d) =>
-    h('option', { value: d.id, selected: d.id === device }, d.profile ? t('calib.deviceOption', { device: d.id, profile: d.profile }) : t('calib.deviceNoProfile', { device: d.id }))));
+  const devicePick = h(
+    'select',
+    { id: 'cal-device' },
+    ...devs.map((d) =>
+      h(
+        'option',
+        { value: d.id, selected: d.id === device },
+        d.profile ? t('calib.deviceOption', { device: d.id, profile: d.profile }) : t('calib.deviceNoProfile', { device: d.id }),
+      ),
+    ),
+  );
   devicePick.addEventListener('change', () => {
     location.hash = `#/calibrate/${encodeURIComponent(devicePick.value)}?table=${encodeURIComponent(table)}`;
   });
@@ -217,12 +276,16 @@ export const calibrateView: View = (root, route) => {
     session = null;
     suggestions = [];
     const hand = Object.entries(record.thresholds);
-    replace(resultBox,
+    replace(
+      resultBox,
       h('h3', {}, sent ? t('calib.applied', { device: record.device }) : t('calib.appliedNotSent', { device: record.device })),
       values(record.set),
       hand.length ? h('p', { class: 'evidence-title muted' }, t('calib.setByHand')) : null,
-      hand.length ? h('ul', { class: 'thresholds' }, ...hand.map(([s, x]) => h('li', {}, `${s}: `, t('calib.threshold', { permille: x.permille, volts: x.volts })))) : null,
-      file ? h('p', { class: 'muted' }, t('calib.storedIn', { file })) : null);
+      hand.length
+        ? h('ul', { class: 'thresholds' }, ...hand.map(([s, x]) => h('li', {}, `${s}: `, t('calib.threshold', { permille: x.permille, volts: x.volts }))))
+        : null,
+      file ? h('p', { class: 'muted' }, t('calib.storedIn', { file })) : null,
+    );
     resultBox.hidden = false;
     render();
     void loadTable();
@@ -255,50 +318,103 @@ export const calibrateView: View = (root, route) => {
     const s = session;
     const total = s.steps.length;
     const cur = s.steps[s.current];
-    const stepList = h('ol', { class: 'cal-steps', id: 'cal-steps' }, ...s.steps.map((st, i) => {
-      const state = i < s.current ? 'done' : i === s.current ? 'current' : 'todo';
-      return h('li', { 'data-step': i, 'data-state': state, 'aria-current': state === 'current' ? 'step' : undefined },
-        h('span', { class: 'name' }, stepName(st)), ' ',
-        h('span', { class: `badge ${state === 'done' ? 'ok' : state === 'current' ? 'warn' : ''}` }, t(state === 'done' ? 'calib.stepDone' : state === 'current' ? 'calib.stepCurrent' : 'calib.stepTodo')),
-        state === 'done' ? button(t('calib.goto'), () => void act('POST', '/goto', { step: i }, t('calib.gotoDone', { n: i + 1 })), { class: 'secondary cal-goto', 'data-step': String(i) }) : null);
-    }));
-    const buttons = h('div', { class: 'row' },
-      cur ? button(s.current === total - 1 ? t('calib.finish') : t('calib.next'), () => void act('POST', '/next', undefined, t('calib.stepOf', { n: Math.min(s.current + 2, total), total })), { id: 'cal-next', class: 'primary' }) : null,
+    const stepList = h(
+      'ol',
+      { class: 'cal-steps', id: 'cal-steps' },
+      ...s.steps.map((st, i) => {
+        const state = i < s.current ? 'done' : i === s.current ? 'current' : 'todo';
+        return h(
+          'li',
+          { 'data-step': i, 'data-state': state, 'aria-current': state === 'current' ? 'step' : undefined },
+          h('span', { class: 'name' }, stepName(st)),
+          ' ',
+          h(
+            'span',
+            { class: `badge ${state === 'done' ? 'ok' : state === 'current' ? 'warn' : ''}` },
+            t(state === 'done' ? 'calib.stepDone' : state === 'current' ? 'calib.stepCurrent' : 'calib.stepTodo'),
+          ),
+          state === 'done'
+            ? button(t('calib.goto'), () => void act('POST', '/goto', { step: i }, t('calib.gotoDone', { n: i + 1 })), {
+                class: 'secondary cal-goto',
+                'data-step': String(i),
+              })
+            : null,
+        );
+      }),
+    );
+    const buttons = h(
+      'div',
+      { class: 'row' },
+      cur
+        ? button(
+            s.current === total - 1 ? t('calib.finish') : t('calib.next'),
+            () => void act('POST', '/next', undefined, t('calib.stepOf', { n: Math.min(s.current + 2, total), total })),
+            { id: 'cal-next', class: 'primary' },
+          )
+        : null,
       cur ? button(t('calib.redo'), () => void act('POST', '/redo', undefined, t('calib.redoDone')), { id: 'cal-redo', class: 'secondary' }) : null,
       s.done ? button(t('calib.apply'), () => void apply(), { id: 'cal-apply', class: 'primary' }) : null,
-      button(t('calib.cancel'), () => void cancel(), { id: 'cal-cancel', class: 'secondary' }));
+      button(t('calib.cancel'), () => void cancel(), { id: 'cal-cancel', class: 'secondary' }),
+    );
     if (cur) {
       const seen = Object.entries(cur.seen);
-      replace(sessionBox,
+      replace(
+        sessionBox,
         h('h3', { id: 'cal-step-no' }, t('calib.stepOf', { n: s.current + 1, total })),
         h('p', { class: 'cal-step-name', id: 'cal-step', 'data-step': cur.id }, stepName(cur)),
         h('p', { class: 'cal-instruction', id: 'cal-instruction' }, stepInstruction(cur)),
         h('p', { class: 'evidence-title muted' }, t('calib.seen')),
-        h('ul', { class: 'cal-seen', id: 'cal-seen' },
+        h(
+          'ul',
+          { class: 'cal-seen', id: 'cal-seen' },
           cur.sensor
-            ? h('li', { 'data-sensor': cur.sensor, 'data-events': cur.seen[cur.sensor] ?? 0 },
-              t('calib.seenOf', { sensor: cur.sensor, hits: suggestions.find((x) => x.sensor === cur.sensor)?.evidence.hits ?? 0, count: cur.count, n: cur.seen[cur.sensor] ?? 0 }))
+            ? h(
+                'li',
+                { 'data-sensor': cur.sensor, 'data-events': cur.seen[cur.sensor] ?? 0 },
+                t('calib.seenOf', {
+                  sensor: cur.sensor,
+                  hits: suggestions.find((x) => x.sensor === cur.sensor)?.evidence.hits ?? 0,
+                  count: cur.count,
+                  n: cur.seen[cur.sensor] ?? 0,
+                }),
+              )
             : null,
-          ...seen.filter(([k]) => k !== cur.sensor).map(([k, n]) => h('li', { 'data-sensor': k, 'data-events': n }, t(cur.sensor ? 'calib.seenOther' : 'calib.seenEvents', { sensor: k, n }))),
-          !cur.sensor && seen.length === 0 ? h('li', { class: 'muted' }, t('calib.seenNone')) : null),
-        h('p', { class: 'evidence-title muted' }, t('calib.live')), liveList,
+          ...seen
+            .filter(([k]) => k !== cur.sensor)
+            .map(([k, n]) => h('li', { 'data-sensor': k, 'data-events': n }, t(cur.sensor ? 'calib.seenOther' : 'calib.seenEvents', { sensor: k, n }))),
+          !cur.sensor && seen.length === 0 ? h('li', { class: 'muted' }, t('calib.seenNone')) : null,
+        ),
+        h('p', { class: 'evidence-title muted' }, t('calib.live')),
+        liveList,
         buttons,
-        h('h3', {}, t('calib.steps')), stepList);
+        h('h3', {}, t('calib.steps')),
+        stepList,
+      );
     } else {
       replace(sessionBox, h('h3', { id: 'cal-step-no' }, t('calib.allDone')), buttons, h('h3', {}, t('calib.steps')), stepList);
     }
     renderLive();
-    replace(sugBox, h('h3', {}, t('calib.suggestions')),
+    replace(
+      sugBox,
+      h('h3', {}, t('calib.suggestions')),
       suggestions.length ? null : h('p', { class: 'muted' }, t('calib.noSuggestions')),
-      ...suggestions.map(suggestionView));
+      ...suggestions.map(suggestionView),
+    );
   }
 
   const noDevice = devs.length === 0 ? t('calib.noDevices') : !profile ? t('calib.noProfile') : null;
   append(root, [
-    h('h2', {}, t('calib.title')), h('p', { class: 'muted' }, t('calib.intro')), msg, pinForm,
+    h('h2', {}, t('calib.title')),
+    h('p', { class: 'muted' }, t('calib.intro')),
+    msg,
+    pinForm,
     h('div', { class: 'row' }, field(t('calib.table'), tablePick), field(t('calib.device'), devicePick)),
     noDevice ? h('p', { class: 'muted', id: 'cal-no-device' }, noDevice) : null,
-    stored, startBtn, sessionBox, sugBox, resultBox,
+    stored,
+    startBtn,
+    sessionBox,
+    sugBox,
+    resultBox,
     device ? advanced(device, say) : null,
     h('p', {}, link('#/devices', t('nav.devices'))),
   ]);

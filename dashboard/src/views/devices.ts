@@ -26,10 +26,21 @@ interface StoreHealth {
 function storeLine(s: StoreHealth | null): HTMLElement {
   if (!s) return h('p', { class: 'store-state', id: 'store-state', 'data-state': 'unknown' }, t('dev.storeUnknown'));
   const e = s.lastError;
-  return h('div', { class: 'store-state', id: 'store-state', 'data-state': s.state, role: s.state === 'ok' ? undefined : 'alert' },
+  return h(
+    'div',
+    { class: 'store-state', id: 'store-state', 'data-state': s.state, role: s.state === 'ok' ? undefined : 'alert' },
     h('p', {}, s.state === 'ok' ? t('dev.storeOk') : t('dev.storeFailing', { n: num(s.errors, 0) })),
-    s.state !== 'ok' && e ? h('p', { class: 'store-error' }, t('dev.storeLastError', { at: fmtTime(e.at), what: `${e.op}: ${e.message}${e.code ? ` (${e.code})` : ''}` })) : null,
-    ...s.halted.map((x) => h('p', { class: 'store-halted', 'data-table': x.table }, t('dev.storeHalted', { table: store.venue?.tables.find((tb) => tb.id === x.table)?.name ?? x.table, reason: x.reason }))));
+    s.state !== 'ok' && e
+      ? h('p', { class: 'store-error' }, t('dev.storeLastError', { at: fmtTime(e.at), what: `${e.op}: ${e.message}${e.code ? ` (${e.code})` : ''}` }))
+      : null,
+    ...s.halted.map((x) =>
+      h(
+        'p',
+        { class: 'store-halted', 'data-table': x.table },
+        t('dev.storeHalted', { table: store.venue?.tables.find((tb) => tb.id === x.table)?.name ?? x.table, reason: x.reason }),
+      ),
+    ),
+  );
 }
 
 /** /api/health answers 503 while the store fails: its body is what we want then too. */
@@ -46,7 +57,11 @@ async function storeHealth(): Promise<StoreHealth | null> {
 function lastRefused(d: DeviceHealth): HTMLElement | null {
   const r = d.counters?.lastRejection;
   if (!r) return null;
-  return h('span', { class: 'refused', 'data-refused': d.id, 'data-code': r.code }, ` · ${t('dev.lastRefused', { at: fmtTime(r.at), what: tMaybe(`err.${r.code}`, r.code), code: r.code, reason: r.reason })}`);
+  return h(
+    'span',
+    { class: 'refused', 'data-refused': d.id, 'data-code': r.code },
+    ` · ${t('dev.lastRefused', { at: fmtTime(r.at), what: tMaybe(`err.${r.code}`, r.code), code: r.code, reason: r.reason })}`,
+  );
 }
 
 /** GET /api/devices `strangers`: devices the venue does not have, in bounded memory (hub/ingest/unknown.ts). */
@@ -64,7 +79,10 @@ interface StreamPages {
 /** Input from devices the venue does not have: how much, and the latest few ids. */
 function strangersLine(s: Strangers | undefined): HTMLElement | string {
   if (!s || s.rejected === 0) return '';
-  const recent = s.recent.slice(0, 5).map((x) => `${x.id} (${num(x.rejected)})`).join(', ');
+  const recent = s.recent
+    .slice(0, 5)
+    .map((x) => `${x.id} (${num(x.rejected)})`)
+    .join(', ');
   return h('p', { class: 'strangers', id: 'strangers', 'data-rejected': s.rejected }, t('dev.strangers', { n: num(s.rejected), ids: num(s.ids), recent }));
 }
 
@@ -92,21 +110,51 @@ export const devicesView: View = (root) => {
   void loadStore();
   const load = async (): Promise<void> => {
     try {
-      const r = await getJson<{ devices: DeviceHealth[]; links: { name: string; state: string }[]; strangers?: Strangers; stream?: StreamPages | null }>('/api/devices');
+      const r = await getJson<{ devices: DeviceHealth[]; links: { name: string; state: string }[]; strangers?: Strangers; stream?: StreamPages | null }>(
+        '/api/devices',
+      );
       box.replaceChildren(
-        statTable(t('dev.title'), [t('dev.id'), t('dev.state'), t('dev.link'), t('dev.lastSeen'), t('dev.lastEvent'), t('dev.buffer'), t('dev.clock'), t('dev.faults'), t('dev.counters'), ''],
+        statTable(
+          t('dev.title'),
+          [
+            t('dev.id'),
+            t('dev.state'),
+            t('dev.link'),
+            t('dev.lastSeen'),
+            t('dev.lastEvent'),
+            t('dev.buffer'),
+            t('dev.clock'),
+            t('dev.faults'),
+            t('dev.counters'),
+            '',
+          ],
           r.devices.map((d) => {
             const x = health(d);
             return [
-              d.id, h('span', { class: 'device', 'data-device': d.id, 'data-state': d.state }, tMaybe(`dev.${d.state}`, d.state)), d.link ?? '–', fmtTime(d.lastSeen),
+              d.id,
+              h('span', { class: 'device', 'data-device': d.id, 'data-state': d.state }, tMaybe(`dev.${d.state}`, d.state)),
+              d.link ?? '–',
+              fmtTime(d.lastSeen),
               h('span', { 'data-last-event': d.id }, lastEvent(d.id)),
               h('span', { 'data-buffer': d.id }, bufferUse(x)),
               d.clock ? t('dev.clockFit', { offset: fmtTime(d.clock.offsetMs), drift: num(d.clock.driftPpm, 1), err: num(d.clock.errorBoundMs, 2) }) : '–',
               h('span', { 'data-faults': d.id, 'data-count': x.faults.length }, faultText(x)),
-              d.counters ? h('span', {}, t('dev.countersText', { ok: d.counters.accepted, dup: d.counters.duplicates, bad: Object.values(d.counters.rejected).reduce((a, b) => a + b, 0) }), lastRefused(d)) : '–',
+              d.counters
+                ? h(
+                    'span',
+                    {},
+                    t('dev.countersText', {
+                      ok: d.counters.accepted,
+                      dup: d.counters.duplicates,
+                      bad: Object.values(d.counters.rejected).reduce((a, b) => a + b, 0),
+                    }),
+                    lastRefused(d),
+                  )
+                : '–',
               link(`#/calibrate/${encodeURIComponent(d.id)}`, t('dev.calibrate')),
             ];
-          })),
+          }),
+        ),
         h('ul', { class: 'links-state' }, ...r.links.map((l) => h('li', {}, `${l.name}: ${tMaybe(`linkstate.${l.state}`, l.state)}`))),
         strangersLine(r.strangers),
         pagesLine(r.stream ?? null),

@@ -10,7 +10,12 @@ import { playersToPlay } from '../games/minigolf';
 
 describe('phone: players of a new match', () => {
   it('bumper pool: two sides, players 1 and 3 against 2 and 4', () => {
-    expect(playersFor('golf-billiards', ['Ann', 'Bob', 'Cem', 'Dan']).map((p) => `${p.id}:${p.name}:${p.side}`)).toEqual(['p1:Ann:A', 'p2:Bob:B', 'p3:Cem:A', 'p4:Dan:B']);
+    expect(playersFor('golf-billiards', ['Ann', 'Bob', 'Cem', 'Dan']).map((p) => `${p.id}:${p.name}:${p.side}`)).toEqual([
+      'p1:Ann:A',
+      'p2:Bob:B',
+      'p3:Cem:A',
+      'p4:Dan:B',
+    ]);
   });
 
   it('the other games: no sides (in minigolf a side would be a team)', () => {
@@ -22,9 +27,25 @@ describe('phone: players of a new match', () => {
 
 describe('referee panel: the body of a call', () => {
   it('leaves out empty fields and trims the others; a number stays a number', () => {
-    expect(refCall('touch', { player: 'ann', ball: ' A3 ', place: '', value: '', why: '' })).toEqual({ type: 'ref', call: 'touch', by: 'referee', player: 'ann', ball: 'A3' });
-    expect(refCall('from_spot', { player: '', ball: '', place: '4', value: '2.5', why: 'seen by the referee' })).toEqual({ type: 'ref', call: 'from_spot', by: 'referee', place: '4', value: 2.5, why: 'seen by the referee' });
-    expect(refCall('hard_shot', { player: '', ball: '', place: 'on-stroke-line', value: 'masse', why: '' })).toMatchObject({ place: 'on-stroke-line', value: 'masse' });
+    expect(refCall('touch', { player: 'ann', ball: ' A3 ', place: '', value: '', why: '' })).toEqual({
+      type: 'ref',
+      call: 'touch',
+      by: 'referee',
+      player: 'ann',
+      ball: 'A3',
+    });
+    expect(refCall('from_spot', { player: '', ball: '', place: '4', value: '2.5', why: 'seen by the referee' })).toEqual({
+      type: 'ref',
+      call: 'from_spot',
+      by: 'referee',
+      place: '4',
+      value: 2.5,
+      why: 'seen by the referee',
+    });
+    expect(refCall('hard_shot', { player: '', ball: '', place: 'on-stroke-line', value: 'masse', why: '' })).toMatchObject({
+      place: 'on-stroke-line',
+      value: 'masse',
+    });
   });
 });
 
@@ -56,7 +77,10 @@ describe('minigolf: the players to play', () => {
         { id: 'g4', lane: 7, toPlay: 'cem', done: false },
       ],
     };
-    expect(playersToPlay(report)).toEqual([{ player: 'ana', group: 'g1', lane: 3 }, { player: 'cem', group: 'g4', lane: 7 }]);
+    expect(playersToPlay(report)).toEqual([
+      { player: 'ana', group: 'g1', lane: 3 },
+      { player: 'cem', group: 'g4', lane: 7 },
+    ]);
     expect(playersToPlay(null)).toEqual([]);
   });
 });

@@ -13,8 +13,16 @@ export const overlayView: View = (root, route) => {
   root.append(box);
   const render = (): void => {
     const s = store.tables.get(table)?.summary;
-    box.replaceChildren(...(s?.players ?? []).map((p) => h('div', { class: 'bug-row', 'data-turn': String(s?.turn === p.id || s?.turn === p.side) },
-      h('span', { class: 'name' }, p.name), h('span', { class: 'points' }, num(p.score)))));
+    box.replaceChildren(
+      ...(s?.players ?? []).map((p) =>
+        h(
+          'div',
+          { class: 'bug-row', 'data-turn': String(s?.turn === p.id || s?.turn === p.side) },
+          h('span', { class: 'name' }, p.name),
+          h('span', { class: 'points' }, num(p.score)),
+        ),
+      ),
+    );
   };
   render();
   return store.subscribe((c) => {

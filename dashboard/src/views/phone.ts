@@ -12,26 +12,34 @@ import { decisions, gameName, scoreLine, summaryLine, headlineText } from '../ga
 import type { View } from '../router';
 import { playersToPlay } from '../games/minigolf';
 import type { LiveTable, PendingDecision } from '../types';
-
-/** How many players a game takes at one table (the engines' start rules); null: any number. */
-const PLAYERS: Record<string, number[]> = { 'golf-billiards': [2, 4], 'eight-ball': [2], 'nine-ball': [2] };
+import { findGame } from '../../../shared/game/catalogue';
 
 /**
- * The players of a new match. Bumper pool is played by two sides: with four players, 1 and 3
- * form side A against 2 and 4 (side B). The other games take the players as they are.
+ * The players of a new match, as the game's catalogue entry says: in bumper pool two sides play
+ * (`alternate`: with four players, 1 and 3 form side A against 2 and 4, side B); the other games
+ * take the players as they are.
  */
 export function playersFor(game: string, names: string[]): { id: string; name: string; side?: string }[] {
-  return names.map((name, i) => ({ id: `p${i + 1}`, name, ...(game === 'golf-billiards' ? { side: i % 2 === 0 ? 'A' : 'B' } : {}) }));
+  const sides = findGame(game)?.players.sides === 'alternate';
+  return names.map((name, i) => ({ id: `p${i + 1}`, name, ...(sides ? { side: i % 2 === 0 ? 'A' : 'B' } : {}) }));
 }
 
 /**
  * The form that starts a match: the players' names, and (`options`, the referee panel) the
  * match options typed in; `who` is sent as the match's starter.
  */
-export function startForm(table: string, game: string, say: (s: string, ok?: boolean) => void, token: () => string, options?: { fields: HTMLElement; config: () => Record<string, number> | undefined; who: () => string }): HTMLElement {
+export function startForm(
+  table: string,
+  game: string,
+  say: (s: string, ok?: boolean) => void,
+  token: () => string,
+  options?: { fields: HTMLElement; config: () => Record<string, number> | undefined; who: () => string },
+): HTMLElement {
   const list = h('ol', { class: 'names' });
-  const counts = PLAYERS[game];
-  const label = (n: number): string => (game === 'golf-billiards' ? t('phone.playerSide', { n, side: n % 2 === 1 ? 'A' : 'B' }) : t('phone.playerN', { n }));
+  const players = findGame(game)?.players;
+  const counts = players?.counts ?? undefined;
+  const label = (n: number): string =>
+    players?.sides === 'alternate' ? t('phone.playerSide', { n, side: n % 2 === 1 ? 'A' : 'B' }) : t('phone.playerN', { n });
   const addRow = (): void => {
     const n = list.childElementCount + 1;
     if (counts && n > Math.max(...counts)) return say(t(counts.length > 1 ? 'phone.needTwoOrFour' : 'phone.needTwo'));
@@ -40,12 +48,16 @@ export function startForm(table: string, game: string, say: (s: string, ok?: boo
   };
   addRow();
   addRow();
-  const form = h('form', { class: 'start', id: 'start-form' },
-    h('h3', {}, t('phone.start')), list,
+  const form = h(
+    'form',
+    { class: 'start', id: 'start-form' },
+    h('h3', {}, t('phone.start')),
+    list,
     counts ? h('p', { class: 'muted' }, t(counts.length > 1 ? 'phone.needTwoOrFour' : 'phone.needTwo')) : null,
     options?.fields ?? null,
     button(t('phone.addPlayer'), addRow, { class: 'secondary' }),
-    h('button', { type: 'submit', class: 'primary' }, t('phone.startButton')));
+    h('button', { type: 'submit', class: 'primary' }, t('phone.startButton')),
+  );
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
     const names = [...list.querySelectorAll('input')].map((i) => i.value.trim()).filter((x) => x);
@@ -65,6 +77,7 @@ export const phoneView: View = (root, route) => {
   if (fromQr) setTableToken(table, fromQr);
   const token = (): string => tableToken(table) || pin();
   const conf = store.venue?.tables.find((x) => x.id === table);
+  const lanes = findGame(conf?.game ?? '')?.lanes ?? false;
   const body = h('div', { class: 'phone', id: 'phone', 'data-table': table });
   const msg = h('p', { class: 'message', id: 'phone-message', role: 'status', 'aria-live': 'polite' });
   root.append(h('h2', {}, conf?.name ?? table), h('p', { class: 'game-name' }, gameName(conf?.game ?? '')), msg, body);
@@ -75,11 +88,15 @@ export const phoneView: View = (root, route) => {
   if (!token()) say(t('phone.noToken'));
 
   const answer = (d: PendingDecision, value: string): void => {
-    void send('POST', `/api/tables/${encodeURIComponent(table)}/input`, { type: 'decide', decision: d.id, answer: value }, token()).then((r) => say(r.ok ? t('phone.answered') : r.error, r.ok));
+    void send('POST', `/api/tables/${encodeURIComponent(table)}/input`, { type: 'decide', decision: d.id, answer: value }, token()).then((r) =>
+      say(r.ok ? t('phone.answered') : r.error, r.ok),
+    );
   };
   const end = (): void => {
     if (!confirm(t('phone.endConfirm'))) return;
-    void send('POST', `/api/tables/${encodeURIComponent(table)}/end`, { status: 'finished' }, token()).then((r) => say(r.ok ? t('phone.ended') : r.error, r.ok));
+    void send('POST', `/api/tables/${encodeURIComponent(table)}/end`, { status: 'finished' }, token()).then((r) =>
+      say(r.ok ? t('phone.ended') : r.error, r.ok),
+    );
   };
 
   /**
@@ -88,19 +105,27 @@ export const phoneView: View = (root, route) => {
    */
   const strokes = h('section', { class: 'strokes', id: 'phone-strokes' });
   const stroke = (player: string): void => {
-    void send('POST', `/api/tables/${encodeURIComponent(table)}/input`, { type: 'ref', call: 'stroke', player }, token()).then((r) => say(r.ok ? t('phone.strokeSaved') : r.error, r.ok));
+    void send('POST', `/api/tables/${encodeURIComponent(table)}/input`, { type: 'ref', call: 'stroke', player }, token()).then((r) =>
+      say(r.ok ? t('phone.strokeSaved') : r.error, r.ok),
+    );
   };
   let asked = 0;
   const loadStrokes = (): void => {
     const n = ++asked;
-    void getLive<LiveTable>(table).then((r) => {
-      if (n !== asked) return; // a later answer is on its way
-      const sum = r.summary;
-      const name = (id: string): string => sum?.players.find((p) => p.id === id)?.name ?? id;
-      const toPlay = playersToPlay(r.match ? r.report : null);
-      strokes.replaceChildren(...(toPlay.length ? [h('h3', {}, t('phone.strokes'))] : []),
-        ...toPlay.map((x) => button(t('phone.stroke', { name: name(x.player), lane: x.lane ?? '–' }), () => stroke(x.player), { class: 'primary', 'data-stroke': x.player })));
-    }).catch(() => undefined);
+    void getLive<LiveTable>(table)
+      .then((r) => {
+        if (n !== asked) return; // a later answer is on its way
+        const sum = r.summary;
+        const name = (id: string): string => sum?.players.find((p) => p.id === id)?.name ?? id;
+        const toPlay = playersToPlay(r.match ? r.report : null);
+        strokes.replaceChildren(
+          ...(toPlay.length ? [h('h3', {}, t('phone.strokes'))] : []),
+          ...toPlay.map((x) =>
+            button(t('phone.stroke', { name: name(x.player), lane: x.lane ?? '–' }), () => stroke(x.player), { class: 'primary', 'data-stroke': x.player }),
+          ),
+        );
+      })
+      .catch(() => undefined);
   };
 
   let hadMatch: boolean | null = null;
@@ -114,11 +139,12 @@ export const phoneView: View = (root, route) => {
       return;
     }
     hadMatch = true;
-    if (conf?.game === 'minigolf') loadStrokes();
+    if (lanes) loadStrokes();
     body.replaceChildren(
-      scoreLine(s, { big: true }), summaryLine(s),
+      scoreLine(s, { big: true }),
+      summaryLine(s),
       h('p', { class: 'headline' }, headlineText(s)),
-      ...(conf?.game === 'minigolf' ? [strokes] : []),
+      ...(lanes ? [strokes] : []),
       // Every open question is shown; the players answer theirs, and see who must answer the others.
       decisions(s.pending, answer, undefined, s, (d) => d.answeredBy === 'players' || pin() !== ''),
       button(t('phone.end'), end, { class: 'secondary', id: 'end-match' }),

@@ -16,32 +16,20 @@ import { startOptions } from '../games/options';
 import { startForm } from './phone';
 import type { View } from '../router';
 import type { LiveTable } from '../types';
+import { findGame } from '../../../shared/game/catalogue';
 
 const WHO_KEY = 'autoref.ref-who';
 
-/** Calls from each engine's catalogue that people enter most (docs/games/*.md); any call may be typed. */
-const CALLS: Record<string, string[]> = {
-  'three-cushion': ['foul', 'frozen', 'restore', 'interference', 'timeout', 'play', 'end_game', 'lag_winner'],
-  'three-ball': ['foul', 'frozen', 'restore', 'interference', 'play', 'end_game'],
-  'four-ball': ['foul', 'frozen', 'restore', 'interference', 'play', 'end_game'],
-  'golf-billiards': ['foot', 'jump', 'touch', 'push', 'wrong_ball', 'own_onto_own', 'aim_before_rest', 'stop_own', 'stop_opponent'],
-  'eight-ball': ['call', 'safety', 'frozen', 'foul', 'interference', 'concede', 'abandon'],
-  'nine-ball': ['call', 'safety', 'frozen', 'foul', 'interference', 'concede', 'abandon'],
-  minigolf: ['give_up', 'place', 'replay_stroke', 'touch', 'score', 'penalty', 'warn', 'correct', 'initial', 'submit'],
-};
-
-const CAROM = new Set(['three-cushion', 'three-ball', 'four-ball']);
-
 /**
- * The calls offered for a game. `play` starts the carom shot clock, so it is offered only when the
+ * The calls offered for a game: its catalogue entry's (the calls people enter most, docs/games/*.md;
+ * any call may be typed). A call that starts the shot clock (`play`) is offered only when the
  * running match has one (report.config.shotClockSeconds): three-ball and four-ball have none by
  * default, and the engine refuses it there.
  */
 export function callsFor(game: string, report: unknown): string[] {
-  const calls = CALLS[game] ?? [];
-  if (!CAROM.has(game)) return calls;
   const seconds = (report as { config?: { shotClockSeconds?: unknown } } | null | undefined)?.config?.shotClockSeconds;
-  return typeof seconds === 'number' ? calls : calls.filter((c) => c !== 'play');
+  // A game this page does not know (a hub of another version) offers no calls; its board says why.
+  return (findGame(game)?.referee.calls ?? []).filter((c) => !c.needsShotClock || typeof seconds === 'number').map((c) => c.call);
 }
 
 /** A write with the referee's name when one is typed in (every input and `end` take `who`). */
@@ -55,8 +43,12 @@ export function refCall(call: string, f: { player: string; ball: string; place: 
   const v = f.value.trim();
   const opt = (k: string, x: string): Record<string, string> => (x.trim() ? { [k]: x.trim() } : {});
   return {
-    type: 'ref', call, by: 'referee',
-    ...opt('player', f.player), ...opt('ball', f.ball), ...opt('place', f.place),
+    type: 'ref',
+    call,
+    by: 'referee',
+    ...opt('player', f.player),
+    ...opt('ball', f.ball),
+    ...opt('place', f.place),
     ...(v ? { value: /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v } : {}),
     ...opt('why', f.why),
   };
@@ -83,7 +75,11 @@ export const refereeView: View = (root, route) => {
   const tpath = (what: string): string => `/api/tables/${encodeURIComponent(table)}/${what}`;
 
   const pinForm = pinFormOf({ input: 'pin', form: 'pin-form' }, say);
-  const picker = h('select', { id: 'ref-table' }, ...tables.map((x) => h('option', { value: x.id, selected: x.id === table }, `${x.name} · ${gameName(x.game)}`)));
+  const picker = h(
+    'select',
+    { id: 'ref-table' },
+    ...tables.map((x) => h('option', { value: x.id, selected: x.id === table }, `${x.name} · ${gameName(x.game)}`)),
+  );
   picker.addEventListener('change', () => {
     location.hash = `#/ref/${encodeURIComponent(picker.value)}`;
   });
@@ -111,6 +107,7 @@ export const refereeView: View = (root, route) => {
   const ovAnswer = h('input', { type: 'text', id: 'override-answer', maxlength: 80 });
   const conf = tables.find((x) => x.id === table);
   const game = conf?.game ?? '';
+  const lanes = findGame(game)?.lanes ?? false;
   const callInput = h('input', { type: 'text', id: 'call', list: 'calls', maxlength: 40 });
   const callList = h('datalist', { id: 'calls' });
   const mgPlayer = h('select', { id: 'mg-player' });
@@ -121,25 +118,47 @@ export const refereeView: View = (root, route) => {
    */
   const loadLive = (): void => {
     const n = ++asked;
-    void getLive<LiveTable>(table).then((r) => {
-      if (n !== asked) return; // a later answer is on its way
-      const report = (r.match ? r.report : null) as { decisions?: unknown[]; decided?: unknown[] } | null;
-      const list = report?.decisions ?? report?.decided ?? [];
-      const ids = list.map((d) => (typeof d === 'string' ? d.split('=')[0]! : (d as { id?: string }).id ?? '')).filter((x) => x);
-      decided.replaceChildren(...[...new Set(ids)].map((id) => h('option', { value: id })));
-      callList.replaceChildren(...callsFor(game, report).map((c) => h('option', { value: c })));
-      callList.dataset['loaded'] = 'true';
-      // What the rules refused of the sensors' events (a goal the match cannot place): with the device, so the board can be found.
-      const refused = (r.match ? r.refused : null) ?? [];
-      refusedBox.replaceChildren(...(refused.length ? [h('h3', {}, t('ref.refused')),
-        h('ul', { id: 'ref-refused' }, ...refused.slice().reverse().map((x) => h('li', { 'data-code': x.code }, `${x.device ?? '–'}: ${x.text}`)))] : []));
-      if (game !== 'minigolf') return;
-      const chosen = mgPlayer.value;
-      const sum = store.tables.get(table)?.summary ?? null;
-      const name = (id: string): string => sum?.players.find((p) => p.id === id)?.name ?? id;
-      mgPlayer.replaceChildren(...playersToPlay(report).map((x) => h('option', { value: x.player, selected: x.player === chosen },
-        t('ref.mgPlayerOption', { name: name(x.player), group: x.group, lane: x.lane ?? '–' }))));
-    }).catch(() => undefined);
+    void getLive<LiveTable>(table)
+      .then((r) => {
+        if (n !== asked) return; // a later answer is on its way
+        const report = (r.match ? r.report : null) as { decisions?: unknown[]; decided?: unknown[] } | null;
+        const list = report?.decisions ?? report?.decided ?? [];
+        const ids = list.map((d) => (typeof d === 'string' ? d.split('=')[0]! : ((d as { id?: string }).id ?? ''))).filter((x) => x);
+        decided.replaceChildren(...[...new Set(ids)].map((id) => h('option', { value: id })));
+        callList.replaceChildren(...callsFor(game, report).map((c) => h('option', { value: c })));
+        callList.dataset['loaded'] = 'true';
+        // What the rules refused of the sensors' events (a goal the match cannot place): with the device, so the board can be found.
+        const refused = (r.match ? r.refused : null) ?? [];
+        refusedBox.replaceChildren(
+          ...(refused.length
+            ? [
+                h('h3', {}, t('ref.refused')),
+                h(
+                  'ul',
+                  { id: 'ref-refused' },
+                  ...refused
+                    .slice()
+                    .reverse()
+                    .map((x) => h('li', { 'data-code': x.code }, `${x.device ?? '–'}: ${x.text}`)),
+                ),
+              ]
+            : []),
+        );
+        if (!lanes) return;
+        const chosen = mgPlayer.value;
+        const sum = store.tables.get(table)?.summary ?? null;
+        const name = (id: string): string => sum?.players.find((p) => p.id === id)?.name ?? id;
+        mgPlayer.replaceChildren(
+          ...playersToPlay(report).map((x) =>
+            h(
+              'option',
+              { value: x.player, selected: x.player === chosen },
+              t('ref.mgPlayerOption', { name: name(x.player), group: x.group, lane: x.lane ?? '–' }),
+            ),
+          ),
+        );
+      })
+      .catch(() => undefined);
   };
   const mgWrite = (body: (player: string) => object): void => {
     const player = mgPlayer.value;
@@ -148,11 +167,22 @@ export const refereeView: View = (root, route) => {
   };
   // Minigolf: what the sensors cannot show starts the stroke clock (arrival at a lane, cards shown,
   // the previous player gone): the referee starts it; a stroke no sensor saw is tapped in.
-  const minigolf = game !== 'minigolf' ? null : h('section', { class: 'panel', id: 'ref-minigolf' }, h('h3', {}, t('ref.minigolf')),
-    field(t('ref.mgPlayer'), mgPlayer),
-    h('div', { class: 'row' },
-      button(t('ref.startClock'), () => mgWrite((player) => ({ type: 'clock', clock: 'stroke', phase: 'start', player, by: 'referee' })), { id: 'start-clock' }),
-      button(t('ref.tapStroke'), () => mgWrite((player) => ({ type: 'ref', call: 'stroke', player, by: 'referee' })), { id: 'tap-stroke' })));
+  const minigolf = !lanes
+    ? null
+    : h(
+        'section',
+        { class: 'panel', id: 'ref-minigolf' },
+        h('h3', {}, t('ref.minigolf')),
+        field(t('ref.mgPlayer'), mgPlayer),
+        h(
+          'div',
+          { class: 'row' },
+          button(t('ref.startClock'), () => mgWrite((player) => ({ type: 'clock', clock: 'stroke', phase: 'start', player, by: 'referee' })), {
+            id: 'start-clock',
+          }),
+          button(t('ref.tapStroke'), () => mgWrite((player) => ({ type: 'ref', call: 'stroke', player, by: 'referee' })), { id: 'tap-stroke' }),
+        ),
+      );
   // The players of the running match (filled by render); a call may name none.
   const callPlayer = h('select', { id: 'call-player' });
   const callBall = h('input', { type: 'text', id: 'call-ball', maxlength: 24, autocomplete: 'off' });
@@ -161,39 +191,99 @@ export const refereeView: View = (root, route) => {
   const qr = h('div', { class: 'qr', id: 'qr' });
 
   root.append(
-    h('h2', {}, t('ref.title')), msg, pinForm, field(t('ref.who'), who), field(t('ref.table'), picker), live, startBox, refusedBox, ...(minigolf ? [minigolf] : []),
-    h('section', { class: 'panel' }, h('h3', {}, t('ref.corrections')), field(t('ref.reason'), reason),
-      h('div', { class: 'row' },
+    h('h2', {}, t('ref.title')),
+    msg,
+    pinForm,
+    field(t('ref.who'), who),
+    field(t('ref.table'), picker),
+    live,
+    startBox,
+    refusedBox,
+    ...(minigolf ? [minigolf] : []),
+    h(
+      'section',
+      { class: 'panel' },
+      h('h3', {}, t('ref.corrections')),
+      field(t('ref.reason'), reason),
+      h(
+        'div',
+        { class: 'row' },
         button(t('ref.undo'), () => correct('undo'), { id: 'undo' }),
-        button(t('ref.redo'), () => correct('redo'), { id: 'redo' })),
-      field(t('ref.overrideDecision'), ovDecision), decided, field(t('ref.overrideAnswer'), ovAnswer),
-      button(t('ref.override'), () => {
-        const why = needReason();
-        if (why) write(tpath('input'), { type: 'override', decision: ovDecision.value.trim(), answer: ovAnswer.value.trim(), why, by: 'referee' }, t('ref.done'));
-      }, { id: 'override' })),
-    h('section', { class: 'panel' }, h('h3', {}, t('ref.call')),
-      field(t('ref.callName'), callInput), callList,
-      field(t('ref.callPlayer'), callPlayer), field(t('ref.callBall'), callBall), field(t('ref.callPlace'), callPlace), field(t('ref.callValue'), callValue),
-      button(t('ref.send'), () => {
-        const call = callInput.value.trim();
-        if (!call) return say(t('ref.needCall'));
-        write(tpath('input'), refCall(call, { player: callPlayer.value, ball: callBall.value, place: callPlace.value, value: callValue.value, why: reason.value }), t('ref.done'));
-      }, { id: 'send-call' })),
-    h('section', { class: 'panel' }, h('h3', {}, t('ref.match')),
-      h('div', { class: 'row' },
-        button(t('ref.endFinished'), () => write(tpath('end'), { status: 'finished', ...(reason.value.trim() ? { why: reason.value.trim() } : {}) }, t('ref.done')), { id: 'end-finished' }),
-        button(t('ref.endAbandoned'), () => {
+        button(t('ref.redo'), () => correct('redo'), { id: 'redo' }),
+      ),
+      field(t('ref.overrideDecision'), ovDecision),
+      decided,
+      field(t('ref.overrideAnswer'), ovAnswer),
+      button(
+        t('ref.override'),
+        () => {
           const why = needReason();
-          if (why) write(tpath('end'), { status: 'abandoned', why }, t('ref.done'));
-        }, { id: 'end-abandoned' }),
-        button(t('ref.qr'), () => {
-          void qrImage(`${tpath('qr.svg')}?base=${encodeURIComponent(location.origin)}`, pin()).then((img) => {
-            if (!img) return say(t('err.AR_UNAUTHORIZED'));
-            qr.replaceChildren(h('img', { src: img.src, alt: t('ref.qrAlt', { table: conf?.name ?? table }), width: 220, height: 220 }),
-              ...(img.link ? [h('p', {}, h('a', { href: img.link, id: 'qr-link' }, img.link))] : []));
-          });
-        }, { id: 'show-qr' })),
-      qr),
+          if (why)
+            write(tpath('input'), { type: 'override', decision: ovDecision.value.trim(), answer: ovAnswer.value.trim(), why, by: 'referee' }, t('ref.done'));
+        },
+        { id: 'override' },
+      ),
+    ),
+    h(
+      'section',
+      { class: 'panel' },
+      h('h3', {}, t('ref.call')),
+      field(t('ref.callName'), callInput),
+      callList,
+      field(t('ref.callPlayer'), callPlayer),
+      field(t('ref.callBall'), callBall),
+      field(t('ref.callPlace'), callPlace),
+      field(t('ref.callValue'), callValue),
+      button(
+        t('ref.send'),
+        () => {
+          const call = callInput.value.trim();
+          if (!call) return say(t('ref.needCall'));
+          write(
+            tpath('input'),
+            refCall(call, { player: callPlayer.value, ball: callBall.value, place: callPlace.value, value: callValue.value, why: reason.value }),
+            t('ref.done'),
+          );
+        },
+        { id: 'send-call' },
+      ),
+    ),
+    h(
+      'section',
+      { class: 'panel' },
+      h('h3', {}, t('ref.match')),
+      h(
+        'div',
+        { class: 'row' },
+        button(
+          t('ref.endFinished'),
+          () => write(tpath('end'), { status: 'finished', ...(reason.value.trim() ? { why: reason.value.trim() } : {}) }, t('ref.done')),
+          { id: 'end-finished' },
+        ),
+        button(
+          t('ref.endAbandoned'),
+          () => {
+            const why = needReason();
+            if (why) write(tpath('end'), { status: 'abandoned', why }, t('ref.done'));
+          },
+          { id: 'end-abandoned' },
+        ),
+        button(
+          t('ref.qr'),
+          () => {
+            void qrImage(`${tpath('qr.svg')}?base=${encodeURIComponent(location.origin)}`, pin()).then((img) => {
+              if (!img) return say(t('err.AR_UNAUTHORIZED'));
+              qr.replaceChildren(
+                h('img', { src: img.src, alt: t('ref.qrAlt', { table: conf?.name ?? table }), width: 220, height: 220 }),
+                ...(img.link ? [h('p', {}, h('a', { href: img.link, id: 'qr-link' }, img.link))] : []),
+              );
+            });
+          },
+          { id: 'show-qr' },
+        ),
+      ),
+      qr,
+    ),
   );
 
   const render = (): void => {
@@ -201,18 +291,28 @@ export const refereeView: View = (root, route) => {
     const s = store.tables.get(table);
     const sum = s?.match ? s.summary : null;
     const chosen = callPlayer.value;
-    callPlayer.replaceChildren(h('option', { value: '' }, t('ref.noPlayer')),
-      ...(sum?.players ?? []).map((p) => h('option', { value: p.id, selected: p.id === chosen }, p.name)));
+    callPlayer.replaceChildren(
+      h('option', { value: '' }, t('ref.noPlayer')),
+      ...(sum?.players ?? []).map((p) => h('option', { value: p.id, selected: p.id === chosen }, p.name)),
+    );
     const playing = Boolean(s?.match);
     if (playing !== hadMatch) {
       // Keep a half-filled form while nothing changes.
       startBox.replaceChildren(...(playing ? [] : [startForm(table, game, say, pin, { ...startOptions(game), who: () => who.value })]));
       hadMatch = playing;
     }
-    replace(live,
+    replace(
+      live,
       sum ? scoreLine(sum) : h('p', { class: 'muted' }, t('table.noMatch')),
       sum ? summaryLine(sum) : null,
-      sum ? decisions(sum.pending, (d, value) => write(tpath('input'), { type: 'decide', decision: d.id, answer: value, by: 'referee' }, t('ref.done')), undefined, sum) : null,
+      sum
+        ? decisions(
+            sum.pending,
+            (d, value) => write(tpath('input'), { type: 'decide', decision: d.id, answer: value, by: 'referee' }, t('ref.done')),
+            undefined,
+            sum,
+          )
+        : null,
     );
   };
   render();

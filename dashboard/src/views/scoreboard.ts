@@ -20,7 +20,8 @@ export function mountScoreboard(box: HTMLElement, table: string, opts: { big?: b
   const render = (): void => {
     const s = live?.summary ?? store.tables.get(table)?.summary ?? null;
     const running = (live?.match ?? store.tables.get(table)?.match ?? null) !== null;
-    replace(box,
+    replace(
+      box,
       h('header', { class: 'board-head' }, h('h2', {}, conf?.name ?? table), h('span', { class: 'game-name' }, gameName(conf?.game ?? ''))),
       s ? scoreLine(s, opts) : h('p', { class: 'muted' }, t('table.noMatch')),
       s ? summaryLine(s) : null,

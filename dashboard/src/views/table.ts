@@ -9,7 +9,19 @@ import { mountScoreboard } from './scoreboard';
 export const tableView: View = (root, route) => {
   const box = h('div', { class: 'scoreboard', id: 'scoreboard', 'data-table': route.arg });
   const id = encodeURIComponent(route.arg);
-  root.append(box, h('p', { class: 'links' },
-    link(`#/phone/${id}`, t('nav.phone')), ' · ', link(`#/ref/${id}`, t('nav.referee')), ' · ', link(`#/overlay/${id}`, t('nav.overlay')), ' · ', link(`#/tv?table=${id}`, t('nav.tv'))));
+  root.append(
+    box,
+    h(
+      'p',
+      { class: 'links' },
+      link(`#/phone/${id}`, t('nav.phone')),
+      ' · ',
+      link(`#/ref/${id}`, t('nav.referee')),
+      ' · ',
+      link(`#/overlay/${id}`, t('nav.overlay')),
+      ' · ',
+      link(`#/tv?table=${id}`, t('nav.tv')),
+    ),
+  );
   return mountScoreboard(box, route.arg);
 };

@@ -22,27 +22,46 @@ export function describeEvent(e: DeviceEvent): string {
 /** One line of the live feed. Ids stay left to right inside a Hebrew line (bdi). */
 export function feedItem(s: StoredEvent): HTMLElement {
   const e = s.event;
-  return h('li', { class: 'event', ...(s.id !== undefined ? { 'data-id': s.id } : {}), 'data-device': e.d, 'data-boot': e.b, 'data-seq': e.n },
-    h('time', { datetime: new Date(s.hubT).toISOString() }, fmtClock(s.hubT)), ' ',
-    h('bdi', {}, `${e.d} #${e.n}`), ' ', h('span', { class: 'what' }, describeEvent(e)), ' ', h('bdi', { class: 'muted' }, `(${s.link})`));
+  return h(
+    'li',
+    { class: 'event', ...(s.id !== undefined ? { 'data-id': s.id } : {}), 'data-device': e.d, 'data-boot': e.b, 'data-seq': e.n },
+    h('time', { datetime: new Date(s.hubT).toISOString() }, fmtClock(s.hubT)),
+    ' ',
+    h('bdi', {}, `${e.d} #${e.n}`),
+    ' ',
+    h('span', { class: 'what' }, describeEvent(e)),
+    ' ',
+    h('bdi', { class: 'muted' }, `(${s.link})`),
+  );
 }
 
 function tableCard(id: string): HTMLElement {
   const conf = store.venue?.tables.find((x) => x.id === id);
   const live = store.tables.get(id);
   const s = live?.match ? live.summary : null;
-  return h('article', { class: 'table', 'data-table': id },
+  return h(
+    'article',
+    { class: 'table', 'data-table': id },
     h('h3', {}, link(`#/table/${encodeURIComponent(id)}`, conf?.name ?? id)),
     h('div', { class: 'game' }, gameName(conf?.game ?? '')),
     s ? scoreLine(s) : h('p', { class: 'muted' }, t('table.free')),
     s && s.pending.length ? h('p', { class: 'badge warn' }, t('decision.count', { n: s.pending.length })) : null,
-    h('ul', { class: 'devices' }, ...(conf?.devices ?? []).map((d) => {
-      const row = store.devices.get(d.id);
-      const st = row?.state ?? 'unknown';
-      const x = health(row);
-      return h('li', { class: 'device', 'data-device': d.id, 'data-state': st }, h('bdi', {}, `${d.id} (${d.link})`), ` · ${tMaybe(`dev.${st}`, st)}`,
-        x.faults.length ? h('span', { class: 'faults', 'data-faults': d.id }, ` · ${faultText(x)}`) : null);
-    })),
+    h(
+      'ul',
+      { class: 'devices' },
+      ...(conf?.devices ?? []).map((d) => {
+        const row = store.devices.get(d.id);
+        const st = row?.state ?? 'unknown';
+        const x = health(row);
+        return h(
+          'li',
+          { class: 'device', 'data-device': d.id, 'data-state': st },
+          h('bdi', {}, `${d.id} (${d.link})`),
+          ` · ${tMaybe(`dev.${st}`, st)}`,
+          x.faults.length ? h('span', { class: 'faults', 'data-faults': d.id }, ` · ${faultText(x)}`) : null,
+        );
+      }),
+    ),
     h('p', { class: 'links' }, link(`#/phone/${encodeURIComponent(id)}`, t('nav.phone')), ' · ', link(`#/overlay/${encodeURIComponent(id)}`, t('nav.overlay'))),
   );
 }

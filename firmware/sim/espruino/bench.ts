@@ -71,7 +71,13 @@ export async function interpreterEdgeCost(mqttUrl: string): Promise<InterpreterE
         await runScenario([{ t: 'adv', ms: 100 }, { t: 'link' }], up.driver, hub, serial);
         const pin = EDGE_PROFILE.boards[board]!.pins['a']!;
         for (const rate of [500, 2000]) {
-          const seen = (): Set<number> => new Set(hub.lines().filter((l) => l.includes('"k":"ev"')).map((l) => Number(/"n":(\d+)/.exec(l)![1])));
+          const seen = (): Set<number> =>
+            new Set(
+              hub
+                .lines()
+                .filter((l) => l.includes('"k":"ev"'))
+                .map((l) => Number(/"n":(\d+)/.exec(l)![1])),
+            );
           const before = seen().size;
           const steps = edges(pin, EDGES, rate);
           // 100 pulses at a time, timed; between them (not timed) the link sends what waits (on

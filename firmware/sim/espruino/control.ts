@@ -17,7 +17,6 @@ export function lastMemory(out: string): { usage: number; total: number } | null
   return m ? { usage: Number(m[1]), total: Number(m[2]) } : null;
 }
 
-
 function stepJs(s: Step): string {
   if (s.t === 'adv') return `hAdvance(${s.ms})`;
   if (s.t === 'set') return `hSet(${JSON.stringify(s.pin)},${s.level})`;
@@ -127,7 +126,12 @@ export function interpreterSerialHub(board: EspruinoBoard, control: Control): Hu
       }
       const nl = partial.lastIndexOf('\n');
       if (nl >= 0) {
-        lines.push(...partial.slice(0, nl).split('\n').map((l) => `line ${l}`));
+        lines.push(
+          ...partial
+            .slice(0, nl)
+            .split('\n')
+            .map((l) => `line ${l}`),
+        );
         partial = partial.slice(nl + 1);
       }
       return lines;

@@ -50,7 +50,10 @@ export async function upload(cmd: string[], dir: string, build: BuildResult, loc
   const harness = harnessCode(build.pins, { colour: build.features.colour });
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'bundle.js'), build.code);
-  writeFileSync(path.join(dir, 'board.json'), JSON.stringify({ BOARD: BOARDS[build.board].espruinoBoard, info: { builtin_modules: BUILTIN_MODULES[build.cfg.link as 'serial' | 'mqtt'] } }));
+  writeFileSync(
+    path.join(dir, 'board.json'),
+    JSON.stringify({ BOARD: BOARDS[build.board].espruinoBoard, info: { builtin_modules: BUILTIN_MODULES[build.cfg.link as 'serial' | 'mqtt'] } }),
+  );
   /** A board with empty flash but for the harness and the local settings. */
   const prepare = async (): Promise<void> => {
     rmSync(path.join(dir, 'espruino.flash'), { force: true });

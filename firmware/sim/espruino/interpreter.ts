@@ -232,7 +232,9 @@ export class EspruinoBoard {
     const bin = path.join(this.dir, 'bin');
     mkdirSync(bin, { recursive: true });
     const udevadm = path.join(bin, 'udevadm');
-    writeFileSync(udevadm, `#!/bin/sh\nprintf 'P: /devices/virtual/tty/autoref\\nN: ttyACM0\\nE: DEVNAME=${this.port}\\nE: SUBSYSTEM=tty\\n\\n'\n`, { mode: 0o755 });
+    writeFileSync(udevadm, `#!/bin/sh\nprintf 'P: /devices/virtual/tty/autoref\\nN: ttyACM0\\nE: DEVNAME=${this.port}\\nE: SUBSYSTEM=tty\\n\\n'\n`, {
+      mode: 0o755,
+    });
     const cli = path.join(ROOT, 'node_modules/.bin/espruino');
     const p = spawn(cli, ['--no-ble', '-p', this.port, ...args], {
       cwd: this.dir,

@@ -17,9 +17,23 @@ type Ref = GameEventOf<'ref'>;
 export const PLAYER_CALLS: readonly string[] = ['frozen_option', 'timeout', 'timeout_end', 'opener', 'lag_ball', 'restore'];
 
 export const CALLS: readonly string[] = [
-  'foul', 'frozen', 'frozen_option', 'restore', 'interference', 'timeout', 'timeout_end', 'play',
-  'abandon', 'referee_result', 'end_game', 'lag_ball', 'lag_winner', 'lag_repeat', 'opener',
-  'cue_ball', 'edit_inning',
+  'foul',
+  'frozen',
+  'frozen_option',
+  'restore',
+  'interference',
+  'timeout',
+  'timeout_end',
+  'play',
+  'abandon',
+  'referee_result',
+  'end_game',
+  'lag_ball',
+  'lag_winner',
+  'lag_repeat',
+  'opener',
+  'cue_ball',
+  'edit_inning',
 ];
 
 const FROZEN_OPTIONS: Record<string, readonly string[]> = {
@@ -161,9 +175,15 @@ function frozenOption(s: Live, e: Ref): Live {
 function restore(s: Live, e: Ref): Live {
   const opt = s.restoreOption;
   if (!opt) return reject(s, e, 'no_restore', 'nothing to restore: only after an intentional foul (C3-FOUL-8) or an out in salon play (CG-OUT-2)');
-  if (opt.player !== null && e.player !== undefined && e.player !== opt.player) return reject(s, e, 'bad_player', `only ${opt.player} may ask for the restoration`);
+  if (opt.player !== null && e.player !== undefined && e.player !== opt.player)
+    return reject(s, e, 'bad_player', `only ${opt.player} may ask for the restoration`);
   if (opt.player === null && e.by === 'player' && s.config.referee) return reject(s, e, 'referee_only', 'CG-OUT-2: the referee restores the balls');
-  const spotting = ballsOf(s.game, s.config).map((ball) => ({ ball, spot: 'previous_position', ifOccupied: [], reason: opt.reason.split(':')[0]! + ': balls restored' }));
+  const spotting = ballsOf(s.game, s.config).map((ball) => ({
+    ball,
+    spot: 'previous_position',
+    ifOccupied: [],
+    reason: opt.reason.split(':')[0]! + ': balls restored',
+  }));
   return edit(s, { restoreOption: null, spotting });
 }
 

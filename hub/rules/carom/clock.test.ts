@@ -17,11 +17,19 @@ describe('shot clock (C3-TIME-1, CQ-21)', () => {
     expect(c.clock).toEqual({ running: true, startedAt: last(l), player: 'A' });
     // His clock runs out too: the table goes back to B; nobody scores.
     const c2 = core(threeCushion, l.wait(30_000).clock('shot', 'expire'));
-    expect([turnOf(c2), c2.fouls.map((f) => [f.player, f.code]), score(c2, 'A'), score(c2, 'B')]).toEqual(['B', [['B', 'did_not_play'], ['A', 'did_not_play']], 0, 0]);
+    expect([turnOf(c2), c2.fouls.map((f) => [f.player, f.code]), score(c2, 'A'), score(c2, 'B')]).toEqual([
+      'B',
+      [
+        ['B', 'did_not_play'],
+        ['A', 'did_not_play'],
+      ],
+      0,
+      0,
+    ]);
     expect(c2.restoreOption).toBeNull();
   });
 
-  it('C3-TIME-1: a foul called between shots hands the table over with the opponent\'s clock running', () => {
+  it("C3-TIME-1: a foul called between shots hands the table over with the opponent's clock running", () => {
     const l = new Log(['A', 'B'], C3).point3c('W').foul('touch');
     const c = core(threeCushion, l);
     expect([turnOf(c), c.clock]).toEqual(['B', { running: true, startedAt: last(l), player: 'B' }]);
@@ -46,7 +54,7 @@ describe('shot clock (C3-TIME-1, CQ-21)', () => {
 });
 
 describe('timeouts and the shot clock (C3-TO-1, C3-TO-4)', () => {
-  it('C3-TO-4: a timeout stops the shot clock; its end (the timeout clock\'s expiry) starts the player\'s 30 s again', () => {
+  it("C3-TO-4: a timeout stops the shot clock; its end (the timeout clock's expiry) starts the player's 30 s again", () => {
     const l = new Log(['A', 'B'], C3).miss('W').ref('timeout', { player: 'B', by: 'player' });
     const during = core(threeCushion, l);
     expect([during.timeoutActive, during.clock.running]).toEqual([true, false]);
@@ -65,7 +73,7 @@ describe('timeouts and the shot clock (C3-TO-1, C3-TO-4)', () => {
   });
 });
 
-describe('what the hub\'s timer waits for (nextClock)', () => {
+describe("what the hub's timer waits for (nextClock)", () => {
   const due = (l: Log) => threeCushion.nextClock!(run(threeCushion, l).game);
 
   it('C3-TIME-1: the running shot clock is due 30 s after it started, for the player to play; a strike takes it away', () => {

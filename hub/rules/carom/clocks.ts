@@ -4,7 +4,7 @@
  * this only says when one is due.
  */
 import type { DueClock } from '../../../shared/game/engine';
-import type { CaromState } from './reducer';
+import type { CaromState } from './state';
 
 export function nextClock(state: CaromState): DueClock | null {
   const s = state.live;

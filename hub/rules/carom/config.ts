@@ -1,54 +1,3 @@
-/**
- * Carom engine configuration: one object of defaults per game, read from the `start` event.
- * Every option is documented in docs/games/carom.md.
- */
-export type CaromGame = 'three-cushion' | 'three-ball' | 'four-ball';
-/** `ceb-004`: European three-cushion rules of 18.8.2009. `salon-002`: the salon rule sheet. */
-export type Ruleset = 'ceb-004' | 'salon-002';
-
-export interface BallIds {
-  white: string;
-  yellow: string;
-  red: string;
-  maroon: string;
-}
-
-export interface CaromConfig {
-  ruleset: Ruleset;
-  /** Points that win the game; null = open game (ends by innings limit or an `end_game` call). */
-  distance: number | null;
-  /** Innings per player; null = no limit. */
-  inningsLimit: number | null;
-  /** The players after the one who reached the distance complete the round (off by default, CQ-15). */
-  equalizingInning: boolean;
-  /** Lag for the break (C3-LAG-*); two-player games only. */
-  lag: boolean;
-  /** The opening shot must hit the red first (C3-BREAK-3). */
-  breakRedFirst: boolean;
-  /** Shot clock (C3-TIME-1); null = none. */
-  shotClockSeconds: number | null;
-  /** Timeouts (C3-TO-*). */
-  timeouts: boolean;
-  timeoutsPerPlayer: number;
-  timeoutSeconds: number;
-  /** Multi-set matches (C3-TO-2): sets in the match and the number of this game. */
-  setsInMatch: number;
-  setNumber: number;
-  /** CQ-6: count cushion contacts, or distinct cushions. */
-  cushionCount: 'contacts' | 'distinct';
-  /** CQ-1: 4-ball white↔yellow: a contact is enough, or a carom including the other cue ball. */
-  fourBallWhiteYellow: 'contact' | 'carom';
-  /**
-   * C3-FOUL-8 (ceb-004): after which fouls the opponent may have the balls restored. `any`: every
-   * foul, as seed 004 words it ("the fouls of the previous section are intentional fouls");
-   * `intentional`: only fouls entered with `data.intentional` (the digest's CQ-19 proposal).
-   */
-  foulRestore: 'any' | 'intentional';
-  /** CG-REF-7: false = no referee; the players (or the hall owner) enter every call. */
-  referee: boolean;
-  balls: BallIds;
-}
-
 const base: CaromConfig = {
   ruleset: 'salon-002',
   distance: null,
@@ -70,6 +19,9 @@ const base: CaromConfig = {
 };
 
 /** What the ruleset turns on, before the explicit options of the start event. */
+import type { CaromConfig, CaromGame, Ruleset } from '../../../shared/reports/carom';
+
+export type { BallIds, CaromConfig, CaromGame, Ruleset } from '../../../shared/reports/carom';
 function rulesetDefaults(game: CaromGame, ruleset: Ruleset): Partial<CaromConfig> {
   if (game === 'three-cushion' && ruleset === 'ceb-004') {
     return { lag: true, breakRedFirst: true, shotClockSeconds: 30, timeouts: true };

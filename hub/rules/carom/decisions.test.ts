@@ -31,7 +31,10 @@ describe('pending decisions (unknown balls)', () => {
   });
 
   it('a late answer gives exactly the state an immediate answer gives', () => {
-    const immediate = uncertain(new Log(['A', 'B'], C3)).decide('shot-1:point', 'point').point3c().miss();
+    const immediate = uncertain(new Log(['A', 'B'], C3))
+      .decide('shot-1:point', 'point')
+      .point3c()
+      .miss();
     // The same events with the answer moved to the end (it keeps its own seq, t and who).
     const answer = immediate.events[8]!;
     expect(answer.type).toBe('decide');
@@ -47,7 +50,10 @@ describe('pending decisions (unknown balls)', () => {
   });
 
   it('no question when every reading gives the same outcome', () => {
-    const c = core(threeCushion, new Log(['A', 'B'], C3).strike('W').cushion('W').cushion('W').cushion('W').contact('W', 'R').contact('W', 'Y').cushion(undefined).rest());
+    const c = core(
+      threeCushion,
+      new Log(['A', 'B'], C3).strike('W').cushion('W').cushion('W').cushion('W').contact('W', 'R').contact('W', 'Y').cushion(undefined).rest(),
+    );
     expect([c.pending, score(c, 'A')]).toEqual([[], 1]);
   });
 
@@ -60,7 +66,12 @@ describe('pending decisions (unknown balls)', () => {
   });
 
   it('bad answers and unknown decisions are refused and recorded', () => {
-    const c = core(threeCushion, uncertain(new Log(['A', 'B'], C3)).decide('shot-1:point', 'maybe').decide('shot-9:point', 'point'));
+    const c = core(
+      threeCushion,
+      uncertain(new Log(['A', 'B'], C3))
+        .decide('shot-1:point', 'maybe')
+        .decide('shot-9:point', 'point'),
+    );
     expect(c.rejected.map((r) => r.code)).toEqual(['bad_answer', 'unknown_decision']);
     expect(c.pending.length).toBe(1);
   });
@@ -87,7 +98,10 @@ describe('pending decisions (unknown balls)', () => {
   });
 
   it('override replaces an answer and re-folds; the correction keeps who, when and why', () => {
-    const l = uncertain(new Log(['A', 'B'], C3)).decide('shot-1:point', 'point').point3c().override('shot-1:point', 'miss', 'video review');
+    const l = uncertain(new Log(['A', 'B'], C3))
+      .decide('shot-1:point', 'point')
+      .point3c()
+      .override('shot-1:point', 'miss', 'video review');
     const m = run(threeCushion, l);
     expect([score(m.game.core, 'A'), score(m.game.core, 'B')]).toEqual([0, 1]);
     expect(m.corrections).toEqual([{ seq: 16, type: 'override', t: 16000, who: 'Ref', why: 'video review', effect: 'decision shot-1:point: point -> miss' }]);

@@ -87,7 +87,16 @@ export function decisionView(d: LiveDecision): PendingDecision {
   let v = decisionViews.get(d);
   if (!v) {
     // The fields in the order of a written decision (reports are compared as JSON).
-    v = { id: decisionId(d), kind: d.kind, question: pointQuestion(d), options: d.options, default: d.default, answeredBy: d.answeredBy, evidence: evidenceLines(d), raisedAt: d.raisedAt };
+    v = {
+      id: decisionId(d),
+      kind: d.kind,
+      question: pointQuestion(d),
+      options: d.options,
+      default: d.default,
+      answeredBy: d.answeredBy,
+      evidence: evidenceLines(d),
+      raisedAt: d.raisedAt,
+    };
     decisionViews.set(d, v);
   }
   return v;

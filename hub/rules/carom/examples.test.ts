@@ -31,7 +31,7 @@ describe('3-ball carom worked examples (salon 002)', () => {
     expect(c.spotting.map((x) => [x.ball, x.spot])).toEqual([['R', 'red_spot']]);
   });
 
-  it('C3B-EX-5: opponent\'s ball used: salon voids the point; CEB ends the inning but the point stands', () => {
+  it("C3B-EX-5: opponent's ball used: salon voids the point; CEB ends the inning but the point stands", () => {
     // Strike sensor without ball identity: the engine judged W's shot (a miss); the referee's call
     // names A, whose inning has ended: the foul is recorded, B stays at the table.
     const manual = (ruleset: string) =>
@@ -63,34 +63,47 @@ describe('3-ball carom worked examples (salon 002)', () => {
 
 describe('three-cushion worked examples', () => {
   it('C3-EX-1: 3 cushions then 2 balls: +1, A continues', () => {
-    const c = core(threeCushion, new Log(['A', 'B'], C3).strike('W').cushion('W', 'L1').cushion('W', 'S2').cushion('W', 'L2').contact('W', 'R').contact('W', 'Y').rest());
+    const c = core(
+      threeCushion,
+      new Log(['A', 'B'], C3).strike('W').cushion('W', 'L1').cushion('W', 'S2').cushion('W', 'L2').contact('W', 'R').contact('W', 'Y').rest(),
+    );
     expect([score(c, 'A'), turnOf(c)]).toEqual([1, 'A']);
   });
 
   it('C3-EX-2: 1 ball, 3 cushions, other ball: +1', () => {
-    const c = core(threeCushion, new Log(['A', 'B'], C3).strike('W').contact('W', 'R').cushion('W', 'S1').cushion('W', 'L1').cushion('W', 'S2').contact('W', 'Y').rest());
+    const c = core(
+      threeCushion,
+      new Log(['A', 'B'], C3).strike('W').contact('W', 'R').cushion('W', 'S1').cushion('W', 'L1').cushion('W', 'S2').contact('W', 'Y').rest(),
+    );
     expect([score(c, 'A'), turnOf(c)]).toEqual([1, 'A']);
   });
 
   it('C3-EX-3: cushion, ball, cushion, cushion, ball: +1 (the first cushion counts)', () => {
-    const c = core(threeCushion, new Log(['A', 'B'], C3).strike('W').cushion('W', 'L1').contact('W', 'Y').cushion('W', 'S2').cushion('W', 'L2').contact('W', 'R').rest());
+    const c = core(
+      threeCushion,
+      new Log(['A', 'B'], C3).strike('W').cushion('W', 'L1').contact('W', 'Y').cushion('W', 'S2').cushion('W', 'L2').contact('W', 'R').rest(),
+    );
     expect([score(c, 'A'), turnOf(c)]).toEqual([1, 'A']);
   });
 
   it('C3-EX-4: two cushions, the third comes too late: no point, "two cushions", turn to B', () => {
-    const c = core(threeCushion, new Log(['A', 'B'], C3).strike('W').contact('W', 'R').cushion('W', 'L1').cushion('W', 'S1').contact('W', 'Y').cushion('W', 'L2').rest());
+    const c = core(
+      threeCushion,
+      new Log(['A', 'B'], C3).strike('W').contact('W', 'R').cushion('W', 'L1').cushion('W', 'S1').contact('W', 'Y').cushion('W', 'L2').rest(),
+    );
     expect([score(c, 'A'), turnOf(c)]).toEqual([0, 'B']);
     expect(c.lastShot?.cushions).toBe(2);
     expect(c.notes).toContain('shot 1: "two cushions"');
   });
 
   it('C3-EX-5: the same cushion twice, CQ-6 (reading: contacts, not distinct cushions); distinct setting: no point', () => {
-    const shot = (cfg: Record<string, unknown>) => new Log(['A', 'B'], { ...C3, ...cfg }).strike('W').contact('W', 'R').cushion('W', 'L1').cushion('W', 'S1').cushion('W', 'L1').contact('W', 'Y').rest();
+    const shot = (cfg: Record<string, unknown>) =>
+      new Log(['A', 'B'], { ...C3, ...cfg }).strike('W').contact('W', 'R').cushion('W', 'L1').cushion('W', 'S1').cushion('W', 'L1').contact('W', 'Y').rest();
     expect(score(core(threeCushion, shot({})), 'A')).toBe(1);
     expect(score(core(threeCushion, shot({ cushionCount: 'distinct' })), 'A')).toBe(0);
   });
 
-  it('C3-EX-6: point completed, then Y leaves the table: CQ-7 (reading: no point), Y to the head spot by CQ-10 (reading: the next player\'s cue ball)', () => {
+  it("C3-EX-6: point completed, then Y leaves the table: CQ-7 (reading: no point), Y to the head spot by CQ-10 (reading: the next player's cue ball)", () => {
     const l = new Log(['A', 'B'], C3).strike('W').cushion('W').cushion('W').cushion('W').contact('W', 'R').contact('W', 'Y').out('Y').rest();
     const c = core(threeCushion, l);
     expect([score(c, 'A'), turnOf(c)]).toEqual([0, 'B']);
@@ -101,7 +114,11 @@ describe('three-cushion worked examples', () => {
   it('C3-EX-7: the break must hit the red first; CQ-16 (reading: yellow first is a miss, no point), turn to B', () => {
     const l = new Log(['A', 'B'], { lag: false }).strike('W').contact('W', 'Y').cushion('W').cushion('W').cushion('W').contact('W', 'R').rest();
     const before = core(threeCushion, new Log(['A', 'B'], { lag: false }));
-    expect(before.spotting.map((x) => [x.ball, x.spot])).toEqual([['R', 'red_spot'], ['Y', 'head_spot'], ['W', 'opening_side_spot']]);
+    expect(before.spotting.map((x) => [x.ball, x.spot])).toEqual([
+      ['R', 'red_spot'],
+      ['Y', 'head_spot'],
+      ['W', 'opening_side_spot'],
+    ]);
     const c = core(threeCushion, l);
     expect([score(c, 'A'), turnOf(c)]).toEqual([0, 'B']);
   });
@@ -110,7 +127,10 @@ describe('three-cushion worked examples', () => {
     for (const ruleset of ['ceb-004', 'salon-002']) {
       const l = new Log(['A', 'B'], { ...C3, ruleset }).point3c('W').ref('frozen', { ball: 'Y' }).ref('frozen_option', { value: 'spot', by: 'player' });
       const c = core(threeCushion, l);
-      expect(c.spotting.map((x) => [x.ball, x.spot])).toEqual([['W', 'head_spot'], ['Y', 'centre']]);
+      expect(c.spotting.map((x) => [x.ball, x.spot])).toEqual([
+        ['W', 'head_spot'],
+        ['Y', 'centre'],
+      ]);
       expect([score(c, 'A'), turnOf(c)]).toEqual([1, 'A']);
     }
   });
@@ -128,7 +148,7 @@ describe('three-cushion worked examples', () => {
     expect(c.rejected.map((r) => r.code)).toEqual(['late_foul']);
   });
 
-  it('C3-EX-11: a timeout during a series is refused; at the start of his inning after B\'s miss it is granted, and B gets one', () => {
+  it("C3-EX-11: a timeout during a series is refused; at the start of his inning after B's miss it is granted, and B gets one", () => {
     const l = new Log(['A', 'B'], C3).point3c('W').point3c('W').point3c('W').ref('timeout', { player: 'A', by: 'player' });
     const refused = core(threeCushion, l);
     expect(refused.rejected.map((r) => r.code)).toEqual(['series']);
@@ -136,12 +156,15 @@ describe('three-cushion worked examples', () => {
     const v = new Log(['A', 'B'], C3).miss('W').miss('Y').ref('timeout', { player: 'A', by: 'player' });
     v.clock('timeout', 'expire').miss('W').ref('timeout', { player: 'B', by: 'player' });
     const c = core(threeCushion, v);
-    expect(c.timeouts.map((t) => [t.player, t.requested, t.end !== null])).toEqual([['A', true, true], ['B', false, true]]);
+    expect(c.timeouts.map((t) => [t.player, t.requested, t.end !== null])).toEqual([
+      ['A', true, true],
+      ['B', false, true],
+    ]);
     expect(c.config.timeoutSeconds).toBe(300);
     expect(c.rejected.map((r) => r.code)).toEqual(['no_timeout_left']);
   });
 
-  it('C3-EX-12: distance 40, A at 39 and B at 37: A\'s point ends the game, A wins (no equalizing inning by default)', () => {
+  it("C3-EX-12: distance 40, A at 39 and B at 37: A's point ends the game, A wins (no equalizing inning by default)", () => {
     const l = new Log(['A', 'B'], { ...C3, distance: 40 });
     for (let i = 0; i < 39; i++) l.point3c('W');
     l.miss('W');
@@ -178,10 +201,27 @@ describe('4-ball worked examples', () => {
     expect([score(ii, 'A'), turnOf(ii)]).toEqual([0, 'B']);
   });
 
-  const fifty = (l: Log, cue = 'W') => l.strike(cue).cushion(cue).contact(cue, 'R').contact(cue, 'M').contact(cue, cue === 'W' ? 'Y' : 'W').rest();
+  const fifty = (l: Log, cue = 'W') =>
+    l
+      .strike(cue)
+      .cushion(cue)
+      .contact(cue, 'R')
+      .contact(cue, 'M')
+      .contact(cue, cue === 'W' ? 'Y' : 'W')
+      .rest();
   const five = (l: Log, cue = 'W') => l.strike(cue).contact(cue, 'R').contact(cue, 'M').rest();
-  const twentyFive = (l: Log, cue = 'W') => l.strike(cue).contact(cue, 'R').contact(cue, 'M').contact(cue, cue === 'W' ? 'Y' : 'W').rest();
-  const one = (l: Log, cue = 'W') => l.strike(cue).contact(cue, cue === 'W' ? 'Y' : 'W').rest();
+  const twentyFive = (l: Log, cue = 'W') =>
+    l
+      .strike(cue)
+      .contact(cue, 'R')
+      .contact(cue, 'M')
+      .contact(cue, cue === 'W' ? 'Y' : 'W')
+      .rest();
+  const one = (l: Log, cue = 'W') =>
+    l
+      .strike(cue)
+      .contact(cue, cue === 'W' ? 'Y' : 'W')
+      .rest();
   const zero = (l: Log, cue = 'W') => l.strike(cue).contact(cue, 'R').rest();
 
   function at120(): Log {
@@ -194,7 +234,7 @@ describe('4-ball worked examples', () => {
     return l;
   }
 
-  it('C4-EX-5: missing every ball erases the inning\'s 31 points: A back to 120, turn to B', () => {
+  it("C4-EX-5: missing every ball erases the inning's 31 points: A back to 120, turn to B", () => {
     const l = at120();
     five(l);
     twentyFive(l);
@@ -208,7 +248,7 @@ describe('4-ball worked examples', () => {
     expect(c.players[0]!.erased).toBe(31);
   });
 
-  it('C4-EX-6: a ball off the table keeps the inning\'s points (150); CQ-4 (reading: the shot scores 0, the referee places the ball)', () => {
+  it("C4-EX-6: a ball off the table keeps the inning's points (150); CQ-4 (reading: the shot scores 0, the referee places the ball)", () => {
     const l = at120();
     twentyFive(l);
     five(l);
@@ -218,7 +258,7 @@ describe('4-ball worked examples', () => {
     expect(c.spotting).toEqual([{ ball: 'R', spot: 'referee', ifOccupied: [], reason: expect.stringContaining('C4-OUT-1') as unknown as string }]);
   });
 
-  it('C4-EX-7: erasure applies only to the current inning: B\'s previous 55 are safe, turn to A', () => {
+  it("C4-EX-7: erasure applies only to the current inning: B's previous 55 are safe, turn to A", () => {
     const l = new Log();
     zero(l);
     fifty(l, 'Y');

@@ -7,7 +7,7 @@ import { GameEvent } from '../../../shared/game/events';
 import type { RulesEngine } from '../../../shared/game/engine';
 import { replay } from '../common/replay';
 import { fourBall, threeBall, threeCushion } from './index';
-import type { CaromState } from './reducer';
+import type { CaromState } from './state';
 import type { CaromReport } from './report';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), '../../../test/fixtures/carom');
@@ -32,7 +32,9 @@ function project<T extends Record<string, unknown>>(actual: T[], like: Record<st
   return actual.map((a, i) => Object.fromEntries(Object.keys(like[i] ?? {}).map((k) => [k, a[k]])));
 }
 
-const files = readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.jsonl'))
+  .sort();
 
 describe('carom fixtures (expected outcomes written by hand from the rules)', () => {
   it('there are fixtures for every carom engine', () => {
@@ -41,7 +43,10 @@ describe('carom fixtures (expected outcomes written by hand from the rules)', ()
   });
 
   it.each(files)('%s', (file) => {
-    const log = readFileSync(join(dir, file), 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as GameEvent);
+    const log = readFileSync(join(dir, file), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() !== '')
+      .map((l) => JSON.parse(l) as GameEvent);
     for (const e of log) expect(Value.Check(GameEvent, e)).toBe(true);
     expect(log[0]!.type).toBe('start');
     const exp = JSON.parse(readFileSync(join(dir, file.replace(/\.jsonl$/, '.expected.json')), 'utf8')) as Expected;

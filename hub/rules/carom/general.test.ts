@@ -26,7 +26,7 @@ describe('carom general rules (CG)', () => {
     expect([score(c, 'A'), turnOf(c)]).toEqual([0, 'B']);
   });
 
-  it('CG-FOUL-4: striking in the opponent\'s turn is a salon foul of the striker; the player at the table keeps it', () => {
+  it("CG-FOUL-4: striking in the opponent's turn is a salon foul of the striker; the player at the table keeps it", () => {
     const c = core(threeBall, new Log().carom().foul('opponents_turn', { player: 'B' }));
     expect([turnOf(c), c.fouls.map((f) => [f.player, f.code]), c.players[1]!.fouls]).toEqual(['A', [['B', 'opponents_turn']], 1]);
     const ceb = core(threeBall, new Log(['A', 'B'], { ruleset: 'ceb-004' }).foul('opponents_turn', { player: 'B' }));
@@ -38,7 +38,7 @@ describe('carom general rules (CG)', () => {
     expect([turnOf(c), c.fouls.map((f) => f.code), c.players[0]!.fouls]).toEqual(['B', ['out'], 1]);
   });
 
-  it('CG-FOUL-6: playing the opponent\'s ball (salon): the point is void and the cue passes', () => {
+  it("CG-FOUL-6: playing the opponent's ball (salon): the point is void and the cue passes", () => {
     const c = core(threeBall, new Log().carom().carom().foul('wrong_ball'));
     expect([score(c, 'A'), turnOf(c), c.lastShot?.outcome]).toEqual([1, 'B', 'foul']);
   });
@@ -49,7 +49,10 @@ describe('carom general rules (CG)', () => {
   });
 
   it('CG-OUT-1: touching the wooden rail counts as off the table, even if the ball comes back', () => {
-    const sensed = core(threeBall, new Log().carom().strike('W').contact('W', 'R').push({ type: 'off_table', ball: 'R', returned: true }).contact('W', 'Y').rest());
+    const sensed = core(
+      threeBall,
+      new Log().carom().strike('W').contact('W', 'R').push({ type: 'off_table', ball: 'R', returned: true }).contact('W', 'Y').rest(),
+    );
     expect([score(sensed, 'A'), turnOf(sensed), spots(sensed)]).toEqual([1, 'B', [['R', 'red_spot']]]);
     const called = core(threeBall, new Log().strike('W').contact('W', 'R').foul('out', { ball: 'R' }).contact('W', 'Y').rest());
     expect([score(called, 'A'), turnOf(called), spots(called)]).toEqual([0, 'B', [['R', 'red_spot']]]);
@@ -61,7 +64,11 @@ describe('carom general rules (CG)', () => {
     const byPlayer = core(threeBall, new Log().strike('W').contact('W', 'R').out('R').rest().ref('restore', { by: 'player' }));
     expect(byPlayer.rejected.map((r) => r.code)).toEqual(['referee_only']);
     const c = core(threeBall, l.ref('restore'));
-    expect(spots(c)).toEqual([['W', 'previous_position'], ['Y', 'previous_position'], ['R', 'previous_position']]);
+    expect(spots(c)).toEqual([
+      ['W', 'previous_position'],
+      ['Y', 'previous_position'],
+      ['R', 'previous_position'],
+    ]);
   });
 
   it('CG-FROZEN-1: salon options when the cue ball is frozen: bricole, the other ball, or separation', () => {
@@ -73,15 +80,31 @@ describe('carom general rules (CG)', () => {
   });
 
   it('CG-SPOT-1 / CQ-8 (reading: only the touching balls, as in 004): separated balls go to their spots', () => {
-    const c = core(threeBall, new Log().carom().ref('frozen', { data: { balls: ['R'] } }).ref('frozen_option', { value: 'spot', by: 'player' }));
-    expect(spots(c)).toEqual([['W', 'head_spot'], ['R', 'red_spot']]);
+    const c = core(
+      threeBall,
+      new Log()
+        .carom()
+        .ref('frozen', { data: { balls: ['R'] } })
+        .ref('frozen_option', { value: 'spot', by: 'player' }),
+    );
+    expect(spots(c)).toEqual([
+      ['W', 'head_spot'],
+      ['R', 'red_spot'],
+    ]);
   });
 
-  it('CG-SPOT-2 / CQ-12 (reading: per-ball mapping): next player\'s cue ball to the head spot, the other to the centre, red to the red spot; others stay', () => {
+  it("CG-SPOT-2 / CQ-12 (reading: per-ball mapping): next player's cue ball to the head spot, the other to the centre, red to the red spot; others stay", () => {
     const c = core(threeBall, new Log().strike('W').contact('W', 'R').out('W').out('Y').rest());
-    expect(spots(c)).toEqual([['W', 'centre'], ['Y', 'head_spot']]);
+    expect(spots(c)).toEqual([
+      ['W', 'centre'],
+      ['Y', 'head_spot'],
+    ]);
     const all3 = core(threeBall, new Log().strike('W').contact('W', 'R').out('W').out('Y').out('R').rest());
-    expect(spots(all3)).toEqual([['W', 'centre'], ['Y', 'head_spot'], ['R', 'red_spot']]);
+    expect(spots(all3)).toEqual([
+      ['W', 'centre'],
+      ['Y', 'head_spot'],
+      ['R', 'red_spot'],
+    ]);
   });
 });
 
@@ -120,7 +143,7 @@ describe('4-ball (C4)', () => {
     expect(score(custom, 'A')).toBe(5);
   });
 
-  it('C4-ERASE-1: a shot touching no ball erases the inning\'s points and passes the turn (CQ-3)', () => {
+  it("C4-ERASE-1: a shot touching no ball erases the inning's points and passes the turn (CQ-3)", () => {
     const c = core(fourBall, new Log().strike('W').contact('W', 'R').contact('W', 'M').rest().nothing());
     expect([score(c, 'A'), turnOf(c), c.players[0]!.erased]).toEqual([0, 'B', 5]);
   });
@@ -137,7 +160,7 @@ describe('4-ball (C4)', () => {
 });
 
 describe('referee authority (CG-REF)', () => {
-  it('CG-REF-1: the referee may end the match for a player\'s behaviour, naming the winner', () => {
+  it("CG-REF-1: the referee may end the match for a player's behaviour, naming the winner", () => {
     const c = core(threeBall, new Log().carom().ref('referee_result', { value: 'winner', player: 'B', why: 'conduct of A' }));
     expect([c.status, c.winner]).toEqual(['finished', 'B']);
   });
@@ -173,7 +196,15 @@ describe('referee authority (CG-REF)', () => {
   });
 
   it('CG-REF-7: without a referee (the hall owner or the players decide), calls entered by players are accepted', () => {
-    const c = core(threeBall, new Log(['A', 'B'], { referee: false }).strike('W').contact('W', 'R').ref('foul', { value: 'foot', by: 'player', who: 'hall owner' }).contact('W', 'Y').rest());
+    const c = core(
+      threeBall,
+      new Log(['A', 'B'], { referee: false })
+        .strike('W')
+        .contact('W', 'R')
+        .ref('foul', { value: 'foot', by: 'player', who: 'hall owner' })
+        .contact('W', 'Y')
+        .rest(),
+    );
     expect([score(c, 'A'), turnOf(c), c.fouls.map((f) => [f.code, f.who])]).toEqual([0, 'B', [['foot', 'hall owner']]]);
   });
 });

@@ -28,7 +28,7 @@ export const FOULS: Readonly<Record<string, FoulDef>> = {
   foot: { rule: 'CG-FOUL-1', call: 'foot not on the floor', rulesets: both, stroke: true },
   balls_in_motion: { rule: 'CG-FOUL-2', call: 'balls in motion', rulesets: both, stroke: true },
   double_hit: { rule: 'CG-FOUL-3', call: 'double hit', rulesets: both, stroke: true },
-  opponents_turn: { rule: 'CG-FOUL-4', call: 'stroke in the opponent\'s turn', rulesets: salon, stroke: false },
+  opponents_turn: { rule: 'CG-FOUL-4', call: "stroke in the opponent's turn", rulesets: salon, stroke: false },
   out: { rule: 'CG-FOUL-5', call: 'out', rulesets: both, stroke: true },
   wrong_ball: { rule: 'CG-FOUL-6', call: 'wrong ball', rulesets: both, stroke: false },
   cue_tip: { rule: 'C3-FOUL-1', call: 'cue tip', rulesets: ceb, stroke: true },
@@ -91,7 +91,8 @@ export function spotOffTable(game: CaromGame, ruleset: Ruleset, balls: BallIds, 
   const unknown = out.some((b) => !all.includes(b));
   const res: SpotInstruction[] = [];
   if (game === 'four-ball') {
-    for (const b of known) res.push({ ball: b, spot: 'referee', ifOccupied: [], reason: 'C4-OUT-1: no spotting rule in the seed; the referee places the ball (CQ-4)' });
+    for (const b of known)
+      res.push({ ball: b, spot: 'referee', ifOccupied: [], reason: 'C4-OUT-1: no spotting rule in the seed; the referee places the ball (CQ-4)' });
   } else if (ruleset === 'ceb-004' && known.length === 3) {
     res.push({ ball: balls.red, spot: 'red_spot', ifOccupied: [], reason: 'C3-SPOT-3: all three balls off: opening position' });
     res.push({ ball: balls.yellow, spot: 'head_spot', ifOccupied: [], reason: 'C3-SPOT-3: all three balls off: opening position' });

@@ -12,7 +12,7 @@ import { ballsOf, defaultConfig, type CaromGame } from './config';
 import { fourBall, threeBall, threeCushion } from './index';
 import { allOutcomes, outcomeOf, possibleOutcomes, type ShotContext } from './outcome';
 import { decisionId, isShotDecision, type LiveDecision, type ShotDecision } from './evidence';
-import type { CaromState } from './reducer';
+import type { CaromState } from './state';
 import type { Live } from './state';
 import { readings } from './shot';
 import { Log } from './testkit';
@@ -33,17 +33,23 @@ describe('possible outcomes of an uncertain shot', () => {
   it.each(GAMES)('%s: the same outcomes, in the same order, as trying every reading', (game) => {
     const balls = ballsOf(game, defaultConfig(game));
     fc.assert(
-      fc.property(shotArb(balls), fc.constantFrom(...balls.slice(0, 2)), fc.boolean(), fc.constantFrom('contacts', 'distinct') as fc.Arbitrary<'contacts' | 'distinct'>, (events, cue, opening, cushionCount) => {
-        const config = { ...defaultConfig(game), cushionCount };
-        const ctx: ShotContext = { game, config, cue, opening };
-        const all = readings(events, balls);
-        // Too many readings: every outcome of the game; 4-ball: none but "none" once a contact was
-        // heard, only "none" without one (C4-ERASE-1, outcome.ts).
-        const contact = events.some((e) => e.type === 'contact');
-        const tooMany = game === 'four-ball' && !contact ? ['none'] : allOutcomes(game, game === 'four-ball' && contact);
-        const expected = all === null ? tooMany : [...new Set(all.map((r) => outcomeOf(r, ctx)))];
-        expect(possibleOutcomes(events, balls, ctx)).toEqual(expected);
-      }),
+      fc.property(
+        shotArb(balls),
+        fc.constantFrom(...balls.slice(0, 2)),
+        fc.boolean(),
+        fc.constantFrom('contacts', 'distinct') as fc.Arbitrary<'contacts' | 'distinct'>,
+        (events, cue, opening, cushionCount) => {
+          const config = { ...defaultConfig(game), cushionCount };
+          const ctx: ShotContext = { game, config, cue, opening };
+          const all = readings(events, balls);
+          // Too many readings: every outcome of the game; 4-ball: none but "none" once a contact was
+          // heard, only "none" without one (C4-ERASE-1, outcome.ts).
+          const contact = events.some((e) => e.type === 'contact');
+          const tooMany = game === 'four-ball' && !contact ? ['none'] : allOutcomes(game, game === 'four-ball' && contact);
+          const expected = all === null ? tooMany : [...new Set(all.map((r) => outcomeOf(r, ctx)))];
+          expect(possibleOutcomes(events, balls, ctx)).toEqual(expected);
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -98,7 +104,10 @@ describe('carom state', () => {
     expect(s1.live.notes!.init).toBe(s0.live.notes);
     // An open decision keeps the events since it in one shared array (common/prefix.ts): the
     // next state extends it in place, and the older state still reads exactly its own events.
-    const s2 = [ev('strike'), ev('cushion'), ev('cushion'), ev('cushion'), ev('contact'), ev('contact'), ev('at_rest'), ev('strike')].reduce((s, e) => threeCushion.reduce(s, e), s1);
+    const s2 = [ev('strike'), ev('cushion'), ev('cushion'), ev('cushion'), ev('contact'), ev('contact'), ev('at_rest'), ev('strike')].reduce(
+      (s, e) => threeCushion.reduce(s, e),
+      s1,
+    );
     expect(s2.live.pending).not.toBeNull();
     const before = tailOf(s2.tail);
     const next = ev('cushion');
@@ -149,7 +158,9 @@ describe('carom state', () => {
 /** A point question as the code before 2026-11-30 kept it. */
 function oldQuestion(d: ShotDecision): LiveDecision {
   const { cue, events, who, shot, ...rest } = d;
-  const unknown = events.filter((e) => (e.type === 'cushion' && e.ball === undefined) || (e.type === 'contact' && (e.a === undefined || e.b === undefined))).length;
+  const unknown = events.filter(
+    (e) => (e.type === 'cushion' && e.ball === undefined) || (e.type === 'contact' && (e.a === undefined || e.b === undefined)),
+  ).length;
   return { id: decisionId(d), ...rest, evidence: { cue, events, unknown, who, shot, fourBall: d.kind === 'c4.point' } } as unknown as LiveDecision;
 }
 

@@ -4,12 +4,21 @@
  * clocks, corrections) is one reducer shared by the three, and the engines are registered in
  * ../registry.ts.
  */
-import type { GameId, RulesEngine } from '../../../shared/game/engine';
+import type { GameId, PlayerStatsHook, RulesEngine } from '../../../shared/game/engine';
+import type { CaromReport } from '../../../shared/reports/carom';
 import type { CaromGame } from './config';
-import { type CaromState, initialState, reduce } from './reducer';
+import { initialState, reduce } from './reducer';
+import type { CaromState } from './state';
 import { report, summary } from './report';
 import { nextClock } from './clocks';
 import { toArray } from '../common/plist';
+import { clubRanking } from './stats';
+
+/** One club ranking over the three carom games; a match ended by people counts with the status its record got. */
+const clubStats: PlayerStatsHook = {
+  section: 'carom',
+  of: (matches) => clubRanking(matches.map((m) => ({ ...(m.report as CaromReport), status: m.status as CaromReport['status'] }))),
+};
 
 function caromEngine(id: CaromGame & GameId, title: string): RulesEngine<CaromState> {
   return {
@@ -22,6 +31,7 @@ function caromEngine(id: CaromGame & GameId, title: string): RulesEngine<CaromSt
     nextClock,
     // From the fields alone: a state restored from a snapshot has no getters.
     rejections: (s) => toArray(s.live.rejected),
+    playerStats: clubStats,
   };
 }
 
@@ -29,7 +39,7 @@ export const threeCushion = caromEngine('three-cushion', 'Three-cushion carom');
 export const threeBall = caromEngine('three-ball', '3-ball carom');
 export const fourBall = caromEngine('four-ball', '4-ball carom');
 
-export type { CaromState } from './reducer';
+export type { CaromState } from './state';
 export type { CaromReport, PlayerReport } from './report';
 export { isCarom, isPoint, isRedFirst, fourBallPoints, touchedNoBall } from './shot';
 export { isFoul, isTurnOver, FOULS } from './general';

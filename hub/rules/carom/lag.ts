@@ -216,6 +216,9 @@ function dropLagPending(s: Live): Live {
   return {
     ...s,
     pending: fromArray(all.filter((d) => !isLagDecision(d, 'lag-'))),
-    notes: pushAll(s.notes, dropped.map((d) => `decision ${decisionId(d)} superseded by a referee entry`)),
+    notes: pushAll(
+      s.notes,
+      dropped.map((d) => `decision ${decisionId(d)} superseded by a referee entry`),
+    ),
   };
 }

@@ -161,9 +161,17 @@ export function editInning(s: Live, e: GameEventOfRef): Live {
   const idx = inning - 1;
   const isCurrent = idx === closed(player);
   const runs = toArray(player.runs);
-  const from = isCurrent ? player.current ?? 0 : runs[idx]!;
+  const from = isCurrent ? (player.current ?? 0) : runs[idx]!;
   let next = updatePlayer(s, player.id, (p) =>
-    isCurrent ? { ...p, current: run } : { ...withRuns(p, runs.map((r, i) => (i === idx ? run : r))), current: p.current },
+    isCurrent
+      ? { ...p, current: run }
+      : {
+          ...withRuns(
+            p,
+            runs.map((r, i) => (i === idx ? run : r)),
+          ),
+          current: p.current,
+        },
   );
   next = edit(next, { edits: push(next.edits, { seq: e.seq, t: e.t, who: e.who, why: e.why, player: player.id, inning, from, to: run }) });
   if (next.status === 'finished' && next.endReason !== 'abandoned') {

@@ -30,7 +30,13 @@ export function outcomeOf(events: readonly GameEvent[], ctx: ShotContext): strin
 }
 
 /** The points of the codes outcomes are made of (`pointsOf` without a regular expression per shot). */
-const CODE_POINTS = new Map<string, number>([['point', 1], ['miss', 0], ['none', 0], ['foul', 0], ...Object.values(FOUR_BALL_CODE).map((c) => [c, Number(c.slice(1))] as [string, number])]);
+const CODE_POINTS = new Map<string, number>([
+  ['point', 1],
+  ['miss', 0],
+  ['none', 0],
+  ['foul', 0],
+  ...Object.values(FOUR_BALL_CODE).map((c) => [c, Number(c.slice(1))] as [string, number]),
+]);
 
 /** Points an outcome is worth. */
 export function pointsOf(code: string): number {
@@ -239,7 +245,15 @@ export function possibleOutcomes(events: readonly GameEvent[], balls: readonly s
  * true once all `total` outcomes are seen. A module function, not a closure: tsx names every
  * closure with an Object.defineProperty call, once per uncertain shot.
  */
-function walk(open: readonly number[], values: readonly (readonly GameEvent[])[], reading: GameEvent[], k: number, ctx: ShotContext, found: string[], total: number): boolean {
+function walk(
+  open: readonly number[],
+  values: readonly (readonly GameEvent[])[],
+  reading: GameEvent[],
+  k: number,
+  ctx: ShotContext,
+  found: string[],
+  total: number,
+): boolean {
   if (k === open.length) {
     const o = outcomeOf(reading, ctx);
     if (!found.includes(o)) found.push(o);

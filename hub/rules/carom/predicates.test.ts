@@ -24,7 +24,9 @@ function shot(...xs: string[]): GameEvent[] {
   return xs.map((x, seq): GameEvent => {
     if (x.startsWith('c:')) {
       const [, ball, cushion] = x.split(':');
-      return ball === '?' ? { type: 'cushion', t: seq, seq, cushion: cushion ?? 'L1' } : { type: 'cushion', t: seq, seq, ball: ball!, cushion: cushion ?? 'L1' };
+      return ball === '?'
+        ? { type: 'cushion', t: seq, seq, cushion: cushion ?? 'L1' }
+        : { type: 'cushion', t: seq, seq, ball: ball!, cushion: cushion ?? 'L1' };
     }
     if (x.startsWith('out:')) return { type: 'off_table', t: seq, seq, ball: x.slice(4) };
     const [a, b] = x.split('-');
@@ -51,7 +53,7 @@ describe('three-cushion predicates', () => {
     expect(cushionsBeforeLastBall(shot('c:W', 'W-Y', 'c:W', 'c:W', 'W-R', 'c:W'), 'W', OBJ, 'contacts')).toBe(3);
   });
 
-  it('C3-POINT-1: object balls\' cushions never count, nor contacts between object balls', () => {
+  it("C3-POINT-1: object balls' cushions never count, nor contacts between object balls", () => {
     expect(isPoint(shot('W-R', 'c:R', 'c:Y', 'c:W', 'c:W', 'R-Y', 'W-Y'), 'W', OBJ)).toBe(false);
     expect(cushionsBeforeLastBall(shot('W-R', 'c:R', 'c:W', 'c:W', 'c:W', 'W-Y'), 'W', OBJ, 'contacts')).toBe(3);
   });
@@ -62,7 +64,7 @@ describe('three-cushion predicates', () => {
     expect(isPoint(ev, 'W', OBJ, 'distinct')).toBe(false);
   });
 
-  it('C3-BREAK-3: isRedFirst looks at the cue ball\'s first ball', () => {
+  it("C3-BREAK-3: isRedFirst looks at the cue ball's first ball", () => {
     expect(isRedFirst(shot('c:W', 'W-R', 'W-Y'), 'W', 'R')).toBe(true);
     expect(isRedFirst(shot('R-Y', 'W-Y', 'W-R'), 'W', 'R')).toBe(false);
     expect(firstContact(shot('R-Y', 'W-Y'), 'W')).toBe('Y');
@@ -163,7 +165,7 @@ describe('one scoring module per game', () => {
     expect(fourBallOutcome(shot('c:W', 'c:W'), ctx('four-ball'))).toBe('none');
     expect(fourBallOutcome(shot('R-M'), ctx('four-ball'))).toBe('p0');
   });
-  it('outcomeOf dispatches to the game\'s own module', () => {
+  it("outcomeOf dispatches to the game's own module", () => {
     const ev = shot('c:W', 'W-R', 'c:W', 'c:W', 'W-Y', 'W-M');
     expect(outcomeOf(ev, ctx('three-cushion'))).toBe(threeCushionOutcome(ev, ctx('three-cushion')));
     expect(outcomeOf(ev, ctx('three-ball'))).toBe(threeBallOutcome(ev, ctx('three-ball')));

@@ -4,7 +4,7 @@ import type { GameEvent } from '../../../shared/game/events';
 import type { RulesEngine } from '../../../shared/game/engine';
 import { initialMatch, replay, step, type MatchState } from '../common/replay';
 import { fourBall, threeBall, threeCushion } from './index';
-import type { CaromState } from './reducer';
+import type { CaromState } from './state';
 import { highRun, innings, points } from './state';
 
 const BALLS4 = ['W', 'Y', 'R', 'M'];
@@ -27,7 +27,10 @@ function actions(balls: string[]): fc.Arbitrary<Action[]> {
   const a: fc.Arbitrary<Action> = fc.oneof(
     { weight: 3, arbitrary: maybeBall(balls).map((ball): Action => ({ k: 'strike', ball })) },
     { weight: 6, arbitrary: fc.tuple(maybeBall(balls), maybeBall(balls)).map(([x, y]): Action => ({ k: 'contact', a: x, b: x === y ? undefined : y })) },
-    { weight: 6, arbitrary: fc.tuple(maybeBall(balls), fc.constantFrom('L1', 'L2', 'S1', 'S2')).map(([ball, cushion]): Action => ({ k: 'cushion', ball, cushion })) },
+    {
+      weight: 6,
+      arbitrary: fc.tuple(maybeBall(balls), fc.constantFrom('L1', 'L2', 'S1', 'S2')).map(([ball, cushion]): Action => ({ k: 'cushion', ball, cushion })),
+    },
     { weight: 1, arbitrary: maybeBall(balls).map((ball): Action => ({ k: 'out', ball })) },
     { weight: 4, arbitrary: fc.constant<Action>({ k: 'rest' }) },
     { weight: 1, arbitrary: fc.constantFrom('foot', 'touch', 'push', 'wrong_ball', 'other', 'bogus').map((code): Action => ({ k: 'foul', code })) },
@@ -43,7 +46,11 @@ function actions(balls: string[]): fc.Arbitrary<Action[]> {
     {
       weight: 1,
       arbitrary: fc
-        .tuple(fc.constantFrom('timeout', 'timeout_end', 'play', 'frozen', 'frozen_option', 'restore', 'opener', 'lag_winner', 'interference', 'edit_inning'), fc.constantFrom('A', 'B', 'C'), fc.constantFrom('spot', 'W', 'R', 'play_on'))
+        .tuple(
+          fc.constantFrom('timeout', 'timeout_end', 'play', 'frozen', 'frozen_option', 'restore', 'opener', 'lag_winner', 'interference', 'edit_inning'),
+          fc.constantFrom('A', 'B', 'C'),
+          fc.constantFrom('spot', 'W', 'R', 'play_on'),
+        )
         .map(([call, player, value]): Action => ({ k: 'call', call, player, value })),
     },
   );
@@ -103,7 +110,16 @@ function build(engine: RulesEngine<CaromState>, players: string[], config: Recor
         push({ type: 'clock', clock: x.clock, phase: x.phase, by: 'hub' });
         break;
       case 'call':
-        push({ type: 'ref', call: x.call, player: x.player, value: x.value, ball: x.value, by: 'referee', why: 'test', data: { inning: 1, run: 2, balls: [x.value] } });
+        push({
+          type: 'ref',
+          call: x.call,
+          player: x.player,
+          value: x.value,
+          ball: x.value,
+          by: 'referee',
+          why: 'test',
+          data: { inning: 1, run: 2, balls: [x.value] },
+        });
         break;
     }
   }

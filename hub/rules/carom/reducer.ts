@@ -6,53 +6,32 @@
  * immediate answer would have given.
  */
 import type { GameEvent, GameEventOf } from '../../../shared/game/events';
-import type { RejectedEvent } from '../../../shared/game/engine';
 import { push } from '../common/plist';
-import { type Prefix, append, toArray } from '../common/prefix';
+import { append, toArray } from '../common/prefix';
 import { ballsOf, defaultConfig, parseConfig, type CaromGame } from './config';
 import { refCall, endTimeout } from './calls';
 import { lagSensor, startLag } from './lag';
 import { beginPlay, clockFrom, endInning } from './match';
 import { resolveShot } from './resolve';
 import { isOldTail, upgradeLive, upgradeTail } from './legacy';
-import { type Core, type Live, type FoulRec, type LivePlayer, type ShotRec, emptyLive, innings, materialize, newPlayer, playerAt, reject, updatePlayer, edit, editPlayer, withEvents, withShot } from './state';
+import {
+  CaromState,
+  type Live,
+  type FoulRec,
+  type LivePlayer,
+  type ShotRec,
+  emptyLive,
+  innings,
+  newPlayer,
+  playerAt,
+  reject,
+  updatePlayer,
+  edit,
+  editPlayer,
+  withEvents,
+  withShot,
+} from './state';
 import { type LiveDecision, decisionId, hasId } from './evidence';
-
-const views = new WeakMap<CaromState, Core>();
-
-/**
- * The engine state. Its own fields are the working state (compared by tests and replays);
- * `core` and `rejected` are views with plain arrays, built when first read and kept per state.
- */
-export class CaromState {
-  constructor(
-    /** The game, with growing histories as persistent lists (state.ts). */
-    readonly live: Live,
-    /** State before the first event that raised a still-open decision; null when none is open. */
-    readonly base: Live | null,
-    /**
-     * Events since `base`, oldest first (answers excluded: they live in `answers`). A view of
-     * one array shared by the successive states (common/prefix.ts): an open decision may stay
-     * open for the rest of the match, and a linked cell per event was kept that long.
-     */
-    readonly tail: Prefix<GameEvent> | null,
-  ) {}
-
-  /** The game as documented (arrays, oldest first): O(match) the first time, then cached. */
-  get core(): Core {
-    let v = views.get(this);
-    if (!v) {
-      v = materialize(this.live);
-      views.set(this, v);
-    }
-    return v;
-  }
-
-  /** The refused events (the same list as `core.rejected`), where the replay CLI looks for them. */
-  get rejected(): RejectedEvent[] {
-    return this.core.rejected;
-  }
-}
 
 export function initialState(game: CaromGame): CaromState {
   return new CaromState(emptyLive(game, defaultConfig(game)), null, null);
@@ -220,7 +199,7 @@ function answer(s: CaromState, e: GameEventOf<'decide'>): CaromState {
     return settle(s, reject(s.live, e, 'bad_answer', `answer must be one of: ${d.options.map((o) => o.value).join(', ')}`), e);
   }
   if (d.answeredBy === 'referee' && e.by === 'player' && s.live.config.referee) {
-    return settle(s, reject(s.live, e, 'referee_only', 'this decision is the referee\'s (CG-REF-5: no appeal)'), e);
+    return settle(s, reject(s.live, e, 'referee_only', "this decision is the referee's (CG-REF-5: no appeal)"), e);
   }
   const rec = { answer: e.answer, seq: e.seq, t: e.t, by: e.by, who: e.who };
   const base0 = s.base;

@@ -26,7 +26,9 @@ function documentedReport(): Record<string, unknown> {
 
 const sorted = (o: object) => Object.keys(o).sort();
 const GAMES = ['three-cushion', 'three-ball', 'four-ball'] as const;
-const files = readdirSync(fixtures).filter((f) => f.endsWith('.jsonl')).sort();
+const files = readdirSync(fixtures)
+  .filter((f) => f.endsWith('.jsonl'))
+  .sort();
 
 describe('autoref replay: the documented JSON of each carom game', () => {
   const example = documentedReport();

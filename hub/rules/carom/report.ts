@@ -3,58 +3,11 @@
  * `autoref replay --game three-cushion|three-ball|four-ball FILE` prints (docs/games/carom.md).
  */
 import type { GameSummary } from '../../../shared/game/engine';
-import type { CaromState } from './reducer';
+import type { CaromPlayerReport as PlayerReport, CaromReport } from '../../../shared/reports/carom';
+import type { CaromState } from './state';
 import { type Core, average, highRun, innings, playerAt, points } from './state';
 import { decisionView } from './evidence';
 import { toArray } from '../common/plist';
-
-export interface PlayerReport {
-  id: string;
-  name: string;
-  side?: string;
-  points: number;
-  innings: number;
-  currentRun: number | null;
-  highRun: number;
-  /** General average: points per inning, 3 decimals. */
-  average: number;
-  /** Run of every inning, in order (the inning in progress last, if any). */
-  runs: number[];
-  fouls: number;
-  erased: number;
-  timeoutsUsed: number;
-}
-
-export interface CaromReport {
-  game: string;
-  ruleset: string;
-  config: Core['config'];
-  status: Core['status'];
-  winner: string | null;
-  draw: boolean;
-  endReason: string | null;
-  /** Match inning number. */
-  inning: number;
-  turn: { player: string; cueBall: string | null; run: number; shotsInInning: number } | null;
-  players: PlayerReport[];
-  opening: boolean;
-  equalizing: string[] | null;
-  lastShot: Core['lastShot'];
-  shots: number;
-  fouls: Core['fouls'];
-  spotting: Core['spotting'];
-  frozen: Core['frozen'];
-  restoreOption: Core['restoreOption'];
-  lag: Core['lag'];
-  timeouts: Core['timeouts'];
-  clock: Core['clock'];
-  pending: Core['pending'];
-  decisions: Core['decisions'];
-  edits: Core['edits'];
-  notes: string[];
-  rejected: Core['rejected'];
-  provisional: boolean;
-}
 
 export function playerReport(p: Core['players'][number]): PlayerReport {
   const r: PlayerReport = {
@@ -115,9 +68,7 @@ export function summary(state: CaromState): GameSummary {
   const status = s.status === 'lag' ? 'setup' : s.status;
   const [a, b] = s.players;
   const headline =
-    s.players.length === 2 && a && b
-      ? `${a.name} ${points(a)} – ${points(b)} ${b.name}`
-      : s.players.map((p) => `${p.name} ${points(p)}`).join(' – ');
+    s.players.length === 2 && a && b ? `${a.name} ${points(a)} – ${points(b)} ${b.name}` : s.players.map((p) => `${p.name} ${points(p)}`).join(' – ');
   const tail = s.status === 'lag' ? ', lag' : s.status === 'setup' ? '' : `, inning ${s.inning}`;
   const end = s.status === 'finished' ? (s.winner ? `, ${s.players.find((p) => p.id === s.winner)?.name ?? s.winner} wins` : ', draw') : '';
   return {
@@ -134,3 +85,5 @@ export function summary(state: CaromState): GameSummary {
     headline: `${headline}${tail}${end}`,
   };
 }
+
+export type { CaromPlayerReport as PlayerReport, CaromReport } from '../../../shared/reports/carom';

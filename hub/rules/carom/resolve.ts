@@ -9,7 +9,22 @@ import { isTurnOver, spotOffTable } from './general';
 import { addPoints, endInning, restoreAfterFoul } from './match';
 import { cushionsOf, labelOf, missCallFor, outcomeOf, pointsOf, possibleOutcomes, type ShotContext } from './outcome';
 import { offTableBalls } from './shot';
-import { type Live, type FoulRec, type ShotRec, type ShotResult, type SettledDecision, type AnswerRec, answerTo, hasAnswers, closed, editPlayer, findPlayer, mapPlayer, playerAt, edit } from './state';
+import {
+  type Live,
+  type FoulRec,
+  type ShotRec,
+  type ShotResult,
+  type SettledDecision,
+  type AnswerRec,
+  answerTo,
+  hasAnswers,
+  closed,
+  editPlayer,
+  findPlayer,
+  mapPlayer,
+  playerAt,
+  edit,
+} from './state';
 import { type LiveDecision, type ShotDecision, decisionId } from './evidence';
 import { push, pushAll } from '../common/plist';
 

@@ -17,9 +17,23 @@ const codes = (c: ReturnType<typeof core>) => c.rejected.map((r) => r.code);
 describe('three-cushion: ceb-004 (default) and salon-002', () => {
   it('CG-REF-6: without a ruleset three-cushion plays seed 004: lag, red first on the break, 30 s clock, timeouts', () => {
     const c = core(threeCushion, new Log(['A', 'B'], {}));
-    expect([c.config.ruleset, c.status, c.config.breakRedFirst, c.config.shotClockSeconds, c.config.timeouts, c.config.distance]).toEqual(['ceb-004', 'lag', true, 30, true, 40]);
+    expect([c.config.ruleset, c.status, c.config.breakRedFirst, c.config.shotClockSeconds, c.config.timeouts, c.config.distance]).toEqual([
+      'ceb-004',
+      'lag',
+      true,
+      30,
+      true,
+      40,
+    ]);
     const s = core(threeCushion, new Log(['A', 'B'], SALON));
-    expect([s.config.ruleset, s.status, s.config.breakRedFirst, s.config.shotClockSeconds, s.config.timeouts, s.lag]).toEqual(['salon-002', 'playing', false, null, false, null]);
+    expect([s.config.ruleset, s.status, s.config.breakRedFirst, s.config.shotClockSeconds, s.config.timeouts, s.lag]).toEqual([
+      'salon-002',
+      'playing',
+      false,
+      null,
+      false,
+      null,
+    ]);
   });
 
   it('C3-POINT-1, C3-POINT-2: the same point check in both', () => {
@@ -53,7 +67,7 @@ describe('three-cushion: ceb-004 (default) and salon-002', () => {
     expect([salon.spotting, ceb.spotting].map((x) => x.map((i) => [i.ball, i.spot]))).toEqual([[['R', 'red_spot']], [['R', 'red_spot']]]);
   });
 
-  it('CG-FOUL-4, C3-FOUL-1..5: each foul catalogue is its own seed\'s', () => {
+  it("CG-FOUL-4, C3-FOUL-1..5: each foul catalogue is its own seed's", () => {
     expect(codes(core(threeCushion, new Log(['A', 'B'], SALON).foul('push')))).toEqual(['not_in_ruleset']);
     expect(codes(core(threeCushion, new Log(['A', 'B'], SALON).foul('mark')))).toEqual(['not_in_ruleset']);
     expect(codes(core(threeCushion, new Log(['A', 'B'], CEB).foul('opponents_turn', { player: 'B' })))).toEqual(['not_in_ruleset']);
@@ -67,20 +81,32 @@ describe('three-cushion: ceb-004 (default) and salon-002', () => {
   });
 
   it('CG-FROZEN-1, C3-FROZEN-1..3: the options the player has when the cue ball is frozen', () => {
-    const opt = (cfg: Record<string, unknown>, value: string) => codes(core(threeCushion, new Log(['A', 'B'], cfg).ref('frozen', { ball: 'Y' }).ref('frozen_option', { value, by: 'player' })));
+    const opt = (cfg: Record<string, unknown>, value: string) =>
+      codes(core(threeCushion, new Log(['A', 'B'], cfg).ref('frozen', { ball: 'Y' }).ref('frozen_option', { value, by: 'player' })));
     expect([opt(SALON, 'bricole'), opt(SALON, 'masse'), opt(CEB, 'masse'), opt(CEB, 'bricole')]).toEqual([[], ['bad_option'], [], ['bad_option']]);
   });
 
   it('salon fixture: no lag, no clock, no CEB calls; the wrong-ball point is void and the referee restores after an out', () => {
     const here = dirname(fileURLToPath(import.meta.url));
     const text = readFileSync(join(here, '../../../test/fixtures/carom/three-cushion-salon-wrong-ball-void-noam-wins-to-2.jsonl'), 'utf8');
-    const log = text.trim().split('\n').map((l) => JSON.parse(l) as GameEvent);
-    const at = (seq: number) => run(threeCushion, log.filter((e) => e.seq! <= seq)).game.core;
+    const log = text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as GameEvent);
+    const at = (seq: number) =>
+      run(
+        threeCushion,
+        log.filter((e) => e.seq! <= seq),
+      ).game.core;
     const seqOf = (pred: (e: GameEvent) => boolean) => log.find(pred)!.seq!;
     const restored = at(seqOf((e) => e.type === 'ref' && e.call === 'restore'));
     expect(restored.spotting.map((x) => x.spot)).toEqual(['previous_position', 'previous_position', 'previous_position']);
     const end = at(log.length);
     expect([end.lag, end.notes, end.clock.running, end.lastShot?.player, end.winner]).toEqual([null, [], false, 'B', 'B']);
-    expect(end.fouls.map((f) => [f.player, f.code])).toEqual([['A', 'wrong_ball'], ['B', 'out'], ['B', 'opponents_turn']]);
+    expect(end.fouls.map((f) => [f.player, f.code])).toEqual([
+      ['A', 'wrong_ball'],
+      ['B', 'out'],
+      ['B', 'opponents_turn'],
+    ]);
   });
 });

@@ -11,11 +11,31 @@
 import type { GameEvent } from '../../../shared/game/events';
 import type { PendingDecision, RejectedEvent } from '../../../shared/game/engine';
 import type { CaromConfig, CaromGame } from './config';
+import type {
+  CaromStatus as Status,
+  EditRec,
+  FoulRec,
+  LagState,
+  SettledDecision,
+  ShotResult,
+  SpotInstruction,
+  TimeoutRec,
+} from '../../../shared/reports/carom';
+
+export type {
+  CaromStatus as Status,
+  EditRec,
+  FoulRec,
+  LagState,
+  SettledDecision,
+  ShotResult,
+  SpotInstruction,
+  TimeoutRec,
+} from '../../../shared/reports/carom';
 import { type List, push, size, toArray } from '../common/plist';
+import type { Prefix } from '../common/prefix';
 import { decisionView, type LiveDecision } from './evidence';
 import type { AnswerRec } from './answers';
-
-export type Status = 'setup' | 'lag' | 'playing' | 'finished' | 'abandoned';
 
 export interface LivePlayer {
   id: string;
@@ -35,18 +55,6 @@ export interface LivePlayer {
   timeoutsUsed: number;
 }
 
-export interface FoulRec {
-  seq: number | undefined;
-  t: number;
-  player: string;
-  code: string;
-  inning: number;
-  intentional: boolean;
-  who: string | undefined;
-  /** The ball, for a manual "out". */
-  ball?: string;
-}
-
 export interface ShotRec {
   no: number;
   player: string;
@@ -61,72 +69,7 @@ export interface ShotRec {
   startSeq: number | undefined;
 }
 
-export interface ShotResult {
-  no: number;
-  player: string;
-  cue: string;
-  /** Outcome code: point / miss (3-ball games), p50..p0 / none (4-ball), foul. */
-  outcome: string;
-  points: number;
-  fouls: string[];
-  /** Cue-ball cushions before the last ball (three-cushion), from identified events. */
-  cushions: number | null;
-  /** Inning index (0-based, per player) the shot belonged to. */
-  inning: number;
-}
-
-export interface SpotInstruction {
-  ball: string;
-  /** red_spot, head_spot, centre, opening_side_spot, previous_position, referee. */
-  spot: string;
-  /** Fallback when the spot is occupied: the spot of the ball that occupies it (C3-SPOT-2, CQ-9). */
-  ifOccupied: { by: string; spot: string }[];
-  reason: string;
-}
-
 export { type AnswerRec, answerTo, hasAnswers } from './answers';
-
-export interface SettledDecision extends AnswerRec {
-  id: string;
-  kind: string;
-  raisedAt: number;
-}
-
-export interface EditRec {
-  seq: number | undefined;
-  t: number;
-  who: string | undefined;
-  why: string | undefined;
-  player: string;
-  inning: number;
-  from: number;
-  to: number;
-}
-
-export interface TimeoutRec {
-  player: string;
-  /** Requested by the player, or granted automatically to the opponent (C3-TO-1). */
-  requested: boolean;
-  start: number;
-  end: number | null;
-}
-
-export interface LagState {
-  round: number;
-  balls: Record<string, string>;
-  repeatsCausedBy: Record<string, number>;
-  winner: string | null;
-  touchedRed: string[];
-  collision: boolean;
-  /**
-   * Contacts of this lag stroke that name fewer than two balls: either could have been a lag ball
-   * touching the red (C3-LAG-7) or the other lag ball (C3-LAG-5). Absent in snapshots written
-   * before it was kept (read as 0).
-   */
-  unidentified?: number;
-  inProgress: boolean;
-  startSeq: number | undefined;
-}
 
 export interface Live {
   game: CaromGame;
@@ -219,7 +162,17 @@ export function newPlayer(id: string, name: string): LivePlayer {
 
 /** Close an inning of `run` points: O(1). */
 export function closeRun(p: LivePlayer, run: number): LivePlayer {
-  const next: LivePlayer = { id: p.id, name: p.name, runs: push(p.runs, run), total: p.total + run, best: Math.max(p.best, run), current: null, fouls: p.fouls, erased: p.erased, timeoutsUsed: p.timeoutsUsed };
+  const next: LivePlayer = {
+    id: p.id,
+    name: p.name,
+    runs: push(p.runs, run),
+    total: p.total + run,
+    best: Math.max(p.best, run),
+    current: null,
+    fouls: p.fouls,
+    erased: p.erased,
+    timeoutsUsed: p.timeoutsUsed,
+  };
   if (p.side !== undefined) next.side = p.side;
   return next;
 }
@@ -229,7 +182,17 @@ export function closeRun(p: LivePlayer, run: number): LivePlayer {
  * `closeRun` puts it) without V8's slow path for a spread with overrides: several per shot.
  */
 export function editPlayer(p: LivePlayer, patch: Partial<LivePlayer>): LivePlayer {
-  const next: LivePlayer = { id: p.id, name: p.name, runs: p.runs, total: p.total, best: p.best, current: p.current, fouls: p.fouls, erased: p.erased, timeoutsUsed: p.timeoutsUsed };
+  const next: LivePlayer = {
+    id: p.id,
+    name: p.name,
+    runs: p.runs,
+    total: p.total,
+    best: p.best,
+    current: p.current,
+    fouls: p.fouls,
+    erased: p.erased,
+    timeoutsUsed: p.timeoutsUsed,
+  };
   if (p.side !== undefined) next.side = p.side;
   return Object.assign(next, patch);
 }
@@ -395,4 +358,40 @@ export function mapPlayer(players: LivePlayer[], id: string, f: (p: LivePlayer) 
 
 export function opponentsOf(s: Live, id: string): string[] {
   return s.order.filter((x) => x !== id);
+}
+
+const views = new WeakMap<CaromState, Core>();
+
+/**
+ * The engine state. Its own fields are the working state (compared by tests and replays);
+ * `core` and `rejected` are views with plain arrays, built when first read and kept per state.
+ */
+export class CaromState {
+  constructor(
+    /** The game, with growing histories as persistent lists (state.ts). */
+    readonly live: Live,
+    /** State before the first event that raised a still-open decision; null when none is open. */
+    readonly base: Live | null,
+    /**
+     * Events since `base`, oldest first (answers excluded: they live in `answers`). A view of
+     * one array shared by the successive states (common/prefix.ts): an open decision may stay
+     * open for the rest of the match, and a linked cell per event was kept that long.
+     */
+    readonly tail: Prefix<GameEvent> | null,
+  ) {}
+
+  /** The game as documented (arrays, oldest first): O(match) the first time, then cached. */
+  get core(): Core {
+    let v = views.get(this);
+    if (!v) {
+      v = materialize(this.live);
+      views.set(this, v);
+    }
+    return v;
+  }
+
+  /** The refused events (the same list as `core.rejected`), where the replay CLI looks for them. */
+  get rejected(): RejectedEvent[] {
+    return this.core.rejected;
+  }
 }

@@ -3,24 +3,9 @@
  * best single average. Input: the reports of finished (or abandoned) games, as printed by
  * `autoref replay`. Pure; the hub or a script gathers the reports.
  */
-import type { CaromReport } from './report';
+import type { CaromReport, PlayerTotals } from '../../../shared/reports/carom';
 
-export interface PlayerTotals {
-  id: string;
-  name: string;
-  games: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  points: number;
-  innings: number;
-  /** General average over all games: total points / total innings, 3 decimals. */
-  average: number;
-  /** Highest run in any game. */
-  highRun: number;
-  /** Best average in a single game (BSA), 3 decimals. */
-  bestSingleAverage: number;
-}
+export type { PlayerTotals } from '../../../shared/reports/carom';
 
 function round3(x: number): number {
   return Math.round(x * 1000) / 1000;
@@ -35,7 +20,19 @@ export function clubRanking(reports: readonly CaromReport[]): PlayerTotals[] {
   for (const r of reports) {
     if (r.status !== 'finished' && r.status !== 'abandoned') continue;
     for (const p of r.players) {
-      const t = byId.get(p.id) ?? { id: p.id, name: p.name, games: 0, wins: 0, draws: 0, losses: 0, points: 0, innings: 0, average: 0, highRun: 0, bestSingleAverage: 0 };
+      const t = byId.get(p.id) ?? {
+        id: p.id,
+        name: p.name,
+        games: 0,
+        wins: 0,
+        draws: 0,
+        losses: 0,
+        points: 0,
+        innings: 0,
+        average: 0,
+        highRun: 0,
+        bestSingleAverage: 0,
+      };
       const won = r.winner === p.id;
       // No winner and no draw: both disqualified (CG-REF-2, a loss for each), or a game abandoned
       // by force majeure (C3-ABAN-1, no result: neither won nor lost).

@@ -5,7 +5,7 @@
 import type { GameEvent, PlayerSetup } from '../../../shared/game/events';
 import type { RulesEngine } from '../../../shared/game/engine';
 import { replay, type MatchState } from '../common/replay';
-import type { CaromState } from './reducer';
+import type { CaromState } from './state';
 import type { Core } from './state';
 import { points } from './state';
 

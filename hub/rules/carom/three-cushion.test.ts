@@ -7,7 +7,17 @@ const spots = (c: ReturnType<typeof core>) => c.spotting.map((x) => [x.ball, x.s
 
 describe('three-cushion: point and series', () => {
   it('C3-POINT-3: a scoring shot earns exactly one point, whatever follows', () => {
-    const l = new Log(['A', 'B'], C3).strike('W').cushion('W').cushion('W').cushion('W').contact('W', 'R').contact('W', 'Y').contact('W', 'R').cushion('W').contact('W', 'Y').rest();
+    const l = new Log(['A', 'B'], C3)
+      .strike('W')
+      .cushion('W')
+      .cushion('W')
+      .cushion('W')
+      .contact('W', 'R')
+      .contact('W', 'Y')
+      .contact('W', 'R')
+      .cushion('W')
+      .contact('W', 'Y')
+      .rest();
     expect(score(core(threeCushion, l), 'A')).toBe(1);
   });
 
@@ -20,7 +30,8 @@ describe('three-cushion: point and series', () => {
   });
 
   it('C3-MISS-1: fewer than three cushions: no point, inning over; CEB calls it ("one cushion"), salon does not', () => {
-    const shot = (ruleset: string) => new Log(['A', 'B'], { ...C3, ruleset, breakRedFirst: false }).strike('W').contact('W', 'R').cushion('W').contact('W', 'Y').rest();
+    const shot = (ruleset: string) =>
+      new Log(['A', 'B'], { ...C3, ruleset, breakRedFirst: false }).strike('W').contact('W', 'R').cushion('W').contact('W', 'Y').rest();
     const ceb = core(threeCushion, shot('ceb-004'));
     expect([score(ceb, 'A'), turnOf(ceb)]).toEqual([0, 'B']);
     expect(ceb.notes).toEqual(['shot 1: "one cushion"']);
@@ -41,7 +52,11 @@ describe('three-cushion: lag (CEB)', () => {
     const m = run(threeCushion, lag());
     expect(m.game.core.status).toBe('lag');
     expect(threeCushion.summary(m.game).status).toBe('setup');
-    expect(spots(m.game.core)).toEqual([['W', 'opening_line'], ['Y', 'opening_line'], ['R', 'red_spot']]);
+    expect(spots(m.game.core)).toEqual([
+      ['W', 'opening_line'],
+      ['Y', 'opening_line'],
+      ['R', 'red_spot'],
+    ]);
   });
 
   it('C3-LAG-2: closest to the lower cushion wins; distance is not sensed, so the referee answers a pending decision', () => {
@@ -55,7 +70,12 @@ describe('three-cushion: lag (CEB)', () => {
   });
 
   it('C3-LAG-3 / CQ-11 (reading: lag colours apply to the lag only): the opener plays the white for the whole game', () => {
-    const l = lag().ref('lag_ball', { player: 'A', ball: 'Y', by: 'player' }).strike().rest().decide('lag-1:winner', 'A').ref('opener', { player: 'B', by: 'player' });
+    const l = lag()
+      .ref('lag_ball', { player: 'A', ball: 'Y', by: 'player' })
+      .strike()
+      .rest()
+      .decide('lag-1:winner', 'A')
+      .ref('opener', { player: 'B', by: 'player' });
     let c = core(threeCushion, l);
     expect([c.status, turnOf(c), c.cue, c.order]).toEqual(['playing', 'B', 'W', ['B', 'A']]);
     l.miss('W').miss('Y');
@@ -95,7 +115,11 @@ describe('three-cushion: lag (CEB)', () => {
 describe('three-cushion: break (CEB)', () => {
   it('C3-BREAK-1: the opening position: red on the red spot, yellow on the head spot, white on an opening side spot', () => {
     const c = core(threeCushion, new Log(['A', 'B'], {}).ref('lag_winner', { player: 'A' }).ref('opener', { player: 'A', by: 'player' }));
-    expect(spots(c)).toEqual([['R', 'red_spot'], ['Y', 'head_spot'], ['W', 'opening_side_spot']]);
+    expect(spots(c)).toEqual([
+      ['R', 'red_spot'],
+      ['Y', 'head_spot'],
+      ['W', 'opening_side_spot'],
+    ]);
     expect(c.opening).toBe(true);
   });
 
@@ -135,18 +159,22 @@ describe('three-cushion: end, clock, timeouts, abandonment', () => {
     expect([turnOf(salon), salon.rejected.map((r) => r.code)]).toEqual(['A', ['no_shot_clock']]);
   });
 
-  it('C3-TO-1 / CQ-14 (reading: only at the start of one\'s own inning, after the opponent\'s inning ended); the opponent gets one too', () => {
+  it("C3-TO-1 / CQ-14 (reading: only at the start of one's own inning, after the opponent's inning ended); the opponent gets one too", () => {
     const first = core(threeCushion, new Log(['A', 'B'], C3).ref('timeout', { player: 'A', by: 'player' }));
     expect(first.rejected.map((r) => r.code)).toEqual(['no_foul_before']);
     const notTurn = core(threeCushion, new Log(['A', 'B'], C3).miss('W').ref('timeout', { player: 'A', by: 'player' }));
     expect(notTurn.rejected.map((r) => r.code)).toEqual(['not_your_turn']);
     const ok = core(threeCushion, new Log(['A', 'B'], C3).miss('W').ref('timeout', { player: 'B', by: 'player' }));
-    expect(ok.timeouts.map((t) => [t.player, t.requested])).toEqual([['B', true], ['A', false]]);
+    expect(ok.timeouts.map((t) => [t.player, t.requested])).toEqual([
+      ['B', true],
+      ['A', false],
+    ]);
     expect(ok.players.map((p) => p.timeoutsUsed)).toEqual([1, 1]);
   });
 
   it('C3-TO-2: in a multi-set match a timeout is allowed only after the 2nd and the 4th set', () => {
-    const req = (setNumber: number) => core(threeCushion, new Log(['A', 'B'], { ...C3, setsInMatch: 5, setNumber }).miss('W').ref('timeout', { player: 'B', by: 'player' }));
+    const req = (setNumber: number) =>
+      core(threeCushion, new Log(['A', 'B'], { ...C3, setsInMatch: 5, setNumber }).miss('W').ref('timeout', { player: 'B', by: 'player' }));
     expect(req(2).rejected.map((r) => r.code)).toEqual(['wrong_set']);
     expect(req(3).timeouts.length).toBe(2);
     expect(req(5).timeouts.length).toBe(2);
@@ -159,7 +187,7 @@ describe('three-cushion: end, clock, timeouts, abandonment', () => {
     expect(ext.rejected.map((r) => r.code)).toEqual(['extension']);
   });
 
-  it('C3-TO-4: a timeout lasts at most 5 minutes: the hub\'s timeout clock (300 s by default) ends it', () => {
+  it("C3-TO-4: a timeout lasts at most 5 minutes: the hub's timeout clock (300 s by default) ends it", () => {
     const l = new Log(['A', 'B'], C3).miss('W').ref('timeout', { player: 'B', by: 'player' });
     expect(core(threeCushion, l).timeoutActive).toBe(true);
     l.wait(300_000).clock('timeout', 'expire');
@@ -208,13 +236,19 @@ describe('three-cushion: touching balls (CEB)', () => {
   });
 
   it('C3-FROZEN-4 / CQ-18 (reading: a foul under C3-FOUL-7): striking toward the touching cushion', () => {
-    const c = core(threeCushion, new Log(['A', 'B'], C3).strike('W').foul('frozen_cushion').cushion('W').cushion('W').cushion('W').contact('W', 'R').contact('W', 'Y').rest());
+    const c = core(
+      threeCushion,
+      new Log(['A', 'B'], C3).strike('W').foul('frozen_cushion').cushion('W').cushion('W').cushion('W').contact('W', 'R').contact('W', 'Y').rest(),
+    );
     expect([score(c, 'A'), turnOf(c), c.fouls.map((f) => f.code)]).toEqual([0, 'B', ['frozen_cushion']]);
   });
 
   it('C3-FROZEN-5: only the touching balls are spotted, as for balls off the table', () => {
     const c = core(threeCushion, frozen().ref('frozen_option', { value: 'spot', by: 'player' }));
-    expect(spots(c)).toEqual([['W', 'head_spot'], ['Y', 'centre']]);
+    expect(spots(c)).toEqual([
+      ['W', 'head_spot'],
+      ['Y', 'centre'],
+    ]);
   });
 });
 
@@ -226,25 +260,38 @@ describe('three-cushion: balls off the table and spotting (CEB)', () => {
 
   it('C3-SPOT-1 / CQ-10 (reading: the cue ball of the next player): red to the red spot, that cue ball to the head spot, the third ball to the centre', () => {
     const c = core(threeCushion, new Log(['A', 'B'], C3).strike('W').contact('W', 'R').out('W').out('R').rest());
-    expect(spots(c)).toEqual([['W', 'centre'], ['R', 'red_spot']]);
+    expect(spots(c)).toEqual([
+      ['W', 'centre'],
+      ['R', 'red_spot'],
+    ]);
     const c2 = core(threeCushion, new Log(['A', 'B'], C3).strike('W').contact('W', 'Y').out('Y').rest());
     expect(spots(c2)).toEqual([['Y', 'head_spot']]);
   });
 
   it('C3-SPOT-2: an occupied spot falls back to the spot of the ball that occupies it (CQ-9)', () => {
     const c = core(threeCushion, new Log(['A', 'B'], C3).strike('W').contact('W', 'Y').out('Y').rest());
-    expect(c.spotting[0]!.ifOccupied).toEqual([{ by: 'W', spot: 'centre' }, { by: 'R', spot: 'red_spot' }]);
+    expect(c.spotting[0]!.ifOccupied).toEqual([
+      { by: 'W', spot: 'centre' },
+      { by: 'R', spot: 'red_spot' },
+    ]);
   });
 
   it('C3-SPOT-3: all three balls off: the opening position', () => {
     const c = core(threeCushion, new Log(['A', 'B'], C3).strike('W').contact('W', 'R').out('W').out('R').out('Y').rest());
-    expect(spots(c)).toEqual([['R', 'red_spot'], ['Y', 'head_spot'], ['W', 'opening_side_spot']]);
+    expect(spots(c)).toEqual([
+      ['R', 'red_spot'],
+      ['Y', 'head_spot'],
+      ['W', 'opening_side_spot'],
+    ]);
   });
 });
 
 describe('three-cushion: fouls (CEB)', () => {
   const during = (code: string, extra: Record<string, unknown> = {}) =>
-    core(threeCushion, new Log(['A', 'B'], C3).point3c().strike('W').cushion('W').cushion('W').cushion('W').contact('W', 'R').foul(code, extra).contact('W', 'Y').rest());
+    core(
+      threeCushion,
+      new Log(['A', 'B'], C3).point3c().strike('W').cushion('W').cushion('W').cushion('W').contact('W', 'R').foul(code, extra).contact('W', 'Y').rest(),
+    );
   const check = (code: string) => {
     const c = during(code);
     expect([score(c, 'A'), score(c, 'B'), turnOf(c), c.fouls.map((f) => f.code)]).toEqual([1, 0, 'B', [code]]);

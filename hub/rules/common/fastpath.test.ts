@@ -10,9 +10,9 @@ import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../../shared/game/events';
 import type { RulesEngine } from '../../../shared/game/engine';
 import { fourBall } from '../carom/index';
-import type { CaromState } from '../carom/reducer';
+import type { CaromState } from '../carom/state';
 import { decisionView, evidenceLines, isShotDecision } from '../carom/evidence';
-import { derive } from '../golf-billiards/engine';
+import { derive } from '../golf-billiards/reducer';
 import { golfBilliards } from '../golf-billiards/index';
 import { coreView, type GbState } from '../golf-billiards/state';
 import { minigolf } from '../minigolf/index';
@@ -36,32 +36,50 @@ function logOf(start: Draft, make: (k: number, a: number, b: number, play: { n: 
 }
 
 const BALLS4 = ['W', 'Y', 'R', 'M'];
-const caromLog = logOf({ type: 'start', players: [{ id: 'A', name: 'A' }, { id: 'B', name: 'B' }] }, (k, a, b, play) => {
-  if (k >= 18) return [{ type: 'decide', decision: `shot-${1 + (a % Math.max(1, play.n))}:point`, answer: pick(['p0', 'p1', 'p5', 'none'], b) }];
-  if (k === 17) return [{ type: 'off_table', ball: maybe(BALLS4, a) }];
-  // A shot: strike, then cushions and contacts the sensors may or may not name, then at rest.
-  play.n++;
-  const shot: Draft[] = [{ type: 'strike', ball: maybe(BALLS4, a % 7) }];
-  for (let i = 0; i < k % 5; i++) shot.push({ type: 'cushion', ball: maybe(BALLS4, a + i), cushion: pick(['L1', 'S1', 'L2', 'S2'], b + i) });
-  for (let i = 0; i < 1 + (b % 3); i++) shot.push({ type: 'contact', a: maybe(BALLS4, a * (i + 1)), b: maybe(BALLS4, b + i) });
-  shot.push({ type: 'at_rest' });
-  return shot;
-});
+const caromLog = logOf(
+  {
+    type: 'start',
+    players: [
+      { id: 'A', name: 'A' },
+      { id: 'B', name: 'B' },
+    ],
+  },
+  (k, a, b, play) => {
+    if (k >= 18) return [{ type: 'decide', decision: `shot-${1 + (a % Math.max(1, play.n))}:point`, answer: pick(['p0', 'p1', 'p5', 'none'], b) }];
+    if (k === 17) return [{ type: 'off_table', ball: maybe(BALLS4, a) }];
+    // A shot: strike, then cushions and contacts the sensors may or may not name, then at rest.
+    play.n++;
+    const shot: Draft[] = [{ type: 'strike', ball: maybe(BALLS4, a % 7) }];
+    for (let i = 0; i < k % 5; i++) shot.push({ type: 'cushion', ball: maybe(BALLS4, a + i), cushion: pick(['L1', 'S1', 'L2', 'S2'], b + i) });
+    for (let i = 0; i < 1 + (b % 3); i++) shot.push({ type: 'contact', a: maybe(BALLS4, a * (i + 1)), b: maybe(BALLS4, b + i) });
+    shot.push({ type: 'at_rest' });
+    return shot;
+  },
+);
 
 const GB = ['A1', 'A2', 'A3', 'A4', 'A5', 'B1', 'B2', 'B3', 'B4', 'B5'];
-const golfLog = logOf({ type: 'start', players: [{ id: 'ann', name: 'Ann', side: 'A' }, { id: 'bob', name: 'Bob', side: 'B' }] }, (k, a, b, play) => {
-  if (k >= 18) return [{ type: 'decide', decision: `set1-stroke-${a % Math.max(1, play.n)}:opening`, answer: pick(['A', 'B', 'repeat'], b) }];
-  if (k === 17) return [{ type: 'ref', call: pick(['jump', 'foot', 'touch', 'push', 'on_rail', 'declare'], a), ball: pick(GB, b), by: 'referee' }];
-  // A stroke: a strike naming a ball or not, contacts, maybe goals, at rest.
-  const ball = maybe(GB, a);
-  const stroke: Draft[] = [{ type: 'strike', ball }];
-  play.n += 4; // roughly the log position of a later strike: some answers hit an open question
-  for (let i = 0; i < k % 3; i++) stroke.push({ type: 'contact', a: pick(GB, a + i), b: pick(GB, b + i) });
-  if (b % 3 === 0 && ball !== undefined) stroke.push({ type: 'goal', ball, goal: ball.startsWith('A') ? 'goal-B' : 'goal-A' });
-  if (b % 7 === 1) stroke.push({ type: 'off_table', ball: pick(GB, b) });
-  stroke.push({ type: 'at_rest' });
-  return stroke;
-});
+const golfLog = logOf(
+  {
+    type: 'start',
+    players: [
+      { id: 'ann', name: 'Ann', side: 'A' },
+      { id: 'bob', name: 'Bob', side: 'B' },
+    ],
+  },
+  (k, a, b, play) => {
+    if (k >= 18) return [{ type: 'decide', decision: `set1-stroke-${a % Math.max(1, play.n)}:opening`, answer: pick(['A', 'B', 'repeat'], b) }];
+    if (k === 17) return [{ type: 'ref', call: pick(['jump', 'foot', 'touch', 'push', 'on_rail', 'declare'], a), ball: pick(GB, b), by: 'referee' }];
+    // A stroke: a strike naming a ball or not, contacts, maybe goals, at rest.
+    const ball = maybe(GB, a);
+    const stroke: Draft[] = [{ type: 'strike', ball }];
+    play.n += 4; // roughly the log position of a later strike: some answers hit an open question
+    for (let i = 0; i < k % 3; i++) stroke.push({ type: 'contact', a: pick(GB, a + i), b: pick(GB, b + i) });
+    if (b % 3 === 0 && ball !== undefined) stroke.push({ type: 'goal', ball, goal: ball.startsWith('A') ? 'goal-B' : 'goal-A' });
+    if (b % 7 === 1) stroke.push({ type: 'off_table', ball: pick(GB, b) });
+    stroke.push({ type: 'at_rest' });
+    return stroke;
+  },
+);
 
 const MG = ['p1', 'p2', 'p3', 'p4'];
 /** Each triple plays one player's lane in the group's order (as the bench does), or adds a call. */
@@ -150,7 +168,14 @@ describe('states with persistent lists read like plain ones', { timeout: 180_000
 
 describe('events in force (replay.ts): one shared array, a view per state', { timeout: 180_000 }, () => {
   it('every state keeps exactly its own events, whichever state is extended next', () => {
-    const engine: RulesEngine<number> = { id: 'three-cushion', title: 'count', initial: () => 0, reduce: (n) => n + 1, summary: () => ({}) as never, report: () => null };
+    const engine: RulesEngine<number> = {
+      id: 'three-cushion',
+      title: 'count',
+      initial: () => 0,
+      reduce: (n) => n + 1,
+      summary: () => ({}) as never,
+      report: () => null,
+    };
     fc.assert(
       fc.property(fc.array(fc.nat(30), { maxLength: 60 }), (from) => {
         // Extend state `i % states` each time (mostly the newest, sometimes an older one).

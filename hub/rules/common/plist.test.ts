@@ -7,7 +7,11 @@ describe('persistent list', () => {
     const a = fromArray([1, 2, 3]);
     const b = push(a, 4);
     const c = push(a, 5);
-    expect([toArray(a), toArray(b), toArray(c)]).toEqual([[1, 2, 3], [1, 2, 3, 4], [1, 2, 3, 5]]);
+    expect([toArray(a), toArray(b), toArray(c)]).toEqual([
+      [1, 2, 3],
+      [1, 2, 3, 4],
+      [1, 2, 3, 5],
+    ]);
     expect(b.init).toBe(a);
     expect(c.init).toBe(a);
     expect([size(null), size(a), size(b)]).toEqual([0, 3, 4]);
@@ -26,7 +30,11 @@ describe('persistent list', () => {
   });
 
   it('searches from the newest end', () => {
-    const l = fromArray([{ k: 1, v: 'a' }, { k: 2, v: 'b' }, { k: 1, v: 'c' }]);
+    const l = fromArray([
+      { k: 1, v: 'a' },
+      { k: 2, v: 'b' },
+      { k: 1, v: 'c' },
+    ]);
     expect(findLast(l, (x) => x.k === 1)?.v).toBe('c');
     expect(findLast(l, (x) => x.k === 3)).toBeUndefined();
     expect([some(l, (x) => x.v === 'b'), some(null, () => true)]).toEqual([true, false]);

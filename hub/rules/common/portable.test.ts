@@ -19,15 +19,29 @@ describe('portable states (snapshots)', () => {
   it('an engine state restored from a snapshot plays on exactly like the original', () => {
     for (const id of ['three-cushion', 'eight-ball', 'golf-billiards', 'minigolf']) {
       const e = getEngine(id)!;
-      let s = e.reduce(e.initial(), { type: 'start', t: 0, players: [{ id: 'a', name: 'A', side: 'A' }, { id: 'b', name: 'B', side: 'B' }] });
+      let s = e.reduce(e.initial(), {
+        type: 'start',
+        t: 0,
+        players: [
+          { id: 'a', name: 'A', side: 'A' },
+          { id: 'b', name: 'B', side: 'B' },
+        ],
+      });
       let t = 1;
-      const shot = () => [{ type: 'strike', t: t++ }, { type: 'cushion', t: t++ }, { type: 'contact', t: t++ }, { type: 'at_rest', t: t++ }] as const;
+      const shot = () =>
+        [
+          { type: 'strike', t: t++ },
+          { type: 'cushion', t: t++ },
+          { type: 'contact', t: t++ },
+          { type: 'at_rest', t: t++ },
+        ] as const;
       for (let i = 0; i < 1500; i++) for (const ev of shot()) s = e.reduce(s, ev);
       let restored = fromPortable(JSON.parse(JSON.stringify(toPortable(s))));
-      for (let i = 0; i < 5; i++) for (const ev of shot()) {
-        s = e.reduce(s, ev);
-        restored = e.reduce(restored, ev);
-      }
+      for (let i = 0; i < 5; i++)
+        for (const ev of shot()) {
+          s = e.reduce(s, ev);
+          restored = e.reduce(restored, ev);
+        }
       expect(e.summary(restored), id).toEqual(e.summary(s));
       expect(JSON.stringify(toPortable(e.report(restored))), id).toBe(JSON.stringify(toPortable(e.report(s))));
     }

@@ -72,8 +72,7 @@ export function parseConfig(sides: readonly [string, string], raw: Raw): { confi
   pick('alternation', (v) => v === 'stroke' || v === 'turn');
   pick('turnMs', isPosInt);
   pick('graceMs', isPosInt);
-  const isSideMap = (v: unknown) =>
-    typeof v === 'object' && v !== null && sides.every((s) => typeof (v as Record<string, unknown>)[s] === 'string');
+  const isSideMap = (v: unknown) => typeof v === 'object' && v !== null && sides.every((s) => typeof (v as Record<string, unknown>)[s] === 'string');
   pick('goals', isSideMap);
   pick('colours', isSideMap);
   if ('geometry' in raw) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../../shared/game/events';
 import { replay } from '../common/replay';
-import { golfBilliards } from './engine';
+import { golfBilliards } from './index';
 import { Log, core, pendingIds, run, score } from './testkit';
 
 /**
@@ -89,7 +89,7 @@ describe('golf billiards: pending decisions (self-scoring)', () => {
     expect(core(l.events).set.turn).toBe('B');
   });
 
-  it('GB-Q5 (reading: the opponent designates one of the infringer\'s balls on the table), then chooses its point', () => {
+  it("GB-Q5 (reading: the opponent designates one of the infringer's balls on the table), then chooses its point", () => {
     const l = new Log();
     l.given(2, 1, 'A');
     const f = l.ref('time_foul');
@@ -111,9 +111,17 @@ describe('golf billiards: pending decisions (self-scoring)', () => {
     l.ref('aim_behind');
     const rest = l.rest();
     const id = `set1-stroke-${s}:designate-A`;
-    expect(core(l.events).pending.find((p) => p.id === id)?.options.map((o) => o.value)).toEqual(['A4', 'A5']);
+    expect(
+      core(l.events)
+        .pending.find((p) => p.id === id)
+        ?.options.map((o) => o.value),
+    ).toEqual(['A4', 'A5']);
     l.ref('lip_stopped', { ball: 'A4' });
-    expect(core(l.events).pending.find((p) => p.id === id)?.options.map((o) => o.value)).toEqual(['A4', 'A5']);
+    expect(
+      core(l.events)
+        .pending.find((p) => p.id === id)
+        ?.options.map((o) => o.value),
+    ).toEqual(['A4', 'A5']);
     const answer: GameEvent = { type: 'decide', decision: id, answer: 'A4', t: l.events[rest]!.t };
     const now = [...l.events.slice(0, rest + 1), answer, ...l.events.slice(rest + 1)];
     const late = [...l.events, { ...answer, t: l.t + 1 }];

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../../shared/game/events';
-import { golfBilliards } from './engine';
+import { golfBilliards } from './index';
 import { firstDropDefault, occupiedByAnswer, openingDefault, respotDefault, respotPlacement } from './questions';
 import { Log, core, pendingIds, run, score } from './testkit';
 
@@ -133,35 +133,42 @@ describe('golf billiards: defaults of the opening and first-drop questions', () 
 
   it('property: late and immediate answers to the opening and to a first-drop tie give equal states, whatever is played after', () => {
     const stroke = fc.record({ ball: fc.constantFrom('A1', 'A2', 'A3', 'B1', 'B2', 'B3', 'A', 'B'), goal: fc.constantFrom(null, 'goal-A', 'goal-B') });
-    fc.assert(fc.property(
-      fc.constantFrom('self', 'referee'), fc.constantFrom('A', 'B'), fc.boolean(), fc.constantFrom('A', 'B', 'repeat'), fc.array(stroke, { maxLength: 8 }),
-      (mode, striker, tie, answer, after) => {
-        const games = (['now', 'late'] as const).map((at) => {
-          const l = new Log({ mode });
-          let d: number;
-          if (tie) {
-            l.given(1, 1, striker);
-            const s = l.strike(`${striker}5`);
-            l.goal(`${striker === 'A' ? 'B' : 'A'}5`, striker === 'A' ? 'goal-A' : 'goal-B', 90_000);
-            l.goal(`${striker}5`, striker === 'A' ? 'goal-B' : 'goal-A', 90_000);
-            l.rest(90_100);
-            d = l.decide(`set1-stroke-${s}:first-drop`, answer === 'repeat' ? striker : answer);
-          } else {
-            const s = l.strike();
-            l.rest();
-            d = l.decide(`set1-stroke-${s}:opening`, answer);
-          }
-          for (const x of after) {
-            l.strike(x.ball);
-            if (x.goal !== null) l.goal(x.ball.length > 1 ? x.ball : `${x.ball}4`, x.goal);
-            l.rest();
-          }
-          return run(moveLate(l, d, at));
-        });
-        expect(games[1]).toEqual(games[0]);
-        expect(games[1]!.decideRejected).toEqual([]);
-      },
-    ), { numRuns: 150 });
+    fc.assert(
+      fc.property(
+        fc.constantFrom('self', 'referee'),
+        fc.constantFrom('A', 'B'),
+        fc.boolean(),
+        fc.constantFrom('A', 'B', 'repeat'),
+        fc.array(stroke, { maxLength: 8 }),
+        (mode, striker, tie, answer, after) => {
+          const games = (['now', 'late'] as const).map((at) => {
+            const l = new Log({ mode });
+            let d: number;
+            if (tie) {
+              l.given(1, 1, striker);
+              const s = l.strike(`${striker}5`);
+              l.goal(`${striker === 'A' ? 'B' : 'A'}5`, striker === 'A' ? 'goal-A' : 'goal-B', 90_000);
+              l.goal(`${striker}5`, striker === 'A' ? 'goal-B' : 'goal-A', 90_000);
+              l.rest(90_100);
+              d = l.decide(`set1-stroke-${s}:first-drop`, answer === 'repeat' ? striker : answer);
+            } else {
+              const s = l.strike();
+              l.rest();
+              d = l.decide(`set1-stroke-${s}:opening`, answer);
+            }
+            for (const x of after) {
+              l.strike(x.ball);
+              if (x.goal !== null) l.goal(x.ball.length > 1 ? x.ball : `${x.ball}4`, x.goal);
+              l.rest();
+            }
+            return run(moveLate(l, d, at));
+          });
+          expect(games[1]).toEqual(games[0]);
+          expect(games[1]!.decideRejected).toEqual([]);
+        },
+      ),
+      { numRuns: 150 },
+    );
     // Bounded work (150 short logs); the limit only keeps a loaded machine from failing it.
   }, 120_000);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { golfBilliards } from './engine';
+import { golfBilliards } from './index';
 import { DOUBLES, Log, core, pendingIds, run, score } from './testkit';
 
 describe('golf billiards: worked examples of the digest', () => {
@@ -16,7 +16,7 @@ describe('golf billiards: worked examples of the digest', () => {
     expect(c.clock.startedAt).toBe(l.events[rest]!.t);
   });
 
-  it('GB-EX-2: an opponent\'s ball holed counts for him, even in his own goal, and he plays', () => {
+  it("GB-EX-2: an opponent's ball holed counts for him, even in his own goal, and he plays", () => {
     const l = new Log();
     l.given(4, 5, 'A', ['A2']);
     l.strike('A2');
@@ -60,7 +60,7 @@ describe('golf billiards: worked examples of the digest', () => {
     expect(c.set.turn).toBe('B');
   });
 
-  it('GB-EX-5: opponent\'s ball off on a scoring stroke: B2 credited, A3 out of the goal and re-spotted (GB-Q3 reading), turn to B', () => {
+  it("GB-EX-5: opponent's ball off on a scoring stroke: B2 credited, A3 out of the goal and re-spotted (GB-Q3 reading), turn to B", () => {
     const l = new Log();
     l.given(3, 3, 'A', ['A3', 'B2']);
     l.strike('A3');
@@ -87,7 +87,7 @@ describe('golf billiards: worked examples of the digest', () => {
     expect(c.set).toMatchObject({ number: 2, phase: 'opening' });
   });
 
-  it('GB-EX-7: A\'s stroke puts in B\'s last ball: B wins the set at AT_REST', () => {
+  it("GB-EX-7: A's stroke puts in B's last ball: B wins the set at AT_REST", () => {
     const l = new Log();
     l.given(2, 1, 'A', ['A1', 'B3']);
     l.strike('A1');

@@ -16,7 +16,12 @@ import { ClockSync } from '../../time/sync';
 import { Log, core } from './testkit';
 
 /** A board whose clock starts at `bootAtMs` (hub time) and runs (1 + drift) fast. */
-interface Board { id: string; boot: string; bootAtMs: number; drift: number }
+interface Board {
+  id: string;
+  boot: string;
+  bootAtMs: number;
+  drift: number;
+}
 
 const deviceUs = (b: Board, hubMs: number): number => Math.round((hubMs - b.bootAtMs) * (1 + b.drift) * 1000);
 
@@ -74,13 +79,20 @@ function goalEvent(b: Board, n: number, trueMs: number, goal: string, colour: st
 function lastStroke(redAt: number, whiteAt: number, time: (e: DeviceEvent, arrival: number) => number): GameEvent[] {
   const events: GameEvent[] = [];
   const timers = manualTimers(redAt - 50);
-  const assembler = new ShotAssembler(assemblerFor('golf-billiards'), (x: AssembledInput) => {
-    if (x.kind === 'event') events.push(x.event);
-  }, timers);
+  const assembler = new ShotAssembler(
+    assemblerFor('golf-billiards'),
+    (x: AssembledInput) => {
+      if (x.kind === 'event') events.push(x.event);
+    },
+    timers,
+  );
   const red = goalEvent(GOAL_BOARD_A, 7, redAt, 'goal-A', 'red');
   const white = goalEvent(GOAL_BOARD_B, 9, whiteAt, 'goal-B', 'white');
   // Board B's message arrives first: the link order says nothing about the drop order.
-  for (const [e, arrival] of [[white, whiteAt + 4], [red, redAt + 12]] as const) {
+  for (const [e, arrival] of [
+    [white, whiteAt + 4],
+    [red, redAt + 12],
+  ] as const) {
     timers.advanceTo(arrival);
     assembler.push({ id: e.n, hubT: arrival, at: time(e, arrival), link: 'mqtt', event: e });
   }
@@ -105,12 +117,16 @@ describe('golf billiards: first drop on the hub timeline (GB-END-4)', () => {
     expect(redFirst.map((e) => e.type)).toEqual(['strike', 'goal', 'goal', 'at_rest']);
     const goals = redFirst.filter((e): e is Extract<GameEvent, { type: 'goal' }> => e.type === 'goal');
     expect(goals.map((g) => g.ball)).toEqual(['red', 'white']);
-    for (const [g, truth] of [[goals[0]!, 120_000], [goals[1]!, 120_003]] as const) expect(Math.abs(g.t - truth)).toBeLessThan(1);
+    for (const [g, truth] of [
+      [goals[0]!, 120_000],
+      [goals[1]!, 120_003],
+    ] as const)
+      expect(Math.abs(g.t - truth)).toBeLessThan(1);
     expect(setWinner(redFirst)).toBe('B');
     expect(setWinner(lastStroke(120_003, 120_000, onHubClock))).toBe('A');
   });
 
-  it('GB-END-4: the same goals on the devices\' own clocks (offset from one sync, no drift) would give the set to the wrong side', () => {
+  it("GB-END-4: the same goals on the devices' own clocks (offset from one sync, no drift) would give the set to the wrong side", () => {
     const offsetOnly = (b: Board): ((e: DeviceEvent) => number) => {
       const send = 45_000;
       const offset = send + 0.5 - deviceUs(b, send + 0.5) / 1000;

@@ -5,12 +5,14 @@ import { GameEvent } from '../../../shared/game/events';
 import { replayFile } from '../../cli/replay';
 import { replay } from '../common/replay';
 import { getEngine } from '../registry';
-import { golfBilliards } from './engine';
+import { golfBilliards } from './index';
 import { holed } from './predicates';
 import type { GbState } from './state';
 
 const dir = new URL('../../../test/fixtures/golf-billiards/', import.meta.url);
-const names = readdirSync(dir).filter((f) => f.endsWith('.jsonl')).map((f) => f.replace(/\.jsonl$/, ''));
+const names = readdirSync(dir)
+  .filter((f) => f.endsWith('.jsonl'))
+  .map((f) => f.replace(/\.jsonl$/, ''));
 
 interface Expected {
   summary: { status: string; turn: string | null; winner: string | null };
@@ -32,7 +34,9 @@ describe('golf billiards: recorded fixtures replay to their hand-written expecte
 
   for (const name of names) {
     it(`fixture ${name}`, () => {
-      const lines = readFileSync(new URL(`${name}.jsonl`, dir), 'utf8').split('\n').filter((l) => l.trim() !== '');
+      const lines = readFileSync(new URL(`${name}.jsonl`, dir), 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== '');
       const log = lines.map((l) => JSON.parse(l) as unknown);
       for (const e of log) expect(Value.Check(GameEvent, e)).toBe(true);
       const expected = JSON.parse(readFileSync(new URL(`${name}.expected.json`, dir), 'utf8')) as Expected;
@@ -55,7 +59,10 @@ describe('golf billiards: recorded fixtures replay to their hand-written expecte
     it(`autoref replay --game golf-billiards ${name}.jsonl prints the documented JSON`, () => {
       const expected = JSON.parse(readFileSync(new URL(`${name}.expected.json`, dir), 'utf8')) as Expected;
       const out = JSON.parse(JSON.stringify(replayFile(new URL(`${name}.jsonl`, dir).pathname, 'golf-billiards'))) as {
-        game: string; summary: { status: string; turn: string | null; winner: string | null }; corrections: unknown[]; rejected: unknown[];
+        game: string;
+        summary: { status: string; turn: string | null; winner: string | null };
+        corrections: unknown[];
+        rejected: unknown[];
         report: { started: boolean; sets: unknown[]; match: { finished: boolean }; rejected: unknown[]; set: { number: number } };
       };
       expect(Object.keys(out)).toEqual(['game', 'summary', 'report', 'corrections', 'rejected']);

@@ -49,7 +49,7 @@ describe('golf billiards: fouls', () => {
     expect(c.set.turn).toBe('B');
   });
 
-  it('GB-FOUL-4: an opponent\'s ball off the table counts as holed for him; without an own goal the turn simply passes', () => {
+  it("GB-FOUL-4: an opponent's ball off the table counts as holed for him; without an own goal the turn simply passes", () => {
     const l = new Log();
     l.open('A');
     l.strike('A1');
@@ -156,7 +156,7 @@ describe('golf billiards: fouls', () => {
     }
   });
 
-  it('GB-AIM-1: setting up behind the opponent\'s ball: loss of turn (goal stands); exception when very close', () => {
+  it("GB-AIM-1: setting up behind the opponent's ball: loss of turn (goal stands); exception when very close", () => {
     const { c } = scoredWith('aim_behind');
     expect(c.set.turn).toBe('B');
     expect(score(c).A).toBe(1);
@@ -166,7 +166,7 @@ describe('golf billiards: fouls', () => {
     expect(z.c.pending.some((p) => p.kind === 'golf-billiards.designate')).toBe(true);
   });
 
-  it('GB-AIM-2: playing the opponent\'s ball (sensor: strike names a B ball): loss of turn, restore; zone play: designate', () => {
+  it("GB-AIM-2: playing the opponent's ball (sensor: strike names a B ball): loss of turn, restore; zone play: designate", () => {
     const l = new Log();
     l.open('A');
     l.strike('B1');
@@ -223,7 +223,7 @@ describe('golf billiards: fouls', () => {
     expect(c.strokes.at(-1)?.fouls[0]?.rule).toBe('GB-TOUCH-2');
   });
 
-  it('GB-TOUCH-3: zone play, opponent\'s ball touched: everything back, goal annulled, the opponent designates a ball', () => {
+  it("GB-TOUCH-3: zone play, opponent's ball touched: everything back, goal annulled, the opponent designates a ball", () => {
     const { c, s } = scoredWith('touch', { ball: 'B5' }, true);
     expect(score(c).A).toBe(3);
     expect(c.set.balls.A4?.where).toBe('table');
@@ -238,7 +238,7 @@ describe('golf billiards: fouls', () => {
     expect(c.set.turn).toBe('B');
   });
 
-  it('GB-TOUCH-5: stopping an opponent\'s ball: played ball re-spotted and the touched ball counts as holed for him', () => {
+  it("GB-TOUCH-5: stopping an opponent's ball: played ball re-spotted and the touched ball counts as holed for him", () => {
     const { c } = scoredWith('stop_opponent', { ball: 'B2' });
     expect(score(c)).toMatchObject({ A: 0, B: 1 });
     expect(c.set.balls.A1?.where).toBe('waiting');

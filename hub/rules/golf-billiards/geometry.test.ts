@@ -62,15 +62,22 @@ describe('golf billiards: default table geometry (GB-Q1: configuration, assumed 
       const goal = g.goals[side]!;
       expect(p[1]).toBe(g.axes.longitudinal);
       expect(inside(p, central)).toBe(true);
-      const fromGoal = bumpers('cross').filter((b) => b[1] === g.axes.longitudinal && Math.abs(b[0] - goal[0]) < g.length / 2).sort((x, y) => dist(x, goal) - dist(y, goal));
+      const fromGoal = bumpers('cross')
+        .filter((b) => b[1] === g.axes.longitudinal && Math.abs(b[0] - goal[0]) < g.length / 2)
+        .sort((x, y) => dist(x, goal) - dist(y, goal));
       expect(gap(p, fromGoal[1]!)).toBeCloseTo(0, 9);
       expect(gap(p, fromGoal[0]!)).toBeGreaterThan(0);
     }
   });
 
-  it('GB-SPOT-3: points 4 and 5 touch both bumpers of a transverse pair on the infringer\'s own half, left and right seen from behind the infringer\'s goal', () => {
-    const pairs = [0, 1].map((i) => bumpers('cross').filter((b) => b[0] === g.axes.transverse && (i === 0 ? b[1] < g.axes.longitudinal : b[1] > g.axes.longitudinal)));
-    for (const [chooser, infringer] of [['A', 'B'], ['B', 'A']] as const) {
+  it("GB-SPOT-3: points 4 and 5 touch both bumpers of a transverse pair on the infringer's own half, left and right seen from behind the infringer's goal", () => {
+    const pairs = [0, 1].map((i) =>
+      bumpers('cross').filter((b) => b[0] === g.axes.transverse && (i === 0 ? b[1] < g.axes.longitudinal : b[1] > g.axes.longitudinal)),
+    );
+    for (const [chooser, infringer] of [
+      ['A', 'B'],
+      ['B', 'A'],
+    ] as const) {
       const pts = g.respot[chooser]!;
       const ownHalf = (p: Point) => (infringer === 'A' ? p[0] < g.axes.transverse : p[0] > g.axes.transverse);
       for (const p of [pts['4'], pts['5']]) {
@@ -81,7 +88,7 @@ describe('golf billiards: default table geometry (GB-Q1: configuration, assumed 
     }
   });
 
-  it('GB-SPOT-1: no re-spot point overlaps a bumper or another point; B\'s end is A\'s turned half a circle', () => {
+  it("GB-SPOT-1: no re-spot point overlaps a bumper or another point; B's end is A's turned half a circle", () => {
     for (const side of ['A', 'B'] as const) {
       const pts = Object.values(g.respot[side]!);
       for (const p of pts) {

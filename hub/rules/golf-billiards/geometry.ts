@@ -73,7 +73,12 @@ const BUMPER_R = 22;
 const TOUCH = BALL_R + BUMPER_R;
 
 function rect(x0: number, y0: number, x1: number, y1: number): Polygon {
-  return [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
+  return [
+    [x0, y0],
+    [x1, y0],
+    [x1, y1],
+    [x0, y1],
+  ];
 }
 
 /** The same place at the other end: half a turn about the table centre. */
@@ -81,11 +86,26 @@ const turn = ([x, y]: Point): Point => [L - x, W - y];
 
 /** Goal A's end of the default table; B's end is this turned half a circle. */
 const GOAL: Point = [150, 450];
-const GOAL_BUMPERS: Point[] = [[80, 400], [80, 500]];
+const GOAL_BUMPERS: Point[] = [
+  [80, 400],
+  [80, 500],
+];
 /** Long-axis bumpers on A's half, counted from goal A: the first, then the second. */
-const LONG_AXIS: Point[] = [[650, 450], [790, 450]];
+const LONG_AXIS: Point[] = [
+  [650, 450],
+  [790, 450],
+];
 /** Transverse-axis bumpers, two pairs: y small (left from behind goal A) and y large. */
-const TRANSVERSE: [Point, Point][] = [[[900, 250], [900, 340]], [[900, 560], [900, 650]]];
+const TRANSVERSE: [Point, Point][] = [
+  [
+    [900, 250],
+    [900, 340],
+  ],
+  [
+    [900, 560],
+    [900, 650],
+  ],
+];
 
 /** The centre of a ball touching both bumpers of a pair, on the side of x given by `dir`. */
 function nestled([a, b]: [Point, Point], dir: 1 | -1): Point {
@@ -125,7 +145,11 @@ export function defaultGeometry(sides: readonly [string, string]): TableGeometry
   for (let i = 0; i < 5; i++) {
     for (let j = 0; j < 3; j++) zones.push({ id: id++, polygon: rect(xs[i]!, ys[j]!, xs[i + 1]!, ys[j + 1]!) });
   }
-  const triangle = (depth: number, half: number): Polygon => [[0, W / 2 - half], [0, W / 2 + half], [depth, W / 2]];
+  const triangle = (depth: number, half: number): Polygon => [
+    [0, W / 2 - half],
+    [0, W / 2 + half],
+    [depth, W / 2],
+  ];
   const small = triangle(300, 200);
   const big = triangle(600, 450);
   const atA = pointsAtGoalA();
@@ -171,11 +195,14 @@ const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object
 export function geometryProblems(v: unknown, sides: readonly [string, string]): string[] {
   if (!isObj(v)) return ['not an object'];
   const out: string[] = [];
-  for (const k of ['length', 'width', 'ballRadius', 'bumperRadius'] as const) if (!isNum(v[k]) || (v[k] as number) <= 0) out.push(`${k} must be a positive number`);
+  for (const k of ['length', 'width', 'ballRadius', 'bumperRadius'] as const)
+    if (!isNum(v[k]) || (v[k] as number) <= 0) out.push(`${k} must be a positive number`);
   const zones = v['zones'];
-  if (!Array.isArray(zones) || zones.length !== 15 || !zones.every((z) => isObj(z) && isNum(z['id']) && isPolygon(z['polygon']))) out.push('zones must be 15 { id, polygon }');
+  if (!Array.isArray(zones) || zones.length !== 15 || !zones.every((z) => isObj(z) && isNum(z['id']) && isPolygon(z['polygon'])))
+    out.push('zones must be 15 { id, polygon }');
   const bumpers = v['bumpers'];
-  if (!Array.isArray(bumpers) || bumpers.length !== 12 || !bumpers.every((x) => isObj(x) && typeof x['id'] === 'string' && isPoint(x['at']))) out.push('bumpers must be 12 { id, kind, at }');
+  if (!Array.isArray(bumpers) || bumpers.length !== 12 || !bumpers.every((x) => isObj(x) && typeof x['id'] === 'string' && isPoint(x['at'])))
+    out.push('bumpers must be 12 { id, kind, at }');
   const axes = v['axes'];
   if (!isObj(axes) || !isNum(axes['longitudinal']) || !isNum(axes['transverse'])) out.push('axes must give longitudinal and transverse');
   const lcz = v['longCushionZones'];

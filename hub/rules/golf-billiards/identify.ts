@@ -52,7 +52,10 @@ function readLine(read: string | undefined): string[] {
   return read === undefined ? [] : [`the sensor read "${read}", which is not a ball colour of this match`];
 }
 
-const canMove = (ctx: Ctx, w: Work) => (s: Side): boolean => pickBall(ctx, w.balls, s, ['table', 'waiting']) !== null;
+const canMove =
+  (ctx: Ctx, w: Work) =>
+  (s: Side): boolean =>
+    pickBall(ctx, w.balls, s, ['table', 'waiting']) !== null;
 
 /**
  * A goal: whose ball went in? Default: the side that plays into that goal. Each side aims every
@@ -66,9 +69,18 @@ export function identifyGoal(ctx: Ctx, st: Stroke, w: Work, asker: Asker, g: Goa
   const owner = other(ctx.sides, into);
   const d = defaultSide(ctx.sides, into, canMove(ctx, w));
   const why = d.onlyOne ? 'the only side with a ball left that could go in' : 'the side that plays into this goal';
-  const a = asker.ask(question(`${st.id}:goal-${owner}-${g.seq}`, 'golf-billiards.goal_ball', `Whose ball went into ${owner}'s goal (${g.goal})?`,
-    sideOptions(ctx), d.side, who,
-    [`goal sensor ${g.goal} captured a ball without identity (event ${g.seq})`, ...readLine(g.read), `if nobody answers: ${d.side}, ${why}`], g.seq));
+  const a = asker.ask(
+    question(
+      `${st.id}:goal-${owner}-${g.seq}`,
+      'golf-billiards.goal_ball',
+      `Whose ball went into ${owner}'s goal (${g.goal})?`,
+      sideOptions(ctx),
+      d.side,
+      who,
+      [`goal sensor ${g.goal} captured a ball without identity (event ${g.seq})`, ...readLine(g.read), `if nobody answers: ${d.side}, ${why}`],
+      g.seq,
+    ),
+  );
   return { label: a ?? d.side, assumed: a === null };
 }
 
@@ -82,9 +94,18 @@ export function identifyOff(ctx: Ctx, st: Stroke, w: Work, asker: Asker, o: OffS
   if (o.ball !== null) return { label: o.ball, assumed: false };
   const d = defaultSide(ctx.sides, st.side, canMove(ctx, w));
   const why = d.onlyOne ? 'the only side with a ball left that could go off' : 'the side that struck';
-  const a = asker.ask(question(`${st.id}:off-${o.seq}`, 'golf-billiards.off_ball', 'Whose ball left the table?',
-    sideOptions(ctx), d.side, who,
-    [`off-table detector fired without identity (event ${o.seq})`, ...readLine(o.read), `if nobody answers: ${d.side}, ${why}`], o.seq));
+  const a = asker.ask(
+    question(
+      `${st.id}:off-${o.seq}`,
+      'golf-billiards.off_ball',
+      'Whose ball left the table?',
+      sideOptions(ctx),
+      d.side,
+      who,
+      [`off-table detector fired without identity (event ${o.seq})`, ...readLine(o.read), `if nobody answers: ${d.side}, ${why}`],
+      o.seq,
+    ),
+  );
   return { label: a ?? d.side, assumed: a === null };
 }
 

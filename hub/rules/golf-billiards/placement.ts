@@ -58,10 +58,22 @@ export function respotLabel(ctx: Ctx, w: Work, label: string, chooser: Side, inf
  * the ball named has since left the table, another of that colour still on it is taken.
  */
 function designate(ctx: Ctx, st: Stroke, w: Work, asker: Asker, s: Side): void {
-  const cands = Object.entries(st.before).filter(([, b]) => b.side === s && b.where === 'table').map(([id]) => id);
+  const cands = Object.entries(st.before)
+    .filter(([, b]) => b.side === s && b.where === 'table')
+    .map(([id]) => id);
   if (cands.length === 0) return;
-  const a = asker.ask(q(`${st.id}:designate-${s}`, 'golf-billiards.designate', `${other(ctx.sides, s)}: point out one of ${s}'s balls to go to a re-spot point.`,
-    cands.map((c) => [c, c] as [string, string]), cands[0]!, 'players', ['zone-play foul: the opponent designates a ball (GB-Q5)'], st.seq));
+  const a = asker.ask(
+    q(
+      `${st.id}:designate-${s}`,
+      'golf-billiards.designate',
+      `${other(ctx.sides, s)}: point out one of ${s}'s balls to go to a re-spot point.`,
+      cands.map((c) => [c, c] as [string, string]),
+      cands[0]!,
+      'players',
+      ['zone-play foul: the opponent designates a ball (GB-Q5)'],
+      st.seq,
+    ),
+  );
   const id = a === null ? null : pickBall(ctx, w.balls, a, ['table']);
   if (id === null) return;
   w.balls = setBall(w.balls, id, { where: 'waiting' });
@@ -94,18 +106,36 @@ export function placeBalls(ctx: Ctx, st: Stroke, w: Work, asker: Asker, faultedB
       faulted = faulted.includes(st.fromSpot) ? faulted : [...faulted, st.fromSpot];
       const spot = spotAfterRepeat(faulted, believed);
       const free = SPOTS.filter((p) => !faulted.includes(p));
-      const a = asker.ask(q(`${st.id}:repeat-spot-${r.ball}`, 'golf-billiards.respot_repeat', `${r.ball} goes to point ${spot}, the first point from which no faulty stroke was made yet. Is that point free?`,
-        [...free.map((p): [string, string] => [p, p === spot ? `Yes, point ${p}` : `No: point ${p}`]), ['near', 'No point free: as close as possible']], spot, 'players',
-        [`faulty stroke in zone play from point ${st.fromSpot}`, `points already faulted from: ${faulted.join(', ')}`], st.seq)) as Placement | null;
+      const a = asker.ask(
+        q(
+          `${st.id}:repeat-spot-${r.ball}`,
+          'golf-billiards.respot_repeat',
+          `${r.ball} goes to point ${spot}, the first point from which no faulty stroke was made yet. Is that point free?`,
+          [...free.map((p): [string, string] => [p, p === spot ? `Yes, point ${p}` : `No: point ${p}`]), ['near', 'No point free: as close as possible']],
+          spot,
+          'players',
+          [`faulty stroke in zone play from point ${st.fromSpot}`, `points already faulted from: ${faulted.join(', ')}`],
+          st.seq,
+        ),
+      ) as Placement | null;
       const at = a === null ? spot : respotPlacement(a, certain);
       place(r.ball, at, a);
       w.rec.respots.push(`${r.ball} -> point ${at} (GB-SPOT-4: faulty stroke from point ${st.fromSpot})`);
       continue;
     }
     const dflt = respotDefault(believed);
-    const a = asker.ask(q(`${st.id}:respot-${r.ball}`, 'golf-billiards.respot', `${r.chooser} chooses the re-spot point for ${r.ball}: 1, 2 or 3 (4 or 5 only if 1, 2 and 3 are occupied).`,
-      respotOptions(believed), dflt, 'players',
-      [`${r.ball} must be re-spotted`, believed.length > 0 ? `points that look occupied: ${believed.join(', ')}` : 'no point known to be occupied'], st.seq)) as Placement | null;
+    const a = asker.ask(
+      q(
+        `${st.id}:respot-${r.ball}`,
+        'golf-billiards.respot',
+        `${r.chooser} chooses the re-spot point for ${r.ball}: 1, 2 or 3 (4 or 5 only if 1, 2 and 3 are occupied).`,
+        respotOptions(believed),
+        dflt,
+        'players',
+        [`${r.ball} must be re-spotted`, believed.length > 0 ? `points that look occupied: ${believed.join(', ')}` : 'no point known to be occupied'],
+        st.seq,
+      ),
+    ) as Placement | null;
     if (a !== null) {
       const spot = respotPlacement(a, certain);
       place(r.ball, spot, a);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultGeometry } from './config';
-import { golfBilliards } from './engine';
+import { golfBilliards } from './index';
 import { zoneObligationMet } from './predicates';
 import { isProvisional } from './report';
 import { DOUBLES, Log, core, pendingIds, run, score } from './testkit';
@@ -13,7 +13,7 @@ function jumpFoul(l: Log, ball: string): number {
 }
 
 describe('golf billiards: re-spot points', () => {
-  it('GB-SPOT-1: the infringer\'s opponent chooses the re-spot point, asked as a players\' decision', () => {
+  it("GB-SPOT-1: the infringer's opponent chooses the re-spot point, asked as a players' decision", () => {
     const l = new Log();
     l.open('A');
     const s = jumpFoul(l, 'A1');
@@ -54,7 +54,7 @@ describe('golf billiards: re-spot points', () => {
     expect(core(l.events).set.balls.A2?.spot).toBe('near');
   });
 
-  it('GB-SPOT-3 / GB-Q6 (reading: a point that only looks occupied is avoided by the default, but the players\' tap is trusted)', () => {
+  it("GB-SPOT-3 / GB-Q6 (reading: a point that only looks occupied is avoided by the default, but the players' tap is trusted)", () => {
     const l = new Log();
     l.open('A');
     const s1 = jumpFoul(l, 'A1');
@@ -120,7 +120,7 @@ describe('golf billiards: re-spot points', () => {
     expect(score(c).A).toBe(1);
   });
 
-  it('GB-SPOT-6: a ball jammed in its own goal mouth is re-spotted without loss of turn (GB-Q11 reading: the owner\'s own goal)', () => {
+  it("GB-SPOT-6: a ball jammed in its own goal mouth is re-spotted without loss of turn (GB-Q11 reading: the owner's own goal)", () => {
     const l = new Log();
     l.open('A');
     l.strike('A1');
@@ -201,14 +201,23 @@ describe('golf billiards: zone play', () => {
     expect(core(l.events).set.balls.A4?.where).toBe('waiting');
   });
 
-  it('GB-ZONE-7: a ball on a zone line only has to leave the line; GB-Q16 (reading: any ball, own or opponent\'s)', () => {
+  it("GB-ZONE-7: a ball on a zone line only has to leave the line; GB-Q16 (reading: any ball, own or opponent's)", () => {
     const l = new Log({ mode: 'referee' });
     l.given(2, 1, 'A');
     l.strike('A4');
     l.ref('zone_report', { data: { moves: [{ ball: 'A4', from: 'line', left: true }] } });
     l.rest();
     expect(core(l.events).set.balls.A4?.where).toBe('table');
-    expect(zoneObligationMet([{ ball: 'B5', from: 'zone', left: true }, { ball: 'A4', from: 'zone', left: false }], false, 'A4')).toBe(true);
+    expect(
+      zoneObligationMet(
+        [
+          { ball: 'B5', from: 'zone', left: true },
+          { ball: 'A4', from: 'zone', left: false },
+        ],
+        false,
+        'A4',
+      ),
+    ).toBe(true);
   });
 });
 
@@ -335,7 +344,11 @@ describe('golf billiards: turn clock', () => {
     expect(mk(false).clock.startedAt).not.toBeNull();
     expect(mk(false).strokes.at(-1)?.fouls).toEqual([]);
     expect(mk(false).set.turn).toBe('A');
-    expect(mk(true).strokes.at(-1)?.fouls.map((f) => f.rule)).toEqual(['GB-TIME-1']);
+    expect(
+      mk(true)
+        .strokes.at(-1)
+        ?.fouls.map((f) => f.rule),
+    ).toEqual(['GB-TIME-1']);
     expect(mk(true).set.turn).toBe('B');
   });
 
@@ -366,7 +379,7 @@ describe('golf billiards: turn clock', () => {
   });
 });
 
-describe('golf billiards: what the hub\'s timer waits for (nextClock)', () => {
+describe("golf billiards: what the hub's timer waits for (nextClock)", () => {
   const due = (l: Log) => golfBilliards.nextClock!(run(l.events));
 
   it('GB-TIME-1: "TIME" is due 50 s after rest, then the expiry 10 s after the call; applied in turn they pass the turn with no referee', () => {

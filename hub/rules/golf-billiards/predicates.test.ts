@@ -2,8 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { freshBalls, spotAfterRepeat } from './balls';
 import { defaultConfig, parseConfig } from './config';
 import {
-  ballOwner, classifyGoal, firstDrop, foulEffects, isFoul, isHardShotAllowed, isLipDropValid, isOneOne, isPoint,
-  isTurnOver, isZonePlay, keepsTurn, strokeDeadline, targetGoal,
+  ballOwner,
+  classifyGoal,
+  firstDrop,
+  foulEffects,
+  isFoul,
+  isHardShotAllowed,
+  isLipDropValid,
+  isOneOne,
+  isPoint,
+  isTurnOver,
+  isZonePlay,
+  keepsTurn,
+  strokeDeadline,
+  targetGoal,
 } from './predicates';
 import { respotDefault, respotPlacement } from './questions';
 import type { Balls } from './state';
@@ -12,7 +24,7 @@ const cfg = defaultConfig(['A', 'B']);
 const sides = ['A', 'B'] as const;
 
 describe('golf billiards: scoring predicates', () => {
-  it('isPoint / classifyGoal: own ball into the target goal is a point; own goal and opponent balls are not the striker\'s', () => {
+  it("isPoint / classifyGoal: own ball into the target goal is a point; own goal and opponent balls are not the striker's", () => {
     expect(targetGoal(cfg, sides, 'A')).toBe('goal-B');
     expect(classifyGoal(cfg, sides, 'A', 'A', 'goal-B')).toBe('own-into-target');
     expect(classifyGoal(cfg, sides, 'A', 'A', 'goal-A')).toBe('own-into-own');
@@ -87,7 +99,13 @@ describe('golf billiards: scoring predicates', () => {
   it('isZonePlay: a side with one ball left', () => {
     const b = freshBalls(sides);
     expect(isZonePlay(b, sides)).toBe(false);
-    const one: Balls = { ...b, A1: { side: 'A', where: 'holed' }, A2: { side: 'A', where: 'holed' }, A3: { side: 'A', where: 'holed' }, A4: { side: 'A', where: 'holed' } };
+    const one: Balls = {
+      ...b,
+      A1: { side: 'A', where: 'holed' },
+      A2: { side: 'A', where: 'holed' },
+      A3: { side: 'A', where: 'holed' },
+      A4: { side: 'A', where: 'holed' },
+    };
     expect(isZonePlay(one, sides)).toBe(true);
   });
 

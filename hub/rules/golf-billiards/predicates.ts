@@ -144,8 +144,15 @@ export interface Effects {
 }
 
 const E = (p: Partial<Effects>): Effects => ({
-  lot: false, restore: false, respotPlayed: false, respotTouched: false, respotListed: false,
-  designate: false, creditTouched: false, loseSet: false, ...p,
+  lot: false,
+  restore: false,
+  respotPlayed: false,
+  respotTouched: false,
+  respotListed: false,
+  designate: false,
+  creditTouched: false,
+  loseSet: false,
+  ...p,
 });
 
 /**
@@ -154,30 +161,49 @@ const E = (p: Partial<Effects>): Effects => ({
  */
 export function foulEffects(name: FoulName, zone: boolean, touchedOwn: boolean | null, before: boolean): { rule: string; effects: Effects } {
   switch (name) {
-    case 'foot': return { rule: 'GB-FOUL-1', effects: E({ lot: true, restore: true, respotPlayed: zone }) };
-    case 'jump': return { rule: 'GB-FOUL-2', effects: E({ lot: true, restore: true, respotPlayed: true }) };
-    case 'loft_long_cushion': return { rule: 'GB-FOUL-8', effects: E({ lot: true, restore: true, respotPlayed: true }) };
-    case 'attack_triangle': return { rule: 'GB-FOUL-9', effects: E({ respotListed: true }) };
-    case 'hard_shot': return { rule: 'GB-SHOT-2', effects: E({ lot: true, restore: true, respotPlayed: true }) };
-    case 'aim_behind': return { rule: 'GB-AIM-1', effects: E({ lot: true, designate: zone }) };
-    case 'wrong_ball': return { rule: 'GB-AIM-2', effects: E({ lot: true, restore: true, designate: zone }) };
-    case 'aim_before_rest': return { rule: 'GB-AIM-3', effects: E({ lot: true, restore: true, respotPlayed: zone }) };
+    case 'foot':
+      return { rule: 'GB-FOUL-1', effects: E({ lot: true, restore: true, respotPlayed: zone }) };
+    case 'jump':
+      return { rule: 'GB-FOUL-2', effects: E({ lot: true, restore: true, respotPlayed: true }) };
+    case 'loft_long_cushion':
+      return { rule: 'GB-FOUL-8', effects: E({ lot: true, restore: true, respotPlayed: true }) };
+    case 'attack_triangle':
+      return { rule: 'GB-FOUL-9', effects: E({ respotListed: true }) };
+    case 'hard_shot':
+      return { rule: 'GB-SHOT-2', effects: E({ lot: true, restore: true, respotPlayed: true }) };
+    case 'aim_behind':
+      return { rule: 'GB-AIM-1', effects: E({ lot: true, designate: zone }) };
+    case 'wrong_ball':
+      return { rule: 'GB-AIM-2', effects: E({ lot: true, restore: true, designate: zone }) };
+    case 'aim_before_rest':
+      return { rule: 'GB-AIM-3', effects: E({ lot: true, restore: true, respotPlayed: zone }) };
     case 'touch':
       if (zone && touchedOwn === false) return { rule: 'GB-TOUCH-3', effects: E({ lot: true, restore: true, designate: true }) };
       if (zone) return { rule: 'GB-TOUCH-2', effects: E({ lot: true, restore: true, respotPlayed: !before, respotTouched: before }) };
       if (before) return { rule: 'GB-TOUCH-1', effects: E({ lot: true, restore: true }) };
       return { rule: 'GB-TOUCH-1', effects: E({ lot: true, restore: true, respotPlayed: true }) };
-    case 'stop_own': return { rule: 'GB-TOUCH-4', effects: E({ lot: true, restore: true, respotTouched: true }) };
-    case 'stop_opponent': return { rule: 'GB-TOUCH-5', effects: E({ lot: true, restore: true, respotPlayed: true, creditTouched: true }) };
-    case 'push': return { rule: 'GB-PUSH-1', effects: E({ lot: true, restore: true, respotPlayed: true }) };
-    case 'push_touching': return { rule: 'GB-PUSH-2', effects: E({ lot: true, restore: true, respotPlayed: true }) };
-    case 'push_cross': return { rule: 'GB-PUSH-3', effects: E({ lot: true, restore: true, respotPlayed: true }) };
-    case 'own_onto_own': return { rule: 'GB-OWN-1', effects: E({ lot: true, restore: true, respotPlayed: true }) };
-    case 'triangle': return { rule: 'GB-TRI-1', effects: E({ lot: true, restore: true, respotListed: true }) };
-    case 'order': return { rule: 'GB-DBL-5', effects: E({ lot: true, restore: true, respotPlayed: zone }) };
-    case 'wrong_opener': return { rule: 'GB-DBL-2', effects: E({ lot: true, respotPlayed: true }) };
-    case 'zone_fail': return { rule: 'GB-ZONE-3', effects: E({ lot: true, respotPlayed: true }) };
-    case 'time': return { rule: 'GB-TIME-1', effects: E({ lot: true, designate: zone }) };
+    case 'stop_own':
+      return { rule: 'GB-TOUCH-4', effects: E({ lot: true, restore: true, respotTouched: true }) };
+    case 'stop_opponent':
+      return { rule: 'GB-TOUCH-5', effects: E({ lot: true, restore: true, respotPlayed: true, creditTouched: true }) };
+    case 'push':
+      return { rule: 'GB-PUSH-1', effects: E({ lot: true, restore: true, respotPlayed: true }) };
+    case 'push_touching':
+      return { rule: 'GB-PUSH-2', effects: E({ lot: true, restore: true, respotPlayed: true }) };
+    case 'push_cross':
+      return { rule: 'GB-PUSH-3', effects: E({ lot: true, restore: true, respotPlayed: true }) };
+    case 'own_onto_own':
+      return { rule: 'GB-OWN-1', effects: E({ lot: true, restore: true, respotPlayed: true }) };
+    case 'triangle':
+      return { rule: 'GB-TRI-1', effects: E({ lot: true, restore: true, respotListed: true }) };
+    case 'order':
+      return { rule: 'GB-DBL-5', effects: E({ lot: true, restore: true, respotPlayed: zone }) };
+    case 'wrong_opener':
+      return { rule: 'GB-DBL-2', effects: E({ lot: true, respotPlayed: true }) };
+    case 'zone_fail':
+      return { rule: 'GB-ZONE-3', effects: E({ lot: true, respotPlayed: true }) };
+    case 'time':
+      return { rule: 'GB-TIME-1', effects: E({ lot: true, designate: zone }) };
   }
 }
 
@@ -188,9 +214,26 @@ export function isFoul(name: FoulName, zone: boolean): boolean {
 }
 
 export const FOUL_NAMES: readonly FoulName[] = [
-  'foot', 'jump', 'loft_long_cushion', 'attack_triangle', 'hard_shot', 'aim_behind', 'wrong_ball',
-  'aim_before_rest', 'touch', 'stop_own', 'stop_opponent', 'push', 'push_touching', 'push_cross',
-  'own_onto_own', 'triangle', 'order', 'wrong_opener', 'zone_fail', 'time',
+  'foot',
+  'jump',
+  'loft_long_cushion',
+  'attack_triangle',
+  'hard_shot',
+  'aim_behind',
+  'wrong_ball',
+  'aim_before_rest',
+  'touch',
+  'stop_own',
+  'stop_opponent',
+  'push',
+  'push_touching',
+  'push_cross',
+  'own_onto_own',
+  'triangle',
+  'order',
+  'wrong_opener',
+  'zone_fail',
+  'time',
 ];
 
 export function isFoulName(s: string): s is FoulName {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../../shared/game/events';
 import { replay } from '../common/replay';
-import { golfBilliards } from './engine';
+import { golfBilliards } from './index';
 import type { GbState } from './state';
 import { DOUBLES, SINGLES, isSensed, namedLater, run, view } from './testkit';
 
@@ -10,8 +10,27 @@ const BALLS = ['A1', 'A2', 'A3', 'A4', 'A5', 'B1', 'B2', 'B3', 'B4', 'B5', 'A', 
 /** What a goal or off-table sensor reports: a ball, nothing (no colour sensor there), or a reading that is no ball. */
 const SEEN: readonly (string | undefined)[] = [...BALLS, undefined, 'green'];
 const CALLS = [
-  'jump', 'foot', 'touch', 'stop_own', 'stop_opponent', 'push', 'triangle', 'zone_fail', 'lip_stopped', 'on_rail', 'jammed', 'time', 'time_foul',
-  'consult', 'aim_behind', 'attack_triangle', 'order', 'wrong_ball', 'own_onto_own', 'spot_occupied', 'from_spot',
+  'jump',
+  'foot',
+  'touch',
+  'stop_own',
+  'stop_opponent',
+  'push',
+  'triangle',
+  'zone_fail',
+  'lip_stopped',
+  'on_rail',
+  'jammed',
+  'time',
+  'time_foul',
+  'consult',
+  'aim_behind',
+  'attack_triangle',
+  'order',
+  'wrong_ball',
+  'own_onto_own',
+  'spot_occupied',
+  'from_spot',
 ];
 /** Calls whose `place` is a re-spot point rather than a goal. */
 const POINT_CALLS = new Set(['spot_occupied', 'from_spot']);
@@ -46,7 +65,16 @@ type Action =
   | { k: 'play'; ball: number; scores: boolean; unnamed?: boolean; twist?: number };
 
 const action: fc.Arbitrary<Action> = fc.oneof(
-  { weight: 24, arbitrary: fc.record({ k: fc.constant('play' as const), ball: fc.nat(11), scores: fc.nat(4).map((n) => n > 0), unnamed: fc.nat(3).map((n) => n === 0), twist: fc.nat(9) }) },
+  {
+    weight: 24,
+    arbitrary: fc.record({
+      k: fc.constant('play' as const),
+      ball: fc.nat(11),
+      scores: fc.nat(4).map((n) => n > 0),
+      unnamed: fc.nat(3).map((n) => n === 0),
+      twist: fc.nat(9),
+    }),
+  },
   fc.record({ k: fc.constant('strike' as const), ball: fc.nat(12), player: fc.nat(4) }),
   fc.record({ k: fc.constant('goal' as const), ball: fc.nat(SEEN.length - 1), goal: fc.nat(1), dt: fc.nat(3) }),
   fc.record({ k: fc.constant('off' as const), ball: fc.nat(SEEN.length - 1), returned: fc.boolean() }),
@@ -103,18 +131,30 @@ function build(actions: readonly Action[], doubles: boolean, mode: 'self' | 'ref
         push({ type: 'at_rest' });
         break;
       }
-      case 'strike': push({ type: 'strike', ...(a.ball < 12 ? { ball: BALLS[a.ball] } : {}), ...(a.player < 4 ? { player: players[a.player % players.length]!.id } : {}) }); break;
-      case 'goal': push({ type: 'goal', ...seen(a.ball), goal: a.goal === 0 ? 'goal-A' : 'goal-B', t: t + a.dt }); break;
-      case 'off': push({ type: 'off_table', ...seen(a.ball), returned: a.returned }); break;
-      case 'contact': push({ type: 'contact', a: BALLS[a.a], b: BALLS[a.b] }); break;
-      case 'rest': push({ type: 'at_rest' }); break;
+      case 'strike':
+        push({ type: 'strike', ...(a.ball < 12 ? { ball: BALLS[a.ball] } : {}), ...(a.player < 4 ? { player: players[a.player % players.length]!.id } : {}) });
+        break;
+      case 'goal':
+        push({ type: 'goal', ...seen(a.ball), goal: a.goal === 0 ? 'goal-A' : 'goal-B', t: t + a.dt });
+        break;
+      case 'off':
+        push({ type: 'off_table', ...seen(a.ball), returned: a.returned });
+        break;
+      case 'contact':
+        push({ type: 'contact', a: BALLS[a.a], b: BALLS[a.b] });
+        break;
+      case 'rest':
+        push({ type: 'at_rest' });
+        break;
       case 'ref': {
         const call = CALLS[a.call]!;
         const place = POINT_CALLS.has(call) ? String(1 + (a.ball % 5)) : a.call % 2 === 0 ? 'goal-B' : 'goal-A';
         push({ type: 'ref', call, ball: BALLS[a.ball], place, by: a.byPlayer ? 'player' : 'referee' });
         break;
       }
-      case 'clock': push({ type: 'clock', clock: 'turn', phase: a.phase === 0 ? 'warn' : 'expire' }); break;
+      case 'clock':
+        push({ type: 'clock', clock: 'turn', phase: a.phase === 0 ? 'warn' : 'expire' });
+        break;
       case 'answer': {
         const pending = state.core?.pending ?? [];
         const d = pending[a.which % Math.max(1, pending.length)];
@@ -147,127 +187,208 @@ function checkInvariants(s: GbState): void {
   expect(summary.status).toBe(c.winner === null ? 'playing' : 'finished');
 }
 
-const play = fc.record({ k: fc.constant('play' as const), ball: fc.nat(11), scores: fc.nat(4).map((n) => n > 0), unnamed: fc.nat(3).map((n) => n === 0), twist: fc.nat(9) });
+const play = fc.record({
+  k: fc.constant('play' as const),
+  ball: fc.nat(11),
+  scores: fc.nat(4).map((n) => n > 0),
+  unnamed: fc.nat(3).map((n) => n === 0),
+  twist: fc.nat(9),
+});
 const clean = fc.array(fc.oneof({ weight: 6, arbitrary: play as fc.Arbitrary<Action> }, action), { minLength: 20, maxLength: 90 });
 const modes = fc.oneof({ weight: 3, arbitrary: fc.constant('self' as const) }, fc.constant('referee' as const));
 const logs = fc.tuple(fc.oneof(fc.array(action, { maxLength: 160 }), clean), fc.boolean(), modes, fc.boolean()).map(([a, d, m, z]) => build(a, d, m, z));
 const selfLogs = fc.tuple(fc.oneof(fc.array(action, { maxLength: 160 }), clean), fc.boolean(), fc.boolean()).map(([a, d, z]) => build(a, d, 'self', z));
 
 describe('golf billiards: properties', () => {
-  it('determinism: replaying the same log twice gives equal states', () => {
-    fc.assert(fc.property(logs, (log) => {
-      expect(replay(golfBilliards, log).game).toEqual(replay(golfBilliards, log).game);
-    }), runs(150));
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    'determinism: replaying the same log twice gives equal states',
+    () => {
+      fc.assert(
+        fc.property(logs, (log) => {
+          expect(replay(golfBilliards, log).game).toEqual(replay(golfBilliards, log).game);
+        }),
+        runs(150),
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  it('invariants at every step: ball conservation (10), each set ends exactly once, match score = set results', () => {
-    fc.assert(fc.property(logs, (log) => {
-      let s = golfBilliards.initial();
-      for (const e of log) {
-        s = golfBilliards.reduce(s, e);
-        checkInvariants(s);
-      }
-    }), runs(60));
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    'invariants at every step: ball conservation (10), each set ends exactly once, match score = set results',
+    () => {
+      fc.assert(
+        fc.property(logs, (log) => {
+          let s = golfBilliards.initial();
+          for (const e of log) {
+            s = golfBilliards.reduce(s, e);
+            checkInvariants(s);
+          }
+        }),
+        runs(60),
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  it('a long scoring run always finishes the match with a consistent score', () => {
-    fc.assert(fc.property(fc.array(fc.record({ k: fc.constant('play' as const), ball: fc.nat(11), scores: fc.constant(true) }), { minLength: 60, maxLength: 120 }), (acts) => {
-      const log = build([{ k: 'answer', which: 0, option: 0 }, ...acts.flatMap((a) => [a, { k: 'answer' as const, which: 0, option: 0 }])], false);
-      const s = replay(golfBilliards, log).game;
-      checkInvariants(s);
-      expect(s.core!.winner).not.toBeNull();
-      expect(s.core!.sets.length).toBeGreaterThanOrEqual(2);
-    }), runs(40));
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    'a long scoring run always finishes the match with a consistent score',
+    () => {
+      fc.assert(
+        fc.property(
+          fc.array(fc.record({ k: fc.constant('play' as const), ball: fc.nat(11), scores: fc.constant(true) }), { minLength: 60, maxLength: 120 }),
+          (acts) => {
+            const log = build([{ k: 'answer', which: 0, option: 0 }, ...acts.flatMap((a) => [a, { k: 'answer' as const, which: 0, option: 0 }])], false);
+            const s = replay(golfBilliards, log).game;
+            checkInvariants(s);
+            expect(s.core!.winner).not.toBeNull();
+            expect(s.core!.sets.length).toBeGreaterThanOrEqual(2);
+          },
+        ),
+        runs(40),
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  it('undo then redo returns the same game state', () => {
-    fc.assert(fc.property(logs, (log) => {
-      const base = replay(golfBilliards, log);
-      const t = (log.at(-1)?.t ?? 0) + 1;
-      const again = replay(golfBilliards, [...log, { type: 'undo', t, by: 'referee' }, { type: 'redo', t: t + 1, by: 'referee' }]);
-      expect(again.game).toEqual(base.game);
-    }), runs(150));
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    'undo then redo returns the same game state',
+    () => {
+      fc.assert(
+        fc.property(logs, (log) => {
+          const base = replay(golfBilliards, log);
+          const t = (log.at(-1)?.t ?? 0) + 1;
+          const again = replay(golfBilliards, [...log, { type: 'undo', t, by: 'referee' }, { type: 'redo', t: t + 1, by: 'referee' }]);
+          expect(again.game).toEqual(base.game);
+        }),
+        runs(150),
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  it('reduce never throws and never mutates its input, even on malformed events', () => {
-    const junk = fc.record({
-      type: fc.constantFrom('strike', 'goal', 'off_table', 'ref', 'decide', 'at_rest', 'clock', 'hole', 'identify', 'start', 'override'),
-      t: fc.double({ noNaN: true }),
-      ball: fc.option(fc.string(), { nil: undefined }),
-      call: fc.constantFrom(...CALLS, 'opener', 'declare', 'zone_report', 'from_spot', 'spot_occupied', 'nonsense'),
-      place: fc.option(fc.string(), { nil: undefined }),
-      data: fc.option(fc.dictionary(fc.string(), fc.anything()), { nil: undefined }),
-      decision: fc.string(),
-      answer: fc.string(),
-      goal: fc.constantFrom('goal-A', 'goal-B', 'x'),
-      players: fc.constant(SINGLES),
-    });
-    fc.assert(fc.property(logs, fc.array(junk, { maxLength: 20 }), (log, extra) => {
-      let s = golfBilliards.initial();
-      for (const e of [...log, ...(extra as unknown as GameEvent[])]) {
-        const before = JSON.stringify(s);
-        const next = golfBilliards.reduce(s, e);
-        expect(JSON.stringify(s)).toBe(before);
-        s = next;
-      }
-      expect(() => golfBilliards.report(s)).not.toThrow();
-    }), runs(60));
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    'reduce never throws and never mutates its input, even on malformed events',
+    () => {
+      const junk = fc.record({
+        type: fc.constantFrom('strike', 'goal', 'off_table', 'ref', 'decide', 'at_rest', 'clock', 'hole', 'identify', 'start', 'override'),
+        t: fc.double({ noNaN: true }),
+        ball: fc.option(fc.string(), { nil: undefined }),
+        call: fc.constantFrom(...CALLS, 'opener', 'declare', 'zone_report', 'from_spot', 'spot_occupied', 'nonsense'),
+        place: fc.option(fc.string(), { nil: undefined }),
+        data: fc.option(fc.dictionary(fc.string(), fc.anything()), { nil: undefined }),
+        decision: fc.string(),
+        answer: fc.string(),
+        goal: fc.constantFrom('goal-A', 'goal-B', 'x'),
+        players: fc.constant(SINGLES),
+      });
+      fc.assert(
+        fc.property(logs, fc.array(junk, { maxLength: 20 }), (log, extra) => {
+          let s = golfBilliards.initial();
+          for (const e of [...log, ...(extra as unknown as GameEvent[])]) {
+            const before = JSON.stringify(s);
+            const next = golfBilliards.reduce(s, e);
+            expect(JSON.stringify(s)).toBe(before);
+            s = next;
+          }
+          expect(() => golfBilliards.report(s)).not.toThrow();
+        }),
+        runs(60),
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  it('a self-scoring table never stalls: no question without a default, no strike refused for a missing answer', () => {
-    fc.assert(fc.property(selfLogs, (log) => {
-      let s = golfBilliards.initial();
-      for (const e of log) {
-        s = golfBilliards.reduce(s, e);
-        expect(s.core!.pending.filter((d) => d.default === null)).toEqual([]);
-        expect(s.core!.set.phase).not.toBe('awaiting');
-      }
-      expect(s.core!.rejected.filter((r) => r.code === 'awaiting-decision')).toEqual([]);
-    }), runs(100));
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    'a self-scoring table never stalls: no question without a default, no strike refused for a missing answer',
+    () => {
+      fc.assert(
+        fc.property(selfLogs, (log) => {
+          let s = golfBilliards.initial();
+          for (const e of log) {
+            s = golfBilliards.reduce(s, e);
+            expect(s.core!.pending.filter((d) => d.default === null)).toEqual([]);
+            expect(s.core!.set.phase).not.toBe('awaiting');
+          }
+          expect(s.core!.rejected.filter((r) => r.code === 'awaiting-decision')).toEqual([]);
+        }),
+        runs(100),
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  it('a late answer gives the same state as an immediate one (any question, the opening and first-drop ones included, both modes)', () => {
-    fc.assert(fc.property(logs, fc.nat(20), fc.nat(5), (log, pick, option) => {
-      const end = replay(golfBilliards, log).game.core!;
-      const open = end.pending;
-      const d = open[pick % Math.max(1, open.length)];
-      if (!d) return;
-      const answer = d.options[option % d.options.length]!.value;
-      const last = log.at(-1)!;
-      const decide = (seq: number | undefined, t: number): GameEvent => ({ type: 'decide', decision: d.id, answer, ...(seq !== undefined ? { seq } : {}), t });
-      // Immediately: right after the first event from which the question is open.
-      let s = golfBilliards.initial();
-      let at = -1;
-      for (let i = 0; i < log.length && at < 0; i++) {
-        s = golfBilliards.reduce(s, log[i]!);
-        if (s.core?.pending.some((p) => p.id === d.id)) at = i;
-      }
-      const now = [...log.slice(0, at + 1), decide(undefined, log[at]!.t), ...log.slice(at + 1)];
-      const late = [...log, decide((last.seq ?? 0) + 1, last.t + 1)];
-      expect(replay(golfBilliards, now).game.core).toEqual(replay(golfBilliards, late).game.core);
-    }), runs(300));
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    'a late answer gives the same state as an immediate one (any question, the opening and first-drop ones included, both modes)',
+    () => {
+      fc.assert(
+        fc.property(logs, fc.nat(20), fc.nat(5), (log, pick, option) => {
+          const end = replay(golfBilliards, log).game.core!;
+          const open = end.pending;
+          const d = open[pick % Math.max(1, open.length)];
+          if (!d) return;
+          const answer = d.options[option % d.options.length]!.value;
+          const last = log.at(-1)!;
+          const decide = (seq: number | undefined, t: number): GameEvent => ({
+            type: 'decide',
+            decision: d.id,
+            answer,
+            ...(seq !== undefined ? { seq } : {}),
+            t,
+          });
+          // Immediately: right after the first event from which the question is open.
+          let s = golfBilliards.initial();
+          let at = -1;
+          for (let i = 0; i < log.length && at < 0; i++) {
+            s = golfBilliards.reduce(s, log[i]!);
+            if (s.core?.pending.some((p) => p.id === d.id)) at = i;
+          }
+          const now = [...log.slice(0, at + 1), decide(undefined, log[at]!.t), ...log.slice(at + 1)];
+          const late = [...log, decide((last.seq ?? 0) + 1, last.t + 1)];
+          expect(replay(golfBilliards, now).game.core).toEqual(replay(golfBilliards, late).game.core);
+        }),
+        runs(300),
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
   /** A goal or off-table event named by its colour only (the side letter), as a colour sensor names it. */
   const byColour = (e: GameEvent): GameEvent => (isSensed(e) && /^[AB][1-5]?$/.test(e.ball!) ? { ...e, ball: e.ball!.slice(0, 1) } : e);
   const colourSeqs = (log: readonly GameEvent[], mask: readonly boolean[]): number[] =>
-    log.filter((e) => isSensed(e) && (e.ball === 'A' || e.ball === 'B')).map((e) => e.seq!).filter((_, i) => mask[i % Math.max(1, mask.length)] ?? true);
+    log
+      .filter((e) => isSensed(e) && (e.ball === 'A' || e.ball === 'B'))
+      .map((e) => e.seq!)
+      .filter((_, i) => mask[i % Math.max(1, mask.length)] ?? true);
 
-  it('GB-SCORE-1..3, GB-FOUL-3/4 (self-scoring): unnamed goals and balls off the table, answered with their colour at once, give the report the sensor would have given (both modes)', () => {
-    fc.assert(fc.property(logs, fc.array(fc.boolean(), { maxLength: 40 }), (raw, mask) => {
-      const log = raw.map(byColour);
-      const seqs = colourSeqs(log, mask);
-      if (seqs.length === 0) return;
-      expect(view(run(namedLater(log, seqs, 'now', (b) => b)))).toEqual(view(run(log)));
-    }), runs(50));
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    'GB-SCORE-1..3, GB-FOUL-3/4 (self-scoring): unnamed goals and balls off the table, answered with their colour at once, give the report the sensor would have given (both modes)',
+    () => {
+      fc.assert(
+        fc.property(logs, fc.array(fc.boolean(), { maxLength: 40 }), (raw, mask) => {
+          const log = raw.map(byColour);
+          const seqs = colourSeqs(log, mask);
+          if (seqs.length === 0) return;
+          expect(view(run(namedLater(log, seqs, 'now', (b) => b)))).toEqual(view(run(log)));
+        }),
+        runs(50),
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 
-  it('GB-SCORE-1..3, GB-FOUL-3/4 (self-scoring): the same answers given after the last event give that report too', () => {
-    fc.assert(fc.property(logs, fc.array(fc.boolean(), { maxLength: 40 }), (raw, mask) => {
-      // Without the log's other answers: a question that exists only once the ball is known cannot be answered before.
-      const log = raw.filter((e) => e.type !== 'decide').map(byColour);
-      const seqs = colourSeqs(log, mask);
-      if (seqs.length === 0) return;
-      expect(view(run(namedLater(log, seqs, 'late', (b) => b)))).toEqual(view(run(log)));
-    }), runs(50));
-  }, PROPERTY_TIMEOUT_MS);
+  it(
+    'GB-SCORE-1..3, GB-FOUL-3/4 (self-scoring): the same answers given after the last event give that report too',
+    () => {
+      fc.assert(
+        fc.property(logs, fc.array(fc.boolean(), { maxLength: 40 }), (raw, mask) => {
+          // Without the log's other answers: a question that exists only once the ball is known cannot be answered before.
+          const log = raw.filter((e) => e.type !== 'decide').map(byColour);
+          const seqs = colourSeqs(log, mask);
+          if (seqs.length === 0) return;
+          expect(view(run(namedLater(log, seqs, 'late', (b) => b)))).toEqual(view(run(log)));
+        }),
+        runs(50),
+      );
+    },
+    PROPERTY_TIMEOUT_MS,
+  );
 });

@@ -14,8 +14,14 @@ export type Placement = SpotId | 'near';
 export const REPEAT_OPENING = 'repeat';
 
 export function question(
-  id: string, kind: string, text: string, options: readonly (readonly [string, string])[], dflt: string | null,
-  by: 'referee' | 'players', evidence: string[], at: number,
+  id: string,
+  kind: string,
+  text: string,
+  options: readonly (readonly [string, string])[],
+  dflt: string | null,
+  by: 'referee' | 'players',
+  evidence: string[],
+  at: number,
 ): PendingDecision {
   return { id, kind, question: text, options: options.map(([value, label]) => ({ value, label })), default: dflt, answeredBy: by, evidence, raisedAt: at };
 }
@@ -42,10 +48,7 @@ export function openingDefault(mode: Mode, sides: readonly [Side, Side], firstGo
 }
 
 export function openingOptions(sides: readonly [Side, Side]): [string, string][] {
-  return [
-    ...sides.map((s): [string, string] => [s, `${s} keeps the turn`]),
-    [REPEAT_OPENING, 'Cannot tell / same distance: play the opening stroke again'],
-  ];
+  return [...sides.map((s): [string, string] => [s, `${s} keeps the turn`]), [REPEAT_OPENING, 'Cannot tell / same distance: play the opening stroke again']];
 }
 
 /**

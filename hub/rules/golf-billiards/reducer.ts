@@ -1,319 +1,129 @@
 /**
- * The golf billiards reducer: one event at a time onto the derived core. Pure.
+ * The golf billiards reducer (`golf-billiards`): a pure fold over the match log; the rules of one
+ * event are in play.ts, the engine object in index.ts.
+ *
+ * State = events in force + answers to decisions; the game itself (`core`) is a fold of the events
+ * with those answers, so a late answer gives exactly the state of an immediate one.
  */
 import type { GameEvent, GameEventOf } from '../../../shared/game/events';
+import type { PendingDecision, RejectedEvent } from '../../../shared/game/engine';
 import type { Ctx } from './balls';
-import { moved, pickBall } from './balls';
-import { ballOwner, foulEffects, isAimBehindFoul, isFoulName, isHardShotAllowed, ownGoal, strokeDeadline } from './predicates';
-import type { ShotPosition, ShotTechnique } from './predicates';
-import { resolveStroke } from './resolve';
-import type { Clock, LiveCore, Foul, FoulName, Side, SpotId, Stroke, ZoneMove } from './state';
-import { SPOTS } from './state';
-import { push } from '../common/plist';
+import { parseConfig, sidesOf } from './config';
+import { applyEvent, reject } from './play';
+import { initialCore } from './sets';
+import { GbState, type LiveCore, type Setup, type Side } from './state';
+import { type List, push, size, toArray } from '../common/plist';
 
-type Ref = GameEventOf<'ref'>;
-
-export function reject(core: LiveCore, e: GameEvent, pos: number, code: string, reason: string): LiveCore {
-  return { ...core, rejected: push(core.rejected, { seq: e.seq ?? pos, type: e.type, code, reason }) };
+export function initialState(): GbState {
+  return new GbState(null, null, {}, [], null, []);
 }
 
-function warn(core: LiveCore, e: GameEvent, pos: number, rule: string, text: string): LiveCore {
-  return { ...core, warnings: push(core.warnings, { seq: e.seq ?? pos, who: e.who ?? null, rule, text }) };
+/** `s` with some fields replaced (a constructor call: the state is a class, see state.ts). */
+function next(
+  s: GbState,
+  f: {
+    setup?: Setup;
+    events?: List<GameEvent>;
+    answers?: Record<string, string>;
+    decideRejected?: RejectedEvent[];
+    live?: LiveCore;
+    rejectedBeforeStart?: RejectedEvent[];
+  },
+): GbState {
+  return new GbState(
+    f.setup ?? s.setup,
+    f.events !== undefined ? f.events : s.events,
+    f.answers ?? s.answers,
+    f.decideRejected ?? s.decideRejected,
+    f.live ?? s.live,
+    f.rejectedBeforeStart ?? s.rejectedBeforeStart,
+  );
 }
 
-function withBalls(ctx: Ctx, core: LiveCore, labels: (string | undefined)[]): LiveCore {
-  let balls = core.set.balls;
-  for (const l of labels) balls = moved(ctx, balls, l);
-  return balls === core.set.balls ? core : { ...core, set: { ...core.set, balls } };
+export function ctxOf(setup: Setup, answers: Readonly<Record<string, string>>): Ctx {
+  return { cfg: setup.config, sides: setup.sides, members: setup.members, doubles: setup.doubles, answers };
 }
 
-/** Change the open stroke, or re-resolve the last one (calls entered after AT_REST). */
-function amend(ctx: Ctx, core: LiveCore, e: GameEvent, pos: number, f: (s: Stroke) => Stroke): LiveCore {
-  if (core.open) return { ...core, open: f(core.open) };
-  if (!core.last) return reject(core, e, pos, 'no-stroke', 'no stroke to attach this call to');
-  const stroke = f(core.last.stroke);
-  const b = core.last.before;
-  const occupied = [...new Set([...b.set.occupied, ...core.set.occupied])];
-  const again = resolveStroke(ctx, { ...b, set: { ...b.set, occupied } }, stroke);
-  // Keep what was entered between the strokes (declarations, occupied points, openers).
-  let set = again.set;
-  if (set.number === core.set.number) {
-    set = { ...set, declared: core.set.declared, occupied: core.set.occupied, fromSpotCall: core.set.fromSpotCall };
-    if (set.phase === 'opening' && core.set.phase === 'opening') set = { ...set, openers: core.set.openers, pointer: core.set.pointer };
+/** Sides from the players' `side` fields (first two distinct values), else A and B in order. */
+function makeSetup(e: GameEventOf<'start'>): { setup: Setup | null; problems: string[] } {
+  const players = Array.isArray(e.players) ? e.players : [];
+  if (!players.every((p) => typeof p === 'object' && p !== null && typeof p.id === 'string' && typeof p.name === 'string')) {
+    return { setup: null, problems: ['players must have an id and a name'] };
   }
-  return { ...again, set, last: { stroke, before: core.last.before }, rejected: core.rejected, warnings: core.warnings, clock: core.clock };
+  const sides = sidesOf(players);
+  if (!sides) return { setup: null, problems: ['golf billiards needs two sides: 2 players, or 2 or 4 players with a side each'] };
+  const members: Record<Side, string[]> = {};
+  if (players.every((p) => !p.side)) {
+    members[sides[0]] = [players[0]!.id];
+    members[sides[1]] = [players[1]!.id];
+  } else {
+    for (const s of sides) members[s] = players.filter((p) => p.side === s).map((p) => p.id);
+  }
+  const counts = sides.map((s) => members[s]!.length);
+  if (counts[0] !== counts[1] || counts[0]! > 2 || new Set(players.map((p) => p.id)).size !== players.length) {
+    return { setup: null, problems: ['each side has one player (singles) or two (doubles), with distinct ids'] };
+  }
+  if (sides.some((s) => !/^[A-Za-z][A-Za-z0-9]{0,15}$/.test(s))) {
+    return { setup: null, problems: ['side names must be letters/digits (they prefix the ball ids, e.g. A3)'] };
+  }
+  const { config, problems } = parseConfig(sides, typeof e.config === 'object' && e.config !== null ? e.config : undefined);
+  return { setup: { players, sides, members, config, doubles: counts[0] === 2 }, problems };
 }
 
-/** Questions that have no default with a referee: play waits for his answer. */
-const WAITS_FOR_REFEREE = new Set(['golf-billiards.opening', 'golf-billiards.first_drop']);
+/** Fold the events in force with the given answers (used after every `decide`). */
+export function derive(setup: Setup, events: readonly GameEvent[], answers: Readonly<Record<string, string>>): LiveCore {
+  const ctx = ctxOf(setup, answers);
+  let core = initialCore(ctx);
+  for (let i = 1; i < events.length; i++) core = applyEvent(ctx, core, events[i]!, i);
+  return core;
+}
 
-/**
- * GB-TIME-1: the clock runs from the moment the balls of the stroke are at rest. When play had to
- * wait for the referee (his opening or photo-finish call, which has no default), the turn only
- * exists from his answer; answers are kept apart from the log, so that moment is not known, and
- * the next stroke has no deadline unless the referee calls TIME.
- */
-function clockAfterRest(ctx: Ctx, before: LiveCore, after: LiveCore, t: number): Clock {
-  if (ctx.cfg.mode === 'referee') {
-    for (let n = after.decided; n !== null && n !== before.decided; n = n.init) {
-      if (WAITS_FOR_REFEREE.has(n.last.kind)) return { startedAt: null, timeCalledAt: null, expired: false };
+function rejected(e: GameEvent, pos: number, code: string, reason: string): RejectedEvent {
+  return { seq: e.seq ?? pos, type: e.type, code, reason };
+}
+
+/** The oldest open decision with this id. */
+function openDecision(live: LiveCore, id: string): PendingDecision | undefined {
+  let found: PendingDecision | undefined;
+  for (let n = live.pending; n !== null; n = n.init) if (n.last.id === id) found = n.last;
+  return found;
+}
+
+export function reduce(state: GbState, e: GameEvent): GbState {
+  const pos = size(state.events);
+  if (typeof e !== 'object' || e === null || typeof e.type !== 'string' || typeof e.t !== 'number') {
+    const bad = { seq: undefined, type: String((e as { type?: unknown } | null)?.type ?? 'unknown'), code: 'malformed', reason: 'not a game event' };
+    return state.live
+      ? next(state, { live: { ...state.live, rejected: push(state.live.rejected, bad) } })
+      : next(state, { rejectedBeforeStart: [...state.rejectedBeforeStart, bad] });
+  }
+  if (e.type === 'start') {
+    if (state.setup) return next(state, { live: reject(state.live!, e, pos, 'duplicate-start', 'the match has already started') });
+    const { setup, problems } = makeSetup(e);
+    if (!setup) return next(state, { rejectedBeforeStart: [...state.rejectedBeforeStart, rejected(e, pos, 'bad-start', problems.join('; '))] });
+    let core = initialCore(ctxOf(setup, state.answers));
+    for (const p of problems) core = { ...core, warnings: push(core.warnings, { seq: e.seq ?? 0, who: null, rule: 'config', text: p }) };
+    return next(state, { setup, events: push(null, e), live: core });
+  }
+  if (!state.setup || !state.live) {
+    return next(state, { rejectedBeforeStart: [...state.rejectedBeforeStart, rejected(e, pos, 'not-started', 'the first event must be start')] });
+  }
+  if (e.type === 'decide') {
+    const d = openDecision(state.live, e.decision);
+    if (!d) return next(state, { decideRejected: [...state.decideRejected, rejected(e, pos, 'not-pending', `no open decision ${e.decision}`)] });
+    if (!d.options.some((o) => o.value === e.answer)) {
+      return next(state, { decideRejected: [...state.decideRejected, rejected(e, pos, 'bad-answer', `${e.answer} is not an option of ${e.decision}`)] });
     }
+    const answers = { ...state.answers, [e.decision]: e.answer };
+    return next(state, { answers, live: derive(state.setup, toArray(state.events), answers) });
   }
-  return { startedAt: t, timeCalledAt: null, expired: false };
+  if (e.type === 'undo' || e.type === 'redo' || e.type === 'override') {
+    return next(state, { live: reject(state.live, e, pos, 'correction', 'corrections are applied by replay(), not by the engine') });
+  }
+  return next(state, { events: push(state.events, e), live: applyEvent(ctxOf(state.setup, state.answers), state.live, e, pos) });
 }
 
-export function applyEvent(ctx: Ctx, core: LiveCore, e: GameEvent, pos: number): LiveCore {
-  switch (e.type) {
-    case 'strike': return onStrike(ctx, core, e, pos);
-    case 'contact':
-      if (!core.open) return reject(core, e, pos, 'no-stroke', 'contact outside a stroke');
-      return withBalls(ctx, { ...core, open: { ...core.open, contacts: [...core.open.contacts, { a: e.a, b: e.b, seq: e.seq ?? pos }] } }, [e.a, e.b]);
-    case 'cushion':
-      if (!core.open) return reject(core, e, pos, 'no-stroke', 'cushion outside a stroke');
-      return withBalls(ctx, { ...core, open: { ...core.open, cushions: [...core.open.cushions, { ball: e.ball, seq: e.seq ?? pos }] } }, [e.ball]);
-    case 'goal': return onGoal(ctx, core, e, pos);
-    case 'off_table': {
-      const { ball, read } = seen(ctx, e.ball);
-      if (e.returned === true) return warn(core, e, pos, 'GB-FOUL-6', `${ball ?? 'a ball'} came back off the wooden rail: no penalty`);
-      if (!core.open) return reject(core, e, pos, 'no-stroke', 'ball off the table outside a stroke');
-      // An unnamed ball (the out beam has no colour sensor) is kept unidentified: the stroke's resolution asks whose it was.
-      return withBalls(ctx, { ...core, open: { ...core.open, offs: [...core.open.offs, { ball, ...read, t: e.t, seq: e.seq ?? pos }] } }, [ball ?? undefined]);
-    }
-    case 'at_rest': {
-      if (!core.open) return reject(core, e, pos, 'no-stroke', 'at_rest without a stroke in progress');
-      const stroke = { ...core.open, restedAt: e.t };
-      const after = resolveStroke(ctx, core, stroke);
-      return { ...after, last: { stroke, before: core }, clock: clockAfterRest(ctx, core, after, e.t) };
-    }
-    case 'clock': {
-      if (e.clock !== 'turn') return reject(core, e, pos, 'unknown-clock', `clock "${e.clock}" is not used by golf billiards (use "turn")`);
-      if (e.phase === 'start') return { ...core, clock: { startedAt: e.t, timeCalledAt: null, expired: false } };
-      if (e.phase === 'warn') return { ...core, clock: { ...core.clock, timeCalledAt: e.t } };
-      if (e.phase === 'expire') return timeFoul(ctx, core, e, pos);
-      return core;
-    }
-    case 'ref': return onRef(ctx, core, e, pos);
-    case 'identify': case 'pocket': case 'hole':
-      return reject(core, e, pos, 'not-applicable', `${e.type} events are not part of golf billiards`);
-    default:
-      return reject(core, e, pos, 'unexpected', `${e.type} is handled elsewhere`);
-  }
-}
-
-function emptyStroke(ctx: Ctx, core: LiveCore, id: string, seq: number, t: number, side: Side): Stroke {
-  return {
-    id, seq, t, side, player: null, played: null, opening: false, openers: [], synthetic: false, zone: core.set.zone,
-    before: core.set.balls, fromSpot: null, goals: [], offs: [], jammed: [], lipStopped: [], contacts: [], cushions: [],
-    fouls: [], claims: [], zoneMoves: null, restedAt: null,
-  };
-}
-
-function sideOfPlayer(ctx: Ctx, player: string | undefined): Side | null {
-  if (player === undefined) return null;
-  return ctx.sides.find((s) => ctx.members[s]?.includes(player)) ?? null;
-}
-
-function onStrike(ctx: Ctx, core0: LiveCore, e: GameEventOf<'strike'>, pos: number): LiveCore {
-  const seq = e.seq ?? pos;
-  let core = core0;
-  if (core.winner !== null) return reject(core, e, pos, 'match-over', 'the match is over');
-  const pSide = sideOfPlayer(ctx, e.player);
-  const bSide = e.ball !== undefined ? ballOwner(ctx.sides, ctx.cfg, e.ball) : null;
-  if (e.player !== undefined && pSide === null) return reject(core, e, pos, 'unknown-player', `${e.player} does not play in this match`);
-  if (e.ball !== undefined && bSide === null) return reject(core, e, pos, 'unknown-ball', `${e.ball} is not a ball of this match`);
-  const early: Foul[] = [];
-  if (core.open) {
-    if (core.open.opening) {
-      // The second opening strike of a set (both sides open).
-      const s = pSide ?? bSide;
-      if (s === null || e.player === undefined) return core;
-      const expected = core.set.openers[s];
-      if (expected === null || expected === undefined) return { ...core, set: { ...core.set, openers: { ...core.set.openers, [s]: e.player } } };
-      if (expected === e.player || core.set.number !== 2 || !ctx.doubles) return core;
-      return { ...core, open: { ...core.open, fouls: [...core.open.fouls, { name: 'wrong_opener', rule: 'GB-DBL-2', source: 'sensor', seq, t: e.t, side: s }] } };
-    }
-    // GB-AIM-3: played before the balls of the previous stroke stopped.
-    const stroke = { ...core.open, restedAt: e.t };
-    core = { ...resolveStroke(ctx, core, stroke), last: null, clock: { startedAt: e.t, timeCalledAt: null, expired: false } };
-    early.push({ name: 'aim_before_rest', rule: 'GB-AIM-3', source: 'sensor', seq, t: e.t });
-    if (core.winner !== null || core.set.phase !== 'play') {
-      return reject(core, e, pos, 'strike-before-rest', 'struck while the balls were moving: the stroke in progress was closed here and play cannot go on yet');
-    }
-  }
-  if (core.set.phase === 'awaiting') return reject(core, e, pos, 'awaiting-decision', 'a decision must be answered before play goes on');
-  if (core.set.phase === 'over') return reject(core, e, pos, 'match-over', 'the match is over');
-  const n = core.set.number;
-  const id = `set${n}-stroke-${seq}`;
-  if (core.set.phase === 'opening') {
-    const s = pSide ?? bSide;
-    const stroke = emptyStroke(ctx, core, id, seq, e.t, s ?? ctx.sides[0]);
-    const openers = { ...core.set.openers };
-    const fouls: Foul[] = [];
-    if (s !== null && e.player !== undefined) {
-      const expected = openers[s];
-      if (expected !== null && expected !== undefined && expected !== e.player && n === 2 && ctx.doubles) {
-        fouls.push({ name: 'wrong_opener', rule: 'GB-DBL-2', source: 'sensor', seq, t: e.t, side: s });
-      }
-      if (expected === null || expected === undefined) openers[s] = e.player;
-    }
-    const played = bSide !== null && bSide === s && e.ball !== undefined ? e.ball : null;
-    return {
-      ...core, last: null, clock: { startedAt: null, timeCalledAt: null, expired: false },
-      set: { ...core.set, openers },
-      open: { ...stroke, opening: true, openers: [...ctx.sides], player: e.player ?? null, played, fouls },
-    };
-  }
-  // After an early strike (GB-AIM-3) the stroke belongs to whoever struck, even out of turn.
-  const side = early.length > 0 ? (pSide ?? bSide ?? core.set.turn) : core.set.turn;
-  if (side === null) return reject(core, e, pos, 'awaiting-decision', 'nobody is to play');
-  if (pSide !== null && pSide !== side) return reject(core, e, pos, 'not-your-turn', `${e.player} is not on the side to play`);
-  const fouls: Foul[] = [...early];
-  if (ctx.doubles && e.player !== undefined) {
-    const due = ctx.members[side]?.[core.set.pointer[side] ?? 0];
-    if (due !== undefined && due !== e.player) fouls.push({ name: 'order', rule: 'GB-DBL-5', source: 'sensor', seq, t: e.t });
-  }
-  let played: string | null = null;
-  if (e.ball !== undefined) {
-    if (bSide === side) played = e.ball;
-    else fouls.push({ name: 'wrong_ball', rule: 'GB-AIM-2', source: 'sensor', seq, t: e.t });
-  }
-  const deadline = strokeDeadline(core.clock.startedAt, core.clock.timeCalledAt, ctx.cfg.turnMs, ctx.cfg.graceMs);
-  if (deadline !== null && e.t > deadline) fouls.push({ name: 'time', rule: 'GB-TIME-1', source: 'sensor', seq, t: e.t });
-  const pid = played !== null ? pickBall(ctx, core.set.balls, played, ['table']) : null;
-  const spotOfPlayed = pid !== null && played !== null && /[1-5]$/.test(played) ? core.set.balls[pid]?.spot ?? null : null;
-  const stroke: Stroke = {
-    ...emptyStroke(ctx, core, id, seq, e.t, side),
-    player: e.player ?? ctx.members[side]?.[core.set.pointer[side] ?? 0] ?? null,
-    played, fouls, fromSpot: core.set.fromSpotCall ?? spotOfPlayed,
-  };
-  const next = withBalls(ctx, { ...core, open: stroke, last: null, clock: { startedAt: null, timeCalledAt: null, expired: false }, set: { ...core.set, fromSpotCall: null } }, [played ?? undefined]);
-  return next;
-}
-
-/**
- * The ball an event names, or null with what the sensor read when it names no ball of this match
- * (goal B and the out beam of the shipped profile have no colour sensor).
- */
-function seen(ctx: Ctx, label: string | undefined): { ball: string | null; read?: { read: string } } {
-  if (label !== undefined && ballOwner(ctx.sides, ctx.cfg, label) !== null) return { ball: label };
-  return label === undefined ? { ball: null } : { ball: null, read: { read: label } };
-}
-
-function onGoal(ctx: Ctx, core: LiveCore, e: GameEventOf<'goal'>, pos: number): LiveCore {
-  if (e.goal !== ownGoal(ctx.cfg, ctx.sides[0]) && e.goal !== ownGoal(ctx.cfg, ctx.sides[1])) return reject(core, e, pos, 'unknown-goal', `${e.goal} is not a goal of this table`);
-  const { ball, read } = seen(ctx, e.ball);
-  if (!core.open) {
-    // Whoever's ball it was, it is no goal (GB-SCORE-4): nothing to ask.
-    if (core.last) return warn(core, e, pos, 'GB-SCORE-4', `${ball ?? 'a ball'} dropped into ${e.goal} after the balls had stopped: not a goal, put back on the lip`);
-    return reject(core, e, pos, 'no-stroke', 'goal outside a stroke');
-  }
-  // An unnamed ball is kept unidentified: the stroke's resolution asks whose it was (identify.ts).
-  return withBalls(ctx, { ...core, open: { ...core.open, goals: [...core.open.goals, { ball, ...read, goal: e.goal, t: e.t, seq: e.seq ?? pos }] } }, [ball ?? undefined]);
-}
-
-function synthetic(ctx: Ctx, core: LiveCore, e: GameEvent, pos: number, foul: Foul): LiveCore {
-  const side = core.set.turn;
-  if (core.open || side === null || core.set.phase !== 'play') return reject(core, e, pos, 'not-now', 'only between strokes, with a side to play');
-  const seq = e.seq ?? pos;
-  const st: Stroke = { ...emptyStroke(ctx, core, `set${core.set.number}-foul-${seq}`, seq, e.t, side), synthetic: true, fouls: [foul], restedAt: e.t };
-  const after = resolveStroke(ctx, { ...core, last: null }, st);
-  return { ...after, last: null, clock: { startedAt: e.t, timeCalledAt: null, expired: false } };
-}
-
-function timeFoul(ctx: Ctx, core: LiveCore, e: GameEvent, pos: number): LiveCore {
-  if (core.open) return reject(core, e, pos, 'not-now', 'the stroke was played; the clock had stopped');
-  return synthetic(ctx, core, e, pos, { name: 'time', rule: 'GB-TIME-1', source: e.type === 'clock' ? 'sensor' : 'call', seq: e.seq ?? pos, t: e.t });
-}
-
-const POSITIONS: readonly string[] = ['small-attack-triangle', 'above-stroke-line', 'on-stroke-line', 'below-stroke-line'];
-const TECHNIQUES: readonly string[] = ['straight', 'masse', 'pique', 'push'];
-
-function onRef(ctx: Ctx, core: LiveCore, e: Ref, pos: number): LiveCore {
-  const seq = e.seq ?? pos;
-  const known = (b: string | undefined) => b !== undefined && ballOwner(ctx.sides, ctx.cfg, b) !== null;
-  switch (e.call) {
-    case 'time': return { ...core, clock: { ...core.clock, timeCalledAt: e.t } };
-    case 'time_foul': return timeFoul(ctx, core, e, pos);
-    case 'consult': return warn(core, e, pos, 'GB-DBL-6', `consulting rule (1 m from table and player): warning${e.player ? ` to ${e.player}` : ''}`);
-    case 'touching': return warn(core, e, pos, 'GB-PUSH-2', `declared touching${e.ball ? `: ${e.ball}` : ''}${typeof e.value === 'string' ? ` with ${e.value}` : ''}`);
-    case 'opener': {
-      const s = sideOfPlayer(ctx, e.player);
-      if (s === null || core.set.phase !== 'opening' || core.open) return reject(core, e, pos, 'not-now', 'opener: a known player, before the opening stroke of a set');
-      const pointer = { ...core.set.pointer, [s]: Math.max(0, (ctx.members[s] ?? []).indexOf(e.player!)) };
-      return { ...core, set: { ...core.set, openers: { ...core.set.openers, [s]: e.player! }, pointer } };
-    }
-    case 'declare':
-      if (!known(e.ball)) return reject(core, e, pos, 'unknown-ball', 'declare needs a ball');
-      return { ...core, set: { ...core.set, declared: [...core.set.declared, e.ball!] } };
-    case 'from_spot':
-    case 'spot_occupied': {
-      const p = String(e.place ?? e.value ?? '');
-      if (!(SPOTS as readonly string[]).includes(p)) return reject(core, e, pos, 'bad-place', 'place must be a re-spot point 1-5');
-      if (e.call === 'spot_occupied') return { ...core, set: { ...core.set, occupied: [...core.set.occupied, p as SpotId] } };
-      if (core.open) return { ...core, open: { ...core.open, fromSpot: p as SpotId } };
-      return { ...core, set: { ...core.set, fromSpotCall: p as SpotId } };
-    }
-    case 'lip_stopped':
-      if (!known(e.ball)) return reject(core, e, pos, 'unknown-ball', 'lip_stopped needs a ball');
-      return amend(ctx, core, e, pos, (s) => ({ ...s, lipStopped: [...s.lipStopped, e.ball!] }));
-    case 'on_rail':
-      if (!known(e.ball)) return reject(core, e, pos, 'unknown-ball', 'on_rail needs a ball');
-      return amend(ctx, core, e, pos, (s) => ({ ...s, offs: [...s.offs, { ball: e.ball!, t: e.t, seq }] }));
-    case 'jammed': {
-      if (!known(e.ball)) return reject(core, e, pos, 'unknown-ball', 'jammed needs a ball');
-      const place = e.place ?? '';
-      if (place === 'cushion') return warn(core, e, pos, 'GB-SPOT-5', `${e.ball} jammed between a bumper and the short cushion: re-placed so it is free, no penalty`);
-      if (place !== ownGoal(ctx.cfg, ctx.sides[0]) && place !== ownGoal(ctx.cfg, ctx.sides[1])) return reject(core, e, pos, 'bad-place', 'place must be a goal id or "cushion"');
-      return amend(ctx, core, e, pos, (s) => ({ ...s, jammed: [...s.jammed, { ball: e.ball!, place, seq, t: e.t }] }));
-    }
-    case 'zone_report': {
-      const moves = e.data?.moves;
-      if (!Array.isArray(moves) || !moves.every(isZoneMove)) return reject(core, e, pos, 'bad-data', 'zone_report needs data.moves: [{ ball, from, left }]');
-      return amend(ctx, core, e, pos, (s) => ({ ...s, zoneMoves: moves }));
-    }
-    default: break;
-  }
-  if (!isFoulName(e.call) || e.call === 'time') return reject(core, e, pos, 'unknown-call', `"${e.call}" is not in the golf billiards call catalogue`);
-  return onFoulCall(ctx, core, e, pos, e.call);
-}
-
-function onFoulCall(ctx: Ctx, core: LiveCore, e: Ref, pos: number, name: FoulName): LiveCore {
-  const seq = e.seq ?? pos;
-  const zone = core.open?.zone ?? core.last?.stroke.zone ?? core.set.zone;
-  const ballOk = e.ball === undefined || ballOwner(ctx.sides, ctx.cfg, e.ball) !== null;
-  if (!ballOk) return reject(core, e, pos, 'unknown-ball', `${e.ball} is not a ball of this match`);
-  if (name === 'hard_shot' && typeof e.place === 'string' && typeof e.value === 'string') {
-    if (!POSITIONS.includes(e.place) || !TECHNIQUES.includes(e.value)) return reject(core, e, pos, 'bad-args', `place one of ${POSITIONS.join(', ')}; value one of ${TECHNIQUES.join(', ')}`);
-    if (isHardShotAllowed(e.place as ShotPosition, e.value as ShotTechnique)) return warn(core, e, pos, 'GB-SHOT-1', `hard stroke from ${e.place} (${e.value}) is allowed`);
-  }
-  if (name === 'aim_behind' && !isAimBehindFoul(e.value === 'exception' || e.value === true)) return warn(core, e, pos, 'GB-AIM-1', 'ball very close or on the same line: no foul');
-  if ((name === 'stop_own' || name === 'stop_opponent') && e.ball === undefined) return reject(core, e, pos, 'bad-args', `${name} needs the touched ball`);
-  if (name === 'touch' && zone && e.ball === undefined) return reject(core, e, pos, 'bad-args', 'zone play: touch needs the touched ball (GB-TOUCH-2/3)');
-  const balls = Array.isArray(e.data?.balls) ? (e.data.balls as unknown[]).filter((b): b is string => typeof b === 'string') : undefined;
-  const foul: Foul = { name, rule: foulEffects(name, zone, null, false).rule, source: 'call', seq, t: e.t, ...(e.ball !== undefined ? { ball: e.ball } : {}), ...(balls ? { balls } : {}), ...(e.value !== undefined ? { value: e.value } : {}) };
-  if (name === 'touch' && e.value === 'before') return synthetic(ctx, core, e, pos, foul);
-  if (name === 'triangle' && !core.open && core.strokes?.last.setEnd) return reject(core, e, pos, 'set-over', 'GB-Q15: the turn ended with the set; no triangle check');
-  if (name === 'loft_long_cushion') {
-    const st = core.open ?? core.last?.stroke;
-    const b = e.ball ?? st?.played ?? undefined;
-    if (b === undefined || !core.set.declared.includes(b)) return reject(core, e, pos, 'not-declared', 'GB-FOUL-8 applies only to a ball declared in the long-cushion zone');
-  }
-  const stroke = core.open ?? core.last?.stroke;
-  if (stroke?.opening) {
-    // Both sides strike in the opening: the call must say whose foul it is.
-    const side = sideOfPlayer(ctx, e.player) ?? (e.ball !== undefined ? ballOwner(ctx.sides, ctx.cfg, e.ball) : null);
-    if (side === null) return reject(core, e, pos, 'bad-args', 'opening stroke: name the player or the ball of the side that fouled');
-    foul.side = side;
-  }
-  const claim = ctx.cfg.mode === 'self' && e.by === 'player';
-  return amend(ctx, core, e, pos, (s) => (claim ? { ...s, claims: [...s.claims, foul] } : { ...s, fouls: [...s.fouls, foul] }));
-}
-
-const FROM: readonly string[] = ['zone', 'line', 'big-attack-triangle', 'big-defence-triangle'];
-
-function isZoneMove(m: unknown): m is ZoneMove {
-  if (typeof m !== 'object' || m === null) return false;
-  const o = m as Record<string, unknown>;
-  return typeof o.ball === 'string' && typeof o.from === 'string' && FROM.includes(o.from) && typeof o.left === 'boolean'
-    && (o.defender === undefined || typeof o.defender === 'boolean') && (o.leftTriangle === undefined || typeof o.leftTriangle === 'boolean');
+/** Every refusal, in log order, from the fields alone (a state restored from a snapshot has no getters). */
+export function rejections(s: GbState): RejectedEvent[] {
+  return [...s.rejectedBeforeStart, ...(s.live ? toArray(s.live.rejected) : []), ...s.decideRejected].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
 }

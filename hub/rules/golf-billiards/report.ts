@@ -2,13 +2,20 @@
  * Views of the golf billiards state: the game-agnostic summary and the documented JSON report.
  */
 import type { GameSummary, PendingDecision } from '../../../shared/game/engine';
+import type { GolfBilliardsReport } from '../../../shared/reports/golf-billiards';
 import { holed, left, ownGoal, strokeDeadline, targetGoal } from './predicates';
 import { allRejected, coreView, pendingOf, type Clock, type GbState, type Side } from './state';
 
 /** Decision kinds that can change the score or the turn (the others only place balls). */
 const SCORING_KINDS = new Set([
-  'golf-billiards.foul', 'golf-billiards.own_onto_own', 'golf-billiards.zone', 'golf-billiards.played_in_goal',
-  'golf-billiards.first_drop', 'golf-billiards.opening', 'golf-billiards.goal_ball', 'golf-billiards.off_ball',
+  'golf-billiards.foul',
+  'golf-billiards.own_onto_own',
+  'golf-billiards.zone',
+  'golf-billiards.played_in_goal',
+  'golf-billiards.first_drop',
+  'golf-billiards.opening',
+  'golf-billiards.goal_ball',
+  'golf-billiards.off_ball',
 ]);
 
 export function isProvisional(pending: readonly PendingDecision[]): boolean {
@@ -34,13 +41,22 @@ function due(s: GbState, side: Side): string | null {
 export function buildSummary(s: GbState): GameSummary {
   const { setup, live: core } = s;
   if (!setup || !core) {
-    return { game: 'golf-billiards', status: 'setup', players: [], turn: null, provisional: false, pending: [], winner: null, headline: 'waiting for the start' };
+    return {
+      game: 'golf-billiards',
+      status: 'setup',
+      players: [],
+      turn: null,
+      provisional: false,
+      pending: [],
+      winner: null,
+      headline: 'waiting for the start',
+    };
   }
   const balls = core.set.balls;
   const over = core.winner !== null;
   const players = setup.players.map((p) => {
     const side = setup.sides.find((x) => setup.members[x]?.includes(p.id)) ?? setup.sides[0];
-    return { id: p.id, name: p.name, side, score: over ? core.setsWon[side] ?? 0 : holed(balls, side) };
+    return { id: p.id, name: p.name, side, score: over ? (core.setsWon[side] ?? 0) : holed(balls, side) };
   });
   const [a, b] = setup.sides;
   const turnSide = core.set.turn;
@@ -71,7 +87,7 @@ function clockView(c: Clock, turnMs: number, graceMs: number): Clock & { timeAt:
   return { ...c, timeAt, deadline: strokeDeadline(c.startedAt, c.timeCalledAt, turnMs, graceMs) };
 }
 
-export function buildReport(s: GbState): unknown {
+export function buildReport(s: GbState): GolfBilliardsReport {
   const { setup } = s;
   if (!setup || !s.live) return { started: false, rejected: allRejected(s) };
   const core = coreView(s.live);
@@ -82,7 +98,7 @@ export function buildReport(s: GbState): unknown {
     geometry: setup.config.geometry,
     sides: setup.sides.map((side) => ({
       side,
-      players: setup.members[side],
+      players: setup.members[side] ?? [], // set for every side by the start
       ownGoal: ownGoal(setup.config, side),
       targetGoal: targetGoal(setup.config, setup.sides, side),
       holed: holed(balls, side),

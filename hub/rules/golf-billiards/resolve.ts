@@ -5,7 +5,19 @@
 import type { Ctx } from './balls';
 import { Asker, pickBall, setBall } from './balls';
 import {
-  ballOwner, classifyGoal, firstDrop, foulEffects, isLipDropValid, isOneOne, isPoint, isTurnOver, isZonePlay, left, other, targetGoal, ownGoal,
+  ballOwner,
+  classifyGoal,
+  firstDrop,
+  foulEffects,
+  isLipDropValid,
+  isOneOne,
+  isPoint,
+  isTurnOver,
+  isZonePlay,
+  left,
+  other,
+  targetGoal,
+  ownGoal,
   zoneObligationMet,
 } from './predicates';
 import type { LiveCore, Foul, Side, Stroke, StrokeRecord } from './state';
@@ -24,18 +36,50 @@ export function resolveStroke(ctx: Ctx, core: LiveCore, st: Stroke): LiveCore {
   const w: Work = {
     balls: st.before,
     rec: {
-      id: st.id, set: core.set.number, side: st.side, player: st.player, played: st.played, opening: st.opening,
-      zonePlay: st.zone, goals: [], offTable: [], fouls: [], respots: [], restore: false, keepsTurn: false, next: null, setEnd: null,
+      id: st.id,
+      set: core.set.number,
+      side: st.side,
+      player: st.player,
+      played: st.played,
+      opening: st.opening,
+      zonePlay: st.zone,
+      goals: [],
+      offTable: [],
+      fouls: [],
+      respots: [],
+      restore: false,
+      keepsTurn: false,
+      next: null,
+      setEnd: null,
     },
-    lot: new Set(), ownValid: new Set(), opponentIn: false, homeAt: {}, respot: [], playedRespotted: new Set(), designate: new Set(),
+    lot: new Set(),
+    ownValid: new Set(),
+    opponentIn: false,
+    homeAt: {},
+    respot: [],
+    playedRespotted: new Set(),
+    designate: new Set(),
   };
   const striker = (owner: Side): Side => (st.opening ? owner : st.side);
 
   // Fouls: sensor and referee calls, player claims (self-scoring), questions the sensors cannot answer.
   const fouls: Foul[] = [...st.fouls];
   for (const c of st.claims) {
-    const a = asker.ask(q(`${st.id}:claim-${c.seq}`, 'golf-billiards.foul', `A player reports ${c.rule} (${c.name}) on stroke ${st.id}. Does it stand?`,
-      [['accept', 'Yes, the foul stands'], ['reject', 'No foul']], 'accept', 'players', [`call "${c.name}" entered by a player at seq ${c.seq}`], c.seq));
+    const a = asker.ask(
+      q(
+        `${st.id}:claim-${c.seq}`,
+        'golf-billiards.foul',
+        `A player reports ${c.rule} (${c.name}) on stroke ${st.id}. Does it stand?`,
+        [
+          ['accept', 'Yes, the foul stands'],
+          ['reject', 'No foul'],
+        ],
+        'accept',
+        'players',
+        [`call "${c.name}" entered by a player at seq ${c.seq}`],
+        c.seq,
+      ),
+    );
     if ((a ?? 'accept') === 'accept') fouls.push(c);
   }
   if (!st.opening && !st.synthetic && st.played !== null) {
@@ -44,9 +88,21 @@ export function resolveStroke(ctx: Ctx, core: LiveCore, st: Stroke): LiveCore {
     const mate = first ? (first.a === st.played ? first.b : first.a) : undefined;
     const cushionBefore = first !== undefined && st.cushions.some((c) => c.ball === st.played && c.seq < first.seq);
     if (first && mate !== undefined && ballOwner(sides, cfg, mate) === st.side && !cushionBefore && !fouls.some((f) => f.name === 'own_onto_own')) {
-      const a = asker.ask(q(`${st.id}:own-onto-own`, 'golf-billiards.own_onto_own', `Did ${st.played} go directly onto ${mate}, with no bumper or cushion first?`,
-        [['no', 'No, it hit a bumper or cushion first'], ['yes', 'Yes, directly (foul GB-OWN-1)']], 'no', who,
-        [`first contact of ${st.played} was with own ball ${mate}`, 'no cushion contact before it (bumpers are not sensed)'], first.seq));
+      const a = asker.ask(
+        q(
+          `${st.id}:own-onto-own`,
+          'golf-billiards.own_onto_own',
+          `Did ${st.played} go directly onto ${mate}, with no bumper or cushion first?`,
+          [
+            ['no', 'No, it hit a bumper or cushion first'],
+            ['yes', 'Yes, directly (foul GB-OWN-1)'],
+          ],
+          'no',
+          who,
+          [`first contact of ${st.played} was with own ball ${mate}`, 'no cushion contact before it (bumpers are not sensed)'],
+          first.seq,
+        ),
+      );
       if (a === 'yes') fouls.push({ name: 'own_onto_own', rule: 'GB-OWN-1', source: 'decision', seq: first.seq, t: st.t });
     }
   }
@@ -115,8 +171,21 @@ export function resolveStroke(ctx: Ctx, core: LiveCore, st: Stroke): LiveCore {
     if (st.zoneMoves !== null) {
       if (!zoneObligationMet(st.zoneMoves, goalSeen, st.played)) fouls.push({ name: 'zone_fail', rule: 'GB-ZONE-3', source: 'call', seq: st.seq, t: st.t });
     } else if (!goalSeen && cfg.mode === 'self' && !fouls.some((f) => f.name === 'zone_fail' || foulEffects(f.name, true, null, false).effects.lot)) {
-      const a = asker.ask(q(`${st.id}:zone`, 'golf-billiards.zone', 'Zone play: did at least one ball leave its zone (coming back is fine)? A ball in the big attack triangle need not move; a ball on a line only has to leave the line.',
-        [['left', 'Yes, a ball left its zone'], ['stayed', 'No ball left its zone (foul GB-ZONE-3)']], 'left', 'players', ['zone play is active', 'no ball entered a goal'], st.seq));
+      const a = asker.ask(
+        q(
+          `${st.id}:zone`,
+          'golf-billiards.zone',
+          'Zone play: did at least one ball leave its zone (coming back is fine)? A ball in the big attack triangle need not move; a ball on a line only has to leave the line.',
+          [
+            ['left', 'Yes, a ball left its zone'],
+            ['stayed', 'No ball left its zone (foul GB-ZONE-3)'],
+          ],
+          'left',
+          'players',
+          ['zone play is active', 'no ball entered a goal'],
+          st.seq,
+        ),
+      );
       if (a === 'stayed') fouls.push({ name: 'zone_fail', rule: 'GB-ZONE-3', source: 'decision', seq: st.seq, t: st.t });
     }
   }
@@ -130,16 +199,32 @@ export function resolveStroke(ctx: Ctx, core: LiveCore, st: Stroke): LiveCore {
     const { rule, effects } = foulEffects(f.name, st.zone, touchedOwn, st.synthetic);
     const list: string[] = [];
     if (effects.loseSet) loseSet = true;
-    if (effects.lot) { w.lot.add(fside); list.push('loss of turn'); }
-    if (effects.restore) { restore = true; list.push('displaced balls restored'); }
-    if (effects.respotPlayed) { after.push(() => respotPlayed(ctx, w, st, fside)); list.push('played ball re-spotted'); }
-    if (effects.respotTouched && f.ball !== undefined) { const b = f.ball; after.push(() => respotLabel(ctx, w, b, other(sides, fside), fside)); list.push(`${f.ball} re-spotted`); }
+    if (effects.lot) {
+      w.lot.add(fside);
+      list.push('loss of turn');
+    }
+    if (effects.restore) {
+      restore = true;
+      list.push('displaced balls restored');
+    }
+    if (effects.respotPlayed) {
+      after.push(() => respotPlayed(ctx, w, st, fside));
+      list.push('played ball re-spotted');
+    }
+    if (effects.respotTouched && f.ball !== undefined) {
+      const b = f.ball;
+      after.push(() => respotLabel(ctx, w, b, other(sides, fside), fside));
+      list.push(`${f.ball} re-spotted`);
+    }
     if (effects.respotListed) {
       const labels = f.balls ?? (f.ball !== undefined ? [f.ball] : st.played !== null ? [st.played] : [`${fside}`]);
       for (const b of labels) after.push(() => respotLabel(ctx, w, b, other(sides, fside), fside));
       list.push(`${labels.join(', ')} re-spotted`);
     }
-    if (effects.designate) { w.designate.add(fside); list.push('opponent designates a ball to re-spot'); }
+    if (effects.designate) {
+      w.designate.add(fside);
+      list.push('opponent designates a ball to re-spot');
+    }
     if (effects.creditTouched && f.ball !== undefined) {
       const b = f.ball;
       after.push(() => {
@@ -160,7 +245,11 @@ export function resolveStroke(ctx: Ctx, core: LiveCore, st: Stroke): LiveCore {
       w.homeAt = {};
       w.ownValid.clear();
       w.opponentIn = false;
-      for (const g of w.rec.goals) if (g.valid) { g.valid = false; g.note += '; annulled by RESTORE (GB-Q3)'; }
+      for (const g of w.rec.goals)
+        if (g.valid) {
+          g.valid = false;
+          g.note += '; annulled by RESTORE (GB-Q3)';
+        }
     } else {
       for (const [id, b] of Object.entries(st.before)) if (w.balls[id]?.where === 'waiting') w.balls = setBall(w.balls, id, { where: b.where });
       w.respot = [];
@@ -210,8 +299,21 @@ function annulPlayed(ctx: Ctx, w: Work, st: Stroke, asker: Asker, who: 'referee'
   const mine = w.rec.goals.filter((g) => g.valid && g.credited === st.side && g.note === 'GB-SCORE-1');
   let target = st.played !== null ? mine.find((g) => g.ball === st.played) : undefined;
   if (st.played === null && mine.length > 0) {
-    const a = asker.ask(q(`${st.id}:played-in-goal`, 'golf-billiards.played_in_goal', `Was the ball ${st.side} played the one that went into the goal?`,
-      [['yes', 'Yes, the played ball scored'], ['no', 'No, another own ball scored']], 'yes', who, ['the strike did not name the ball', `${mine.map((g) => g.ball).join(', ')} went into the goal`], st.seq));
+    const a = asker.ask(
+      q(
+        `${st.id}:played-in-goal`,
+        'golf-billiards.played_in_goal',
+        `Was the ball ${st.side} played the one that went into the goal?`,
+        [
+          ['yes', 'Yes, the played ball scored'],
+          ['no', 'No, another own ball scored'],
+        ],
+        'yes',
+        who,
+        ['the strike did not name the ball', `${mine.map((g) => g.ball).join(', ')} went into the goal`],
+        st.seq,
+      ),
+    );
     if ((a ?? 'yes') === 'yes') target = mine[0];
   }
   if (target) {
@@ -235,16 +337,28 @@ function finish(ctx: Ctx, core: LiveCore, st: Stroke, w: Work, asker: Asker, los
   const faultedSpots = placeBalls(ctx, st, w, asker, set.faultedSpots, set.occupied);
   set = { ...set, balls: w.balls, faultedSpots, occupied: [] };
 
-  const base: LiveCore = { ...core, set, open: null, strokes: core.strokes, pending: pushAll(core.pending, asker.raised), decided: pushAll(core.decided, asker.applied) };
+  const base: LiveCore = {
+    ...core,
+    set,
+    open: null,
+    strokes: core.strokes,
+    pending: pushAll(core.pending, asker.raised),
+    decided: pushAll(core.decided, asker.applied),
+  };
   // Set end (GB-END-1..4, GB-FOUL-5).
   const s = st.side;
   const o = other(sides, s);
   let winner: Side | null = null;
   let how = '';
-  if (loseSet) { winner = o; how = 'GB-FOUL-5: opponent ball off the table with a valid goal at 1-1'; }
-  else {
+  if (loseSet) {
+    winner = o;
+    how = 'GB-FOUL-5: opponent ball off the table with a valid goal at 1-1';
+  } else {
     const done = sides.filter((x) => left(w.balls, x) === 0);
-    if (done.length === 1) { winner = done[0]!; how = winner === s || st.opening ? 'GB-END-3: all five balls home' : 'GB-END-3: last ball put in by the opponent (GB-SCORE-2)'; }
+    if (done.length === 1) {
+      winner = done[0]!;
+      how = winner === s || st.opening ? 'GB-END-3: all five balls home' : 'GB-END-3: last ball put in by the opponent (GB-SCORE-2)';
+    }
     if (done.length === 2) {
       const times: Record<Side, number> = {};
       for (const x of sides) times[x] = Math.max(...(w.homeAt[x] ?? [Number.NEGATIVE_INFINITY]));
@@ -253,13 +367,30 @@ function finish(ctx: Ctx, core: LiveCore, st: Stroke, w: Work, asker: Asker, los
       if (winner === null) {
         // Dead heat: self mode applies the default (the side that did not strike) until answered.
         const dflt = firstDropDefault(ctx.cfg.mode, sides, s);
-        const a = asker.ask(q(`${st.id}:first-drop`, 'golf-billiards.first_drop', 'Both last balls dropped at the same recorded time: whose last ball dropped first?',
-          sides.map((x) => [x, x === s ? `${x} (struck)` : x] as [string, string]), dflt, ctx.cfg.mode === 'self' ? 'players' : 'referee',
-          [`goal times ${JSON.stringify(times)}`, ...(dflt !== null ? [`if nobody answers: ${dflt}, the side that did not strike (nearest seed rule: GB-FOUL-5)`] : [])], st.seq));
+        const a = asker.ask(
+          q(
+            `${st.id}:first-drop`,
+            'golf-billiards.first_drop',
+            'Both last balls dropped at the same recorded time: whose last ball dropped first?',
+            sides.map((x) => [x, x === s ? `${x} (struck)` : x] as [string, string]),
+            dflt,
+            ctx.cfg.mode === 'self' ? 'players' : 'referee',
+            [
+              `goal times ${JSON.stringify(times)}`,
+              ...(dflt !== null ? [`if nobody answers: ${dflt}, the side that did not strike (nearest seed rule: GB-FOUL-5)`] : []),
+            ],
+            st.seq,
+          ),
+        );
         base.pending = pushAll(core.pending, asker.raised);
         base.decided = pushAll(core.decided, asker.applied);
-        if (a !== null) { winner = a; how = 'GB-END-4: first drop (decided)'; }
-        else if (dflt !== null) { winner = dflt; how = 'GB-END-4: identical drop times, default until answered: the side that did not strike'; }
+        if (a !== null) {
+          winner = a;
+          how = 'GB-END-4: first drop (decided)';
+        } else if (dflt !== null) {
+          winner = dflt;
+          how = 'GB-END-4: identical drop times, default until answered: the side that did not strike';
+        }
       }
     }
   }
@@ -280,19 +411,41 @@ function finish(ctx: Ctx, core: LiveCore, st: Stroke, w: Work, asker: Asker, los
     else if (scorers.length === 1) next = scorers[0]!;
     else {
       const firstGoalAt: Record<Side, number> = {};
-      for (const g of w.rec.goals) if (g.valid && g.credited !== null && scorers.includes(g.credited)) firstGoalAt[g.credited] = Math.min(firstGoalAt[g.credited] ?? g.t, g.t);
+      for (const g of w.rec.goals)
+        if (g.valid && g.credited !== null && scorers.includes(g.credited)) firstGoalAt[g.credited] = Math.min(firstGoalAt[g.credited] ?? g.t, g.t);
       const dflt = openingDefault(ctx.cfg.mode, sides, firstGoalAt);
-      const a = asker.ask(q(`${st.id}:opening`, 'golf-billiards.opening', scorers.length === 2 ? 'Both sides scored with the opening stroke: who continues?' : 'Whose opening ball stopped closest to the goal? That side keeps the turn.',
-        openingOptions(sides), dflt, ctx.cfg.mode === 'self' ? 'players' : 'referee',
-        [scorers.length === 2 ? `first valid goals at ${JSON.stringify(firstGoalAt)}` : 'distance to the goal is not sensed',
-          ...(dflt === REPEAT_OPENING ? ['if nobody answers: the opening stroke is played again'] : dflt !== null ? [`if nobody answers: ${dflt}, whose goal dropped first`] : [])], st.seq));
+      const a = asker.ask(
+        q(
+          `${st.id}:opening`,
+          'golf-billiards.opening',
+          scorers.length === 2
+            ? 'Both sides scored with the opening stroke: who continues?'
+            : 'Whose opening ball stopped closest to the goal? That side keeps the turn.',
+          openingOptions(sides),
+          dflt,
+          ctx.cfg.mode === 'self' ? 'players' : 'referee',
+          [
+            scorers.length === 2 ? `first valid goals at ${JSON.stringify(firstGoalAt)}` : 'distance to the goal is not sensed',
+            ...(dflt === REPEAT_OPENING
+              ? ['if nobody answers: the opening stroke is played again']
+              : dflt !== null
+                ? [`if nobody answers: ${dflt}, whose goal dropped first`]
+                : []),
+          ],
+          st.seq,
+        ),
+      );
       base.pending = pushAll(core.pending, asker.raised);
       base.decided = pushAll(core.decided, asker.applied);
       const choice = a ?? dflt;
       if (choice === REPEAT_OPENING) {
         // Nobody can tell: the next stroke is again an opening stroke, by the same openers.
         w.rec.next = null;
-        return { ...base, set: { ...base.set, phase: 'opening', turn: null, zone: set.zone || isZonePlay(w.balls, sides) }, strokes: push(core.strokes, w.rec) };
+        return {
+          ...base,
+          set: { ...base.set, phase: 'opening', turn: null, zone: set.zone || isZonePlay(w.balls, sides) },
+          strokes: push(core.strokes, w.rec),
+        };
       }
       next = choice;
     }

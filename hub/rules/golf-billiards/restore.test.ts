@@ -27,7 +27,10 @@ describe('golf billiards: RESTORE and goals on a foul stroke', () => {
     expect(c.set.turn).toBe('B');
     const rec = c.strokes.at(-1)!;
     expect(rec.restore).toBe(true);
-    expect(rec.goals.map((g) => [g.ball, g.valid])).toEqual([['B2', false], ['A1', false]]);
+    expect(rec.goals.map((g) => [g.ball, g.valid])).toEqual([
+      ['B2', false],
+      ['A1', false],
+    ]);
     expect(rec.goals.find((g) => g.ball === 'B2')?.note).toMatch(/annulled by RESTORE/);
     // GB-FOUL-1 outside zone play re-spots nothing: A2's re-spot from the off-table is undone too.
     expect(pendingIds(c).filter((id) => id.startsWith(`set1-stroke-${s}:`))).toEqual([]);
@@ -36,7 +39,11 @@ describe('golf billiards: RESTORE and goals on a foul stroke', () => {
   it('RESTORE with a re-spot of the played ball (GB-FOUL-2): everything goes back, then only the played ball waits for its point', () => {
     const { c, s } = busyStroke('jump');
     expect(score(c)).toMatchObject({ A: 0, B: 0 });
-    expect(Object.entries(c.set.balls).filter(([, b]) => b.where === 'waiting').map(([id]) => id)).toEqual(['A1']);
+    expect(
+      Object.entries(c.set.balls)
+        .filter(([, b]) => b.where === 'waiting')
+        .map(([id]) => id),
+    ).toEqual(['A1']);
     expect(pendingIds(c).filter((id) => id.startsWith(`set1-stroke-${s}:`))).toEqual([`set1-stroke-${s}:respot-A1`]);
   });
 

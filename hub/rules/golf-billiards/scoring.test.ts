@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { golfBilliards } from './engine';
+import { golfBilliards } from './index';
 import { defaultGeometry } from './config';
 import { DOUBLES, Log, core, pendingIds, run, score } from './testkit';
 
@@ -42,7 +42,7 @@ describe('golf billiards: format, scoring and turns', () => {
     expect(score(c).A).toBe(2);
   });
 
-  it('GB-SCORE-1: own ball into the opponent\'s goal is a valid goal for the striker', () => {
+  it("GB-SCORE-1: own ball into the opponent's goal is a valid goal for the striker", () => {
     const l = new Log();
     l.open('A');
     l.score('A4');
@@ -51,7 +51,7 @@ describe('golf billiards: format, scoring and turns', () => {
     expect(c.strokes.at(-1)?.goals[0]).toMatchObject({ ball: 'A4', credited: 'A', valid: true });
   });
 
-  it('GB-SCORE-2: an opponent\'s ball into either goal counts for the opponent and passes the turn', () => {
+  it("GB-SCORE-2: an opponent's ball into either goal counts for the opponent and passes the turn", () => {
     for (const goal of ['goal-A', 'goal-B']) {
       const l = new Log();
       l.open('A');
@@ -101,7 +101,7 @@ describe('golf billiards: format, scoring and turns', () => {
     expect(core(r.events).strokes.at(-1)?.goals[0]?.note).toMatch(/GB-SCORE-4/);
   });
 
-  it('GB-SCORE-5: a ball jammed between the bumpers of the opponent\'s goal is a valid goal', () => {
+  it("GB-SCORE-5: a ball jammed between the bumpers of the opponent's goal is a valid goal", () => {
     const l = new Log();
     l.open('A');
     l.strike('A2');
@@ -112,7 +112,7 @@ describe('golf billiards: format, scoring and turns', () => {
     expect(c.set.turn).toBe('A');
   });
 
-  it('GB-TURN-1: a valid own goal keeps the turn even with an opponent\'s ball also holed (GB-Q4 reading: continue)', () => {
+  it("GB-TURN-1: a valid own goal keeps the turn even with an opponent's ball also holed (GB-Q4 reading: continue)", () => {
     const l = new Log();
     l.open('A');
     l.strike('A1');
@@ -207,7 +207,10 @@ describe('golf billiards: format, scoring and turns', () => {
       l.rest(90_100);
       return { l, s };
     };
-    for (const [striker, other] of [['A', 'B'], ['B', 'A']] as const) {
+    for (const [striker, other] of [
+      ['A', 'B'],
+      ['B', 'A'],
+    ] as const) {
       const { l, s } = mk(striker);
       const id = `set1-stroke-${s}:first-drop`;
       let c = core(l.events);

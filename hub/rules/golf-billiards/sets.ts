@@ -13,18 +13,41 @@ export function newSet(ctx: Ctx, number: number, openers: Record<Side, string | 
     pointer[s] = Math.max(0, i);
   }
   return {
-    number, phase: 'opening', balls: freshBalls(ctx.sides), turn: null, zone: false, pointer, openers,
-    faultedSpots: [], occupied: [], declared: [], fromSpotCall: null, strokes: 0,
+    number,
+    phase: 'opening',
+    balls: freshBalls(ctx.sides),
+    turn: null,
+    zone: false,
+    pointer,
+    openers,
+    faultedSpots: [],
+    occupied: [],
+    declared: [],
+    fromSpotCall: null,
+    strokes: 0,
   };
 }
 
 export function initialCore(ctx: Ctx): LiveCore {
   const setsWon: Record<Side, number> = {};
   const openers: Record<Side, string | null> = {};
-  for (const s of ctx.sides) { setsWon[s] = 0; openers[s] = null; }
+  for (const s of ctx.sides) {
+    setsWon[s] = 0;
+    openers[s] = null;
+  }
   return {
-    sets: [], setsWon, winner: null, set: newSet(ctx, 1, openers), open: null, last: null,
-    clock: { startedAt: null, timeCalledAt: null, expired: false }, pending: null, decided: null, strokes: null, warnings: null, rejected: null,
+    sets: [],
+    setsWon,
+    winner: null,
+    set: newSet(ctx, 1, openers),
+    open: null,
+    last: null,
+    clock: { startedAt: null, timeCalledAt: null, expired: false },
+    pending: null,
+    decided: null,
+    strokes: null,
+    warnings: null,
+    rejected: null,
   };
 }
 

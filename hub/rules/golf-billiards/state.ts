@@ -29,10 +29,26 @@ export type Balls = Readonly<Record<string, Ball>>;
 
 /** Foul and special-call names of the `ref` catalogue that act on a stroke. */
 export type FoulName =
-  | 'foot' | 'jump' | 'loft_long_cushion' | 'attack_triangle' | 'hard_shot' | 'aim_behind'
-  | 'wrong_ball' | 'aim_before_rest' | 'touch' | 'stop_own' | 'stop_opponent' | 'push'
-  | 'push_touching' | 'push_cross' | 'own_onto_own' | 'triangle' | 'order' | 'wrong_opener'
-  | 'zone_fail' | 'time';
+  | 'foot'
+  | 'jump'
+  | 'loft_long_cushion'
+  | 'attack_triangle'
+  | 'hard_shot'
+  | 'aim_behind'
+  | 'wrong_ball'
+  | 'aim_before_rest'
+  | 'touch'
+  | 'stop_own'
+  | 'stop_opponent'
+  | 'push'
+  | 'push_touching'
+  | 'push_cross'
+  | 'own_onto_own'
+  | 'triangle'
+  | 'order'
+  | 'wrong_opener'
+  | 'zone_fail'
+  | 'time';
 
 export interface Foul {
   name: FoulName;
@@ -54,8 +70,19 @@ export interface Foul {
  * it (no colour sensor at that goal or beam, or a reading that is no ball of this match; `read`
  * keeps that reading): the stroke's resolution asks whose ball it was (identify.ts).
  */
-export interface GoalSeen { ball: string | null; read?: string; goal: string; t: number; seq: number }
-export interface OffSeen { ball: string | null; read?: string; t: number; seq: number }
+export interface GoalSeen {
+  ball: string | null;
+  read?: string;
+  goal: string;
+  t: number;
+  seq: number;
+}
+export interface OffSeen {
+  ball: string | null;
+  read?: string;
+  t: number;
+  seq: number;
+}
 
 export interface Stroke {
   id: string;

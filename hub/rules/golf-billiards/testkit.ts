@@ -3,7 +3,7 @@
  */
 import type { GameEvent, PlayerSetup } from '../../../shared/game/events';
 import { replay } from '../common/replay';
-import { golfBilliards } from './engine';
+import { golfBilliards } from './index';
 import { holed, left } from './predicates';
 import type { Core, GbState } from './state';
 
@@ -79,7 +79,11 @@ export class Log {
    * A1.., misses; B holes B1.., then misses if A is to play.
    */
   given(la: number, lb: number, toPlay: 'A' | 'B', keep: string[] = []): this {
-    const home = (side: string, n: number) => [1, 2, 3, 4, 5].map((i) => `${side}${i}`).filter((b) => !keep.includes(b)).slice(0, n);
+    const home = (side: string, n: number) =>
+      [1, 2, 3, 4, 5]
+        .map((i) => `${side}${i}`)
+        .filter((b) => !keep.includes(b))
+        .slice(0, n);
     this.open('A');
     for (const b of home('A', 5 - la)) this.score(b);
     this.miss();
@@ -140,7 +144,12 @@ function questionFor(s: GbState, seq: number): string | undefined {
  * questions' ids name the set).
  */
 export function namedLater(log: readonly GameEvent[], seqs: readonly number[], at: 'now' | 'late', sideOf: (label: string) => string): GameEvent[] {
-  const truth = new Map(log.filter(isSensed).filter((e) => seqs.includes(e.seq!)).map((e) => [e.seq!, sideOf(e.ball!)]));
+  const truth = new Map(
+    log
+      .filter(isSensed)
+      .filter((e) => seqs.includes(e.seq!))
+      .map((e) => [e.seq!, sideOf(e.ball!)]),
+  );
   const stripped = log.map((e) => (isSensed(e) && truth.has(e.seq!) ? (({ ball: _, ...rest }) => rest as GameEvent)(e) : e));
   let next = Math.max(...log.map((e) => e.seq ?? 0)) + 1;
   const decide = (decision: string, answer: string, t: number): GameEvent => ({ type: 'decide', decision, answer, seq: next++, t, by: 'player' });

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../../shared/game/events';
-import { golfBilliards } from './engine';
+import { golfBilliards } from './index';
 import { defaultSide, sideOptions, sidePlayingInto } from './identify';
 import { defaultConfig } from './config';
 import { IDENTITY_KINDS as KINDS, Log, core, isSensed, namedLater, run, score, view } from './testkit';
@@ -14,10 +14,11 @@ import type { GbState } from './state';
 
 const COLOURS = { colours: { A: 'white', B: 'red' } };
 const SIDE_OF: Record<string, string> = { white: 'A', red: 'B' };
-const unnamed = (log: readonly GameEvent[], seqs: readonly number[], at: 'now' | 'late'): GameEvent[] => namedLater(log, seqs, at, (b) => SIDE_OF[b] ?? b.slice(0, 1));
+const unnamed = (log: readonly GameEvent[], seqs: readonly number[], at: 'now' | 'late'): GameEvent[] =>
+  namedLater(log, seqs, at, (b) => SIDE_OF[b] ?? b.slice(0, 1));
 /** Scenarios: logs whose goals and balls off the table are named by colour, as a colour sensor names them. */
 const SCENARIOS: Record<string, () => GameEvent[]> = {
-  'GB-SCORE-1: own ball into the opponent\'s goal, turn kept': () => {
+  "GB-SCORE-1: own ball into the opponent's goal, turn kept": () => {
     const l = new Log(COLOURS);
     l.open('A');
     l.strike('white');
@@ -27,7 +28,7 @@ const SCENARIOS: Record<string, () => GameEvent[]> = {
     l.rest();
     return l.events;
   },
-  'GB-SCORE-2: the opponent\'s ball into its target goal counts for its owner': () => {
+  "GB-SCORE-2: the opponent's ball into its target goal counts for its owner": () => {
     const l = new Log(COLOURS);
     l.open('A');
     l.strike('white');
@@ -54,7 +55,7 @@ const SCENARIOS: Record<string, () => GameEvent[]> = {
     l.rest();
     return l.events;
   },
-  'GB-FOUL-4: the opponent\'s ball off counts as holed for its owner; with a goal, the played ball comes back': () => {
+  "GB-FOUL-4: the opponent's ball off counts as holed for its owner; with a goal, the played ball comes back": () => {
     const l = new Log(COLOURS);
     l.open('A');
     l.strike('white');
@@ -66,7 +67,7 @@ const SCENARIOS: Record<string, () => GameEvent[]> = {
     l.rest();
     return l.events;
   },
-  'GB-FOUL-5: at 1-1, a goal and the opponent\'s last ball off lose the set': () => {
+  "GB-FOUL-5: at 1-1, a goal and the opponent's last ball off lose the set": () => {
     const l = new Log(COLOURS).given(1, 1, 'A');
     l.strike('white');
     l.goal('white', 'goal-B');
@@ -106,7 +107,7 @@ const SCENARIOS: Record<string, () => GameEvent[]> = {
     l.rest();
     return l.events;
   },
-  'GB-FOUL-4 / GB-Q3: a goal and the opponent\'s ball off on one stroke whose strike names no ball': () => {
+  "GB-FOUL-4 / GB-Q3: a goal and the opponent's ball off on one stroke whose strike names no ball": () => {
     const l = new Log(COLOURS);
     l.open('A');
     l.strike();
@@ -115,7 +116,7 @@ const SCENARIOS: Record<string, () => GameEvent[]> = {
     l.rest();
     return l.events;
   },
-  'GB-SCORE-4: a ball dropping after the rest is no goal, whoever\'s it was': () => {
+  "GB-SCORE-4: a ball dropping after the rest is no goal, whoever's it was": () => {
     const l = new Log(COLOURS);
     l.open('A');
     l.strike('white');
@@ -185,10 +186,19 @@ describe('golf billiards: balls the sensors cannot name (self-scoring)', () => {
     expect(c.rejected).toEqual([]);
     const d = c.pending.find((p) => p.kind === 'golf-billiards.goal_ball')!;
     expect(d).toMatchObject({
-      id: `set1-stroke-${s}:goal-B-${g}`, default: 'A', answeredBy: 'players', raisedAt: g,
-      options: [{ value: 'A', label: "A's ball (white)" }, { value: 'B', label: "B's ball (red)" }],
+      id: `set1-stroke-${s}:goal-B-${g}`,
+      default: 'A',
+      answeredBy: 'players',
+      raisedAt: g,
+      options: [
+        { value: 'A', label: "A's ball (white)" },
+        { value: 'B', label: "B's ball (red)" },
+      ],
     });
-    expect(d.evidence).toEqual([`goal sensor goal-B captured a ball without identity (event ${g})`, 'if nobody answers: A, the side that plays into this goal']);
+    expect(d.evidence).toEqual([
+      `goal sensor goal-B captured a ball without identity (event ${g})`,
+      'if nobody answers: A, the side that plays into this goal',
+    ]);
     // The default stands in: A scores and keeps the turn, provisionally.
     expect(score(c)).toMatchObject({ A: 1, B: 0 });
     expect(c.set.turn).toBe('A');
@@ -237,7 +247,7 @@ describe('golf billiards: balls the sensors cannot name (self-scoring)', () => {
     }
   });
 
-  it('GB-FOUL-6: a ball back off the wooden rail is no foul whoever\'s it was: nothing is asked, nothing refused', () => {
+  it("GB-FOUL-6: a ball back off the wooden rail is no foul whoever's it was: nothing is asked, nothing refused", () => {
     const l = new Log(COLOURS);
     l.open('A');
     l.strike('white');
@@ -257,7 +267,10 @@ describe('golf billiards: balls the sensors cannot name (self-scoring)', () => {
     expect(defaultSide(ctx.sides, 'A', () => true)).toEqual({ side: 'A', onlyOne: false });
     expect(defaultSide(ctx.sides, 'A', (s) => s === 'B')).toEqual({ side: 'B', onlyOne: true });
     expect(defaultSide(ctx.sides, 'A', () => false)).toEqual({ side: 'A', onlyOne: false });
-    expect(sideOptions(ctx)).toEqual([['A', "A's ball"], ['B', "B's ball"]]);
+    expect(sideOptions(ctx)).toEqual([
+      ['A', "A's ball"],
+      ['B', "B's ball"],
+    ]);
     // Two uncoloured goals into goal B when A has one ball left: the second default is B's.
     const l = new Log(COLOURS).given(1, 3, 'A');
     const s = l.strike('white');

@@ -4,7 +4,7 @@
  */
 import type { GameEventOf } from '../../../shared/game/events';
 import { courseOfLaneId } from './config';
-import { currentRound, givePenalty, num, parseLane, reject, str, type Ctx } from './ctx';
+import { currentRound, givePenalty, named, num, parseLane, reject, str, type Ctx } from './context';
 import { CLAUSE_MIN, clauseFromFlags, isLevel } from './penalties';
 import { isRoundComplete } from './ranking';
 import { stopAllClocks } from './clock';
@@ -13,15 +13,6 @@ import type { Player } from './state';
 import { comeBack, substitute } from './subs';
 
 type Ref = GameEventOf<'ref'>;
-
-function named(ctx: Ctx, id: string | undefined): Player | null {
-  const p = id !== undefined ? ctx.game.players[id] : undefined;
-  if (!p) {
-    reject(ctx, 'unknown_player', `no player ${id ?? '(none named)'}`);
-    return null;
-  }
-  return p;
-}
 
 function isReferee(ctx: Ctx): boolean {
   return ctx.e.by === 'referee';
@@ -88,7 +79,8 @@ function initial(ctx: Ctx, e: Ref): void {
   const whoIs = (id: string | null) => id !== null && (e.who === id || e.who === ctx.game.players[id]?.name);
   // MG-CARD-5/7: the player himself and his scorer initial (checked when `who` is given).
   if (e.who !== undefined && role === 'player' && !whoIs(p.id)) return reject(ctx, 'not_the_player', `${p.name} initials his own card`);
-  if (e.who !== undefined && role === 'marker' && marker !== null && !whoIs(marker) && !isReferee(ctx)) return reject(ctx, 'not_the_marker', `the scorer of ${p.name} initials`);
+  if (e.who !== undefined && role === 'marker' && marker !== null && !whoIs(marker) && !isReferee(ctx))
+    return reject(ctx, 'not_the_marker', `the scorer of ${p.name} initials`);
   const w = mutCard(p, r)!;
   w.initials[role] = true;
   // MG-CARD-5/7: the player and the scorer both initial; then the card is locked.
@@ -119,9 +111,9 @@ export function onAdminCall(ctx: Ctx, e: Ref): boolean {
     case 'penalty': {
       const p = named(ctx, e.player);
       if (!p) return true;
-      if (!isLevel(e.value)) return reject(ctx, 'bad_level', 'value is A, A+1, B+2 or D+5'), true;
+      if (!isLevel(e.value)) return (reject(ctx, 'bad_level', 'value is A, A+1, B+2 or D+5'), true);
       const clause = str(e.data?.clause);
-      if (clause !== null && clause !== '18.4' && CLAUSE_MIN[clause] === undefined) return reject(ctx, 'bad_clause', `unknown clause ${clause}`), true;
+      if (clause !== null && clause !== '18.4' && CLAUSE_MIN[clause] === undefined) return (reject(ctx, 'bad_clause', `unknown clause ${clause}`), true);
       givePenalty(ctx, p.id, e.value, clause === '18.4' ? null : clause, str(e.data?.rule), e.why ?? str(e.data?.reason) ?? '', str(e.data?.ban));
       return true;
     }
@@ -145,7 +137,7 @@ export function onAdminCall(ctx: Ctx, e: Ref): boolean {
       if (!p) return true;
       const r = roundArg(ctx, e, p, 'data');
       const card = p.cards[r];
-      if (!card?.submitted) return reject(ctx, 'correct_it_instead', 'score processing has not begun: correct the card'), true;
+      if (!card?.submitted) return (reject(ctx, 'correct_it_instead', 'score processing has not begun: correct the card'), true);
       const g = groupOf(game, p.id);
       const scorer = str(e.data?.scorer) ?? (g ? markerOf(g.order, p.id, game.config) : null);
       // MG-PEN-7(c): A+1 for both the player and the scorer; the handed-in card stays as it is.
@@ -154,43 +146,44 @@ export function onAdminCall(ctx: Ctx, e: Ref): boolean {
       return true;
     }
     case 'correct':
-      return correct(ctx, e), true;
+      return (correct(ctx, e), true);
     case 'initial':
-      return initial(ctx, e), true;
+      return (initial(ctx, e), true);
     case 'submit':
-      return submit(ctx, e), true;
+      return (submit(ctx, e), true);
     case 'absent':
     case 'present': {
       const p = named(ctx, e.player);
       if (!p) return true;
-      if (p.status !== 'active' && p.status !== 'absent') return reject(ctx, 'not_in_play', `${p.name} is not playing`), true;
+      if (p.status !== 'active' && p.status !== 'absent') return (reject(ctx, 'not_in_play', `${p.name} is not playing`), true);
       p.status = e.call === 'absent' ? 'absent' : 'active'; // MG-SCORE-8
       return true;
     }
     case 'break': {
       const p = named(ctx, e.player);
       if (!p) return true;
-      if (!isReferee(ctx)) return reject(ctx, 'referee_permission_required', 'breaks only with a referee\'s permission (MG-ORDER-6)'), true;
+      if (!isReferee(ctx)) return (reject(ctx, 'referee_permission_required', "breaks only with a referee's permission (MG-ORDER-6)"), true);
       p.warnings = [...p.warnings, { rule: 'MG-ORDER-6', reason: 'break granted', seq: ctx.seq }];
       return true;
     }
     case 'reorder': {
       const g = game.groups.find((x) => x.id === e.place);
       const order = Array.isArray(e.data?.order) ? (e.data.order as unknown[]).filter((x): x is string => typeof x === 'string') : [];
-      if (!g) return reject(ctx, 'bad_group', 'place names the group'), true;
-      if (!isReferee(ctx)) return reject(ctx, 'referee_only', 'only a referee changes the scheduled order (MG-ORDER-8)'), true;
-      if (order.length !== g.order.length || !g.order.every((id) => order.includes(id))) return reject(ctx, 'bad_order', 'the same players in a new order'), true;
-      if (g.pos !== 0 || !laneUntouched(game, g)) return reject(ctx, 'order_fixed_in_round', 'the order stays the same within a round (MG-ORDER-7)'), true;
+      if (!g) return (reject(ctx, 'bad_group', 'place names the group'), true);
+      if (!isReferee(ctx)) return (reject(ctx, 'referee_only', 'only a referee changes the scheduled order (MG-ORDER-8)'), true);
+      if (order.length !== g.order.length || !g.order.every((id) => order.includes(id)))
+        return (reject(ctx, 'bad_order', 'the same players in a new order'), true);
+      if (g.pos !== 0 || !laneUntouched(game, g)) return (reject(ctx, 'order_fixed_in_round', 'the order stays the same within a round (MG-ORDER-7)'), true);
       g.order = order;
       return true;
     }
     case 'substitute':
-      return substitute(ctx, e), true;
+      return (substitute(ctx, e), true);
     case 'return':
-      return comeBack(ctx, e), true;
+      return (comeBack(ctx, e), true);
     case 'team_penalty': {
       const v = num(e.value);
-      if (!isReferee(ctx) || e.place === undefined || v === null) return reject(ctx, 'bad_team_penalty', 'referee, place = team, value = points'), true;
+      if (!isReferee(ctx) || e.place === undefined || v === null) return (reject(ctx, 'bad_team_penalty', 'referee, place = team, value = points'), true);
       game.teamPenalties = [...game.teamPenalties, { team: e.place, points: v, reason: e.why ?? '', seq: ctx.seq }]; // MG-SUB-4 (MG-Q12)
       return true;
     }
@@ -216,9 +209,9 @@ function onEventCall(ctx: Ctx, e: Ref): boolean {
   const game = ctx.game;
   switch (e.call) {
     case 'interrupt':
-      if (!isReferee(ctx)) return reject(ctx, 'chief_referee_only', 'only the chief referee interrupts play (MG-INT-1)'), true;
-      if (e.place !== undefined && game.config.courses.length > 1) return reject(ctx, 'all_courses', 'every course is handled the same way (MG-INT-2)'), true;
-      if (game.interrupted) return reject(ctx, 'already_interrupted', 'play is already interrupted'), true;
+      if (!isReferee(ctx)) return (reject(ctx, 'chief_referee_only', 'only the chief referee interrupts play (MG-INT-1)'), true);
+      if (e.place !== undefined && game.config.courses.length > 1) return (reject(ctx, 'all_courses', 'every course is handled the same way (MG-INT-2)'), true);
+      if (game.interrupted) return (reject(ctx, 'already_interrupted', 'play is already interrupted'), true);
       interrupt(ctx, str(e.value) ?? 'interruption');
       return true;
     case 'weather':
@@ -226,12 +219,12 @@ function onEventCall(ctx: Ctx, e: Ref): boolean {
       if (e.value === 'lightning' && !game.interrupted) interrupt(ctx, 'lightning');
       return true;
     case 'resume':
-      if (!isReferee(ctx)) return reject(ctx, 'chief_referee_only', 'only the chief referee resumes play (MG-INT-1, MG-INT-6)'), true;
-      if (!game.interrupted) return reject(ctx, 'not_interrupted', 'play is not interrupted'), true;
+      if (!isReferee(ctx)) return (reject(ctx, 'chief_referee_only', 'only the chief referee resumes play (MG-INT-1, MG-INT-6)'), true);
+      if (!game.interrupted) return (reject(ctx, 'not_interrupted', 'play is not interrupted'), true);
       game.interrupted = null;
       return true;
     case 'warmup':
-      if (!isReferee(ctx)) return reject(ctx, 'chief_referee_only', 'the chief referee grants warm-up (MG-INT-7)'), true;
+      if (!isReferee(ctx)) return (reject(ctx, 'chief_referee_only', 'the chief referee grants warm-up (MG-INT-7)'), true);
       game.warmups++;
       return true;
     case 'day_end':
@@ -239,16 +232,20 @@ function onEventCall(ctx: Ctx, e: Ref): boolean {
       if (game.interrupted) cancel(ctx, 'interruption lasted beyond the playing day');
       return true;
     case 'cancel':
-      if (!isReferee(ctx)) return reject(ctx, 'jury_only', 'the jury or the referee committee cancels (MG-INT-8)'), true;
+      if (!isReferee(ctx)) return (reject(ctx, 'jury_only', 'the jury or the referee committee cancels (MG-INT-8)'), true);
       cancel(ctx, e.why ?? str(e.value) ?? 'cancelled');
       return true;
     case 'playoff': {
       const p = game.players[e.player ?? ''];
       const lane = parseLane(e.place);
       const v = num(e.value);
-      if (!p || lane === null || v === null || !Number.isInteger(v) || v < 1 || v > game.config.max) return reject(ctx, 'bad_playoff', 'player, place = lane, value = score'), true;
+      if (!p || lane === null || v === null || !Number.isInteger(v) || v < 1 || v > game.config.max)
+        return (reject(ctx, 'bad_playoff', 'player, place = lane, value = score'), true);
       // A `playoff` entry for a lane already counted by the sensors replaces it (a correction).
-      game.playoffs = [...game.playoffs, { category: p.category ?? 'open', player: p.id, lane, course: courseOfLaneId(game.config, e.place), value: v, source: 'call', seq: ctx.seq }];
+      game.playoffs = [
+        ...game.playoffs,
+        { category: p.category ?? 'open', player: p.id, lane, course: courseOfLaneId(game.config, e.place), value: v, source: 'call', seq: ctx.seq },
+      ];
       if (game.playoffBalls[p.id]?.lane === lane) {
         const { [p.id]: _done, ...rest } = game.playoffBalls;
         game.playoffBalls = rest;
@@ -262,7 +259,7 @@ function onEventCall(ctx: Ctx, e: Ref): boolean {
     }
     case 'lot': {
       const order = Array.isArray(e.data?.order) ? (e.data.order as unknown[]).filter((x): x is string => typeof x === 'string') : [];
-      if (e.place === undefined || order.length < 2) return reject(ctx, 'bad_lot', 'place = category, data.order = players'), true;
+      if (e.place === undefined || order.length < 2) return (reject(ctx, 'bad_lot', 'place = category, data.order = players'), true);
       game.lots[e.place] = order; // MG-TIE-7: prizes by lot; the place stays shared.
       return true;
     }

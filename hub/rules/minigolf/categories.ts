@@ -28,8 +28,16 @@ export function categoryFor(born: string | null, sex: 'f' | 'm' | null, season: 
 
 /** MG-CAT-6: where a category goes when it is not held (one step toward the general class). */
 export const FALLBACK: Record<Category, Category | null> = {
-  Kf: 'Yf', Yf: 'W', W: null, Sf1: 'W', Sf2: 'Sf1',
-  Km: 'Ym', Ym: 'M', M: null, Sm1: 'M', Sm2: 'Sm1',
+  Kf: 'Yf',
+  Yf: 'W',
+  W: null,
+  Sf1: 'W',
+  Sf2: 'Sf1',
+  Km: 'Ym',
+  Ym: 'M',
+  M: null,
+  Sm1: 'M',
+  Sm2: 'Sm1',
 };
 
 export function heldCategory(c: Category, held: readonly string[] | null): Category {

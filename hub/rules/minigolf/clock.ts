@@ -11,7 +11,7 @@
  * an interruption stops every clock (MG-INT-4).
  */
 import type { GameEventOf } from '../../../shared/game/events';
-import { reject, type Ctx } from './ctx';
+import { reject, type Ctx } from './context';
 import { announce, currentLane, dueToPlay, groupOf, nextStrokeClock, toPlay } from './round';
 import type { Game, Group, GroupClock, State } from './state';
 import type { DueClock } from '../../../shared/game/engine';

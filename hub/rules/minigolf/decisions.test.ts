@@ -81,7 +81,11 @@ describe('corrections (undo / redo)', () => {
     expect(replay(minigolf, l.events).game).toEqual(before);
   });
   it('never throws on nonsense', () => {
-    const s = run([{ type: 'strike', t: 0 }, { type: 'start', t: 1, players: [{ id: 'a', name: 'A' }], config: { max: 'x', groups: 5 } }, { type: 'goal', goal: 'g', t: 2 }] as GameEvent[]);
+    const s = run([
+      { type: 'strike', t: 0 },
+      { type: 'start', t: 1, players: [{ id: 'a', name: 'A' }], config: { max: 'x', groups: 5 } },
+      { type: 'goal', goal: 'g', t: 2 },
+    ] as GameEvent[]);
     expect(s.rejected.map((r) => r.code)).toEqual(['not_started', 'not_minigolf']);
     expect(s.game.problems).toEqual(['config.max invalid, default used', 'config.groups invalid, default used']);
   });
@@ -90,18 +94,57 @@ describe('corrections (undo / redo)', () => {
 describe('purity over the whole call catalogue', () => {
   it('reduce never mutates its input state, whatever the call', () => {
     const l = new Log()
-      .start([{ id: 'a', name: 'A', side: 'T' }, { id: 'b', name: 'B', side: 'T' }, { id: 's', name: 'S', side: 'T' }], { lanes: 2, rounds: 2, info: { s: { substitute: true } }, federationEvent: true })
-      .strike('a', { ball: 'x' }).rest().ref('boundary_not_crossed', { player: 'a' }).ref('place', { player: 'a', value: 'start' })
-      .strike('a', { ball: 'y' }).rest().ref('wrong_placement', { player: 'a' }).ref('ball_lost', { player: 'a' }).wait(400_000)
-      .ref('ball_change', { player: 'a', value: 'lost', ball: 'z' }).strike('a').hole(1).ref('correct', { player: 'a', place: '1', value: 2 })
-      .hole(1).ref('warn', { player: 'b' }).ref('violation', { player: 'b', value: 'MG-STROKE-3' }).add({ type: 'clock', clock: 'stroke', phase: 'expire', player: 'b', by: 'hub' })
-      .ref('interrupt', { value: 'rain' }).ref('resume').ref('absent', { player: 'b' }).ref('present', { player: 'b' })
-      .strike('b').rest().ref('substitute', { player: 'b', data: { in: 's', reason: 'health' } }).strike('s').hole(1)
-      .ref('give_up', { player: 'a' }).ref('score', { player: 's', place: '2', value: 3, who: 'm' }).ref('submit', { place: 'g1', value: 1 })
-      .ref('initial', { player: 'a', value: 1, data: { by: 'player' } }).ref('initial', { player: 'a', value: 1, data: { by: 'marker' } })
-      .ref('scoring_error_found', { player: 'a' }).ref('team_penalty', { place: 'T', value: 1 }).ref('playoff', { player: 'a', place: '1', value: 2 })
-      .ref('playoff_decline', { player: 's' }).ref('lot', { place: 'open', data: { order: ['a', 's'] } }).ref('reorder', { place: 'g1', data: { order: ['s', 'a'] } })
-      .strike('a').rest().hole(2).ref('touch', { player: 'a', value: 'stroke' }).ref('replay_stroke', { player: 'a' }).ref('wind_moved', { player: 'a' })
+      .start(
+        [
+          { id: 'a', name: 'A', side: 'T' },
+          { id: 'b', name: 'B', side: 'T' },
+          { id: 's', name: 'S', side: 'T' },
+        ],
+        { lanes: 2, rounds: 2, info: { s: { substitute: true } }, federationEvent: true },
+      )
+      .strike('a', { ball: 'x' })
+      .rest()
+      .ref('boundary_not_crossed', { player: 'a' })
+      .ref('place', { player: 'a', value: 'start' })
+      .strike('a', { ball: 'y' })
+      .rest()
+      .ref('wrong_placement', { player: 'a' })
+      .ref('ball_lost', { player: 'a' })
+      .wait(400_000)
+      .ref('ball_change', { player: 'a', value: 'lost', ball: 'z' })
+      .strike('a')
+      .hole(1)
+      .ref('correct', { player: 'a', place: '1', value: 2 })
+      .hole(1)
+      .ref('warn', { player: 'b' })
+      .ref('violation', { player: 'b', value: 'MG-STROKE-3' })
+      .add({ type: 'clock', clock: 'stroke', phase: 'expire', player: 'b', by: 'hub' })
+      .ref('interrupt', { value: 'rain' })
+      .ref('resume')
+      .ref('absent', { player: 'b' })
+      .ref('present', { player: 'b' })
+      .strike('b')
+      .rest()
+      .ref('substitute', { player: 'b', data: { in: 's', reason: 'health' } })
+      .strike('s')
+      .hole(1)
+      .ref('give_up', { player: 'a' })
+      .ref('score', { player: 's', place: '2', value: 3, who: 'm' })
+      .ref('submit', { place: 'g1', value: 1 })
+      .ref('initial', { player: 'a', value: 1, data: { by: 'player' } })
+      .ref('initial', { player: 'a', value: 1, data: { by: 'marker' } })
+      .ref('scoring_error_found', { player: 'a' })
+      .ref('team_penalty', { place: 'T', value: 1 })
+      .ref('playoff', { player: 'a', place: '1', value: 2 })
+      .ref('playoff_decline', { player: 's' })
+      .ref('lot', { place: 'open', data: { order: ['a', 's'] } })
+      .ref('reorder', { place: 'g1', data: { order: ['s', 'a'] } })
+      .strike('a')
+      .rest()
+      .hole(2)
+      .ref('touch', { player: 'a', value: 'stroke' })
+      .ref('replay_stroke', { player: 'a' })
+      .ref('wind_moved', { player: 'a' })
       .ref('cancel', { why: 'storm' });
     const open = run(l.events).open.map((o) => o.decision);
     expect(open.map((d) => d.kind)).toEqual(['minigolf.ball_change', 'minigolf.ranking_after_cancel']);

@@ -1,41 +1,72 @@
 /**
  * Scorecards and results as CSV and as a printable HTML page (no external assets).
  */
+import { csvField } from '../common/csv';
 import { teamRanking } from './teams';
 import { SANCTION } from './penalties';
 import { laneSum, ranking, roundTotal } from './ranking';
 import type { Player, State } from './state';
 
-/**
- * One CSV field, for every CSV the hub writes (these and hub/api/exports.ts): quoted when needed;
- * a text starting with = + - @, a tab or a carriage return is neutralised for spreadsheets (a
- * leading quote), as each of them can start a formula there.
- */
-export function csvField(v: string | number | boolean | null): string {
-  let s = v === null ? '' : String(v);
-  if (/^[=+\-@\t\r]/.test(s) && typeof v === 'string') s = `'${s}`;
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
+export { csvField };
 
 function row(cells: (string | number | boolean | null)[]): string {
   return cells.map(csvField).join(',');
 }
 
 function penaltyMarks(p: Player, round: number): string {
-  return p.penalties.filter((x) => x.round === round).map((x) => `${x.level}: ${x.reason}`).join('; ');
+  return p.penalties
+    .filter((x) => x.round === round)
+    .map((x) => `${x.level}: ${x.reason}`)
+    .join('; ');
 }
 
 export function scorecardsCsv(state: State): string {
   const game = state.game;
   const n = game.config.lanes;
-  const head = ['round', 'course', 'player', 'name', 'club', 'category', 'licence', ...Array.from({ length: n }, (_, i) => `L${i + 1}`), 'lanes_total', 'penalty_points', 'round_total', 'penalties', 'corrections', 'initialled_player', 'initialled_marker', 'locked'];
+  const head = [
+    'round',
+    'course',
+    'player',
+    'name',
+    'club',
+    'category',
+    'licence',
+    ...Array.from({ length: n }, (_, i) => `L${i + 1}`),
+    'lanes_total',
+    'penalty_points',
+    'round_total',
+    'penalties',
+    'corrections',
+    'initialled_player',
+    'initialled_marker',
+    'locked',
+  ];
   const lines = [row(head)];
   for (const id of game.ids) {
     const p = game.players[id]!;
     p.cards.forEach((c, r) => {
       const pen = p.penalties.filter((x) => x.round === r).reduce((a, x) => a + x.points, 0);
       const corr = c.corrections.map((x) => `L${x.lane} ${x.from}->${x.to} (${x.who ?? x.by})`).join('; ');
-      lines.push(row([r + 1, c.course, p.id, p.name, p.club, p.category, p.licence, ...c.lanes, laneSum(c), pen, roundTotal(p, r), penaltyMarks(p, r), corr, c.initials.player, c.initials.marker, c.locked]));
+      lines.push(
+        row([
+          r + 1,
+          c.course,
+          p.id,
+          p.name,
+          p.club,
+          p.category,
+          p.licence,
+          ...c.lanes,
+          laneSum(c),
+          pen,
+          roundTotal(p, r),
+          penaltyMarks(p, r),
+          corr,
+          c.initials.player,
+          c.initials.marker,
+          c.locked,
+        ]),
+      );
     });
   }
   return lines.join('\n') + '\n';
@@ -43,7 +74,17 @@ export function scorecardsCsv(state: State): string {
 
 export function resultsCsv(state: State): string {
   const game = state.game;
-  const head = ['category', 'place', 'shared', 'player', 'name', 'total', ...Array.from({ length: game.config.rounds }, (_, i) => `R${i + 1}`), 'penalty_points', 'decided_by'];
+  const head = [
+    'category',
+    'place',
+    'shared',
+    'player',
+    'name',
+    'total',
+    ...Array.from({ length: game.config.rounds }, (_, i) => `R${i + 1}`),
+    'penalty_points',
+    'decided_by',
+  ];
   const lines = [row(head)];
   for (const cat of ranking(game)) {
     for (const l of cat.lines) {

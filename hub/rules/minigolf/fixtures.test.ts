@@ -21,7 +21,9 @@ interface Expected {
   rejected?: string[];
 }
 
-const names = readdirSync(dir).filter((f) => f.endsWith('.jsonl')).map((f) => f.slice(0, -'.jsonl'.length));
+const names = readdirSync(dir)
+  .filter((f) => f.endsWith('.jsonl'))
+  .map((f) => f.slice(0, -'.jsonl'.length));
 
 describe('recorded minigolf fixtures', () => {
   it('there are fixtures, each with its expected file', () => {
@@ -29,7 +31,10 @@ describe('recorded minigolf fixtures', () => {
   });
   for (const name of names) {
     it(`fixture ${name}`, () => {
-      const log = readFileSync(join(dir, `${name}.jsonl`), 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as unknown);
+      const log = readFileSync(join(dir, `${name}.jsonl`), 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== '')
+        .map((l) => JSON.parse(l) as unknown);
       for (const e of log) expect(Value.Check(GameEvent, e)).toBe(true);
       const exp = JSON.parse(readFileSync(join(dir, `${name}.expected.json`), 'utf8')) as Expected;
       const m = replay(minigolf, log as GameEvent[]);
@@ -38,7 +43,8 @@ describe('recorded minigolf fixtures', () => {
       for (const [id, rounds] of Object.entries(exp.lanes ?? {})) expect(r.players.find((p) => p.id === id)!.rounds.map((x) => x.lanes)).toEqual(rounds);
       for (const [id, total] of Object.entries(exp.totals ?? {})) expect(r.players.find((p) => p.id === id)!.total).toBe(total);
       for (const [id, levels] of Object.entries(exp.penalties ?? {})) expect(r.players.find((p) => p.id === id)!.penalties.map((p) => p.level)).toEqual(levels);
-      for (const [cat, lines] of Object.entries(exp.ranking ?? {})) expect(r.ranking.find((c) => c.category === cat)!.lines.map((l) => [l.player, l.place])).toEqual(lines);
+      for (const [cat, lines] of Object.entries(exp.ranking ?? {}))
+        expect(r.ranking.find((c) => c.category === cat)!.lines.map((l) => [l.player, l.place])).toEqual(lines);
       for (const [team, total] of Object.entries(exp.teams ?? {})) expect(r.teams.find((t) => t.team === team)!.total).toBe(total);
       if (exp.pending !== undefined) expect(r.pending.map((p) => p.kind)).toEqual(exp.pending);
       if (exp.rejected !== undefined) expect(r.rejected.map((x) => x.code)).toEqual(exp.rejected);

@@ -4,7 +4,7 @@
  */
 import type { GameEventOf } from '../../../shared/game/events';
 import { startClock, stopClock } from './clock';
-import { givePenalty, reject, str, type Ctx } from './ctx';
+import { givePenalty, reject, str, type Ctx } from './context';
 import { callPlayer, livePlay, onStrike } from './play';
 
 type Ref = GameEventOf<'ref'>;
@@ -17,8 +17,10 @@ type Ref = GameEventOf<'ref'>;
  */
 function tap(ctx: Ctx, e: Ref): void {
   const strike: GameEventOf<'strike'> = {
-    type: 'strike', t: e.t,
-    ...(e.player !== undefined ? { player: e.player } : {}), ...(e.place !== undefined ? { lane: e.place } : {}),
+    type: 'strike',
+    t: e.t,
+    ...(e.player !== undefined ? { player: e.player } : {}),
+    ...(e.place !== undefined ? { lane: e.place } : {}),
     ...(e.ball !== undefined ? { ball: e.ball } : {}),
   };
   onStrike(ctx, strike, true);
@@ -27,11 +29,11 @@ function tap(ctx: Ctx, e: Ref): void {
 export function onHandCall(ctx: Ctx, e: Ref): boolean {
   switch (e.call) {
     case 'stroke':
-      return tap(ctx, e), true;
+      return (tap(ctx, e), true);
     case 'wind_moved': {
       const p = callPlayer(ctx, e);
       if (!p) return true;
-      if (!p.play || p.play.ball === 'moving') return reject(ctx, 'no_ball_at_rest', 'no ball at rest to put back'), true;
+      if (!p.play || p.play.ball === 'moving') return (reject(ctx, 'no_ball_at_rest', 'no ball at rest to put back'), true);
       // MG-STROKE-13: put back where it first stopped; no stroke.
       p.play.ball = p.play.ball === 'out' ? 'rest' : p.play.ball;
       return true;
@@ -51,8 +53,9 @@ export function onHandCall(ctx: Ctx, e: Ref): boolean {
       if (!p || !play) return true;
       const why = str(e.value);
       const subFirstLane = p.subs.some((s) => s.dir === 'in' && s.lane === play.lane && s.round === play.round);
-      if (why === 'damaged' && e.by !== 'referee') return reject(ctx, 'referee_ruling_required', 'a referee rules a ball damaged (MG-BALL-2)'), true;
-      if (why === 'lost' && (play.lostAt === null || e.t - play.lostAt < 300_000)) return reject(ctx, 'search_not_over', 'a lost ball is replaced after 5 minutes (MG-BALL-2)'), true;
+      if (why === 'damaged' && e.by !== 'referee') return (reject(ctx, 'referee_ruling_required', 'a referee rules a ball damaged (MG-BALL-2)'), true);
+      if (why === 'lost' && (play.lostAt === null || e.t - play.lostAt < 300_000))
+        return (reject(ctx, 'search_not_over', 'a lost ball is replaced after 5 minutes (MG-BALL-2)'), true);
       if (why !== 'damaged' && why !== 'lost' && !(why === 'substitute' && subFirstLane)) {
         givePenalty(ctx, p.id, 'B+2', '18.6d', 'MG-BALL-1', `ball changed during lane ${play.lane} without authorisation`);
       }

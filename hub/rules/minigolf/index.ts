@@ -7,6 +7,17 @@ import { initialState, reduce } from './reducer';
 import { report, summary } from './report';
 import type { State } from './state';
 import { nextClock } from './clock';
+import { resultsCsv, scorecardsCsv, scorecardsHtml, teamResultsCsv } from './export';
+import { laneStats } from './stats';
+import type { MinigolfReport } from '../../../shared/reports/minigolf';
+
+/** The printable exports of a tournament, by file name (hub: /api/matches/:id/<name>). */
+const EXPORTS: Readonly<Record<string, (s: State) => string>> = {
+  'scorecards.html': scorecardsHtml,
+  'scorecards.csv': scorecardsCsv,
+  'team-results.csv': teamResultsCsv,
+  'results.csv': resultsCsv,
+};
 
 /**
  * A stroke ends when the ball is at rest or holed. A tapped stroke (`ref` call `stroke`) is a unit
@@ -27,6 +38,8 @@ export const minigolf: RulesEngine<State> = {
   isShotEnd,
   nextClock,
   rejections: (s) => s.rejected,
+  exportFile: (name, s) => EXPORTS[name]?.(s) ?? null,
+  playerStats: { section: 'lanes', of: (matches) => laneStats(matches.map((m) => m.report as MinigolfReport)) },
 };
 
 export { scorecardsCsv, resultsCsv, scorecardsHtml } from './export';

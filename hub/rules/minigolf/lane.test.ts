@@ -118,7 +118,7 @@ describe('lane play: strokes and holes', () => {
   });
 });
 
-describe('strokes tapped by hand and the hole sensor\'s tag', () => {
+describe("strokes tapped by hand and the hole sensor's tag", () => {
   const tap = (l: Log, player: string, who: string, extra: Record<string, unknown> = {}) => l.ref('stroke', { player, by: 'player', who, ...extra });
   it('MG-SCORE-1: a tapped stroke counts like a sensed one; the next tap means the ball had stopped; the hole sensor ends the lane', () => {
     const l = tap(one(), 'ana', 'ben');
@@ -129,7 +129,7 @@ describe('strokes tapped by hand and the hole sensor\'s tag', () => {
     expect(s.game.players.ana!.cards[0]!.lanes[0]).toBe(2);
     expect(s.game.players.ana!.cards[0]!.entries[0]).toMatchObject({ how: 'holed', marker: 'ben' });
   });
-  it('MG-CARD-3: a player taps only the strokes of the player he keeps: his own and a third player\'s are refused', () => {
+  it("MG-CARD-3: a player taps only the strokes of the player he keeps: his own and a third player's are refused", () => {
     const three = () => new Log().start(['ana', 'ben', 'cem']);
     // In a group of three the last keeps the first: cem keeps ana.
     const l = tap(tap(tap(three(), 'ana', 'ana'), 'ana', 'ben'), 'ana', 'cem');
@@ -150,7 +150,7 @@ describe('strokes tapped by hand and the hole sensor\'s tag', () => {
     const l = tap(tap(tap(one(), 'ana', 'ben'), 'ana', 'ben'), 'ana', 'ben').add({ type: 'undo', by: 'referee' });
     expect(replay(minigolf, l.events).game.game.players.ana!.play!.strokes).toBe(2);
   });
-  it('MG-HOLE-1: the hole sensor\'s tag names the ball (or the player): with two balls rolling on the lane it decides, without it the hole is refused', () => {
+  it("MG-HOLE-1: the hole sensor's tag names the ball (or the player): with two balls rolling on the lane it decides, without it the hole is refused", () => {
     // ben strikes too early (MG-ORDER-2) while ana's ball still rolls: two balls on lane 1.
     const two = () => one().strike('ana', { ball: 'a1' }).strike('ben', { ball: 'b1' });
     expect(codes(run(two().hole(1).events))).toEqual(['ambiguous_hole']);
@@ -176,7 +176,10 @@ describe('placement', () => {
     expect(g.players.ana!.cards[0]!.lanes[0]).toBe(4);
   });
   it('MG-COURSE-7: on a lane without boundary line every stroke is from the start area', () => {
-    const l = new Log().start(['ana'], { lane: { 1: { startOnly: true } } }).strike('ana').rest();
+    const l = new Log()
+      .start(['ana'], { lane: { 1: { startOnly: true } } })
+      .strike('ana')
+      .rest();
     expect(game(l.events).players.ana!.play!.fromStart).toBe(true);
     l.ref('boundary_not_crossed', { player: 'ana' }).ref('place', { player: 'ana', value: 'near_border', data: { cm: 5 } });
     expect(codes(run(l.events))).toEqual(['no_boundary_line', 'start_only_lane']);
@@ -192,7 +195,11 @@ describe('placement', () => {
     expect(s.game.players.ana!.cards[0]!.lanes[0]).toBe(2);
   });
   it('MG-PLACE-3 / MG-COURSE-6: an obstacle passed incorrectly is about the 2nd or a later obstacle of the lane', () => {
-    const base = () => new Log().start(['ana'], { lane: { 1: { obstacles: 3 } } }).strike('ana').rest();
+    const base = () =>
+      new Log()
+        .start(['ana'], { lane: { 1: { obstacles: 3 } } })
+        .strike('ana')
+        .rest();
     expect(codes(run(base().ref('place', { player: 'ana', value: 'obstacle_incorrect', data: { obstacle: 2 } }).events))).toEqual([]);
     expect(codes(run(base().ref('place', { player: 'ana', value: 'obstacle_incorrect', data: { obstacle: 1 } }).events))).toEqual(['not_a_later_obstacle']);
     expect(codes(run(base().ref('place', { player: 'ana', value: 'obstacle_incorrect', data: { obstacle: 4 } }).events))).toEqual(['not_a_later_obstacle']);
@@ -201,7 +208,10 @@ describe('placement', () => {
     expect(placementLimit('near_obstacle_passed', 'miniature', DEFAULTS)).toBe(30);
     expect(placementLimit('near_obstacle_passed', 'concrete', DEFAULTS)).toBe(30);
     expect(placementLimit('near_obstacle_passed', 'felt', DEFAULTS)).toBe(50);
-    const l = one().strike('ana').rest().ref('place', { player: 'ana', value: 'near_obstacle_passed', data: { cm: 35 } });
+    const l = one()
+      .strike('ana')
+      .rest()
+      .ref('place', { player: 'ana', value: 'near_obstacle_passed', data: { cm: 35 } });
     expect(codes(run(l.events))).toEqual(['placement_too_far']);
   });
   it('MG-PLACE-5 (MG-Q5: concrete distance from configuration): not yet passed: 20 / 30 / 50 cm', () => {
@@ -212,16 +222,25 @@ describe('placement', () => {
     expect(placementLimit('near_obstacle_not_passed', 'concrete', { ...DEFAULTS, concreteNotPassedCm: 25 })).toBe(25);
   });
   it('MG-PLACE-6: near the border: 20 cm', () => {
-    const l = one().strike('ana').rest().ref('place', { player: 'ana', value: 'near_border', data: { cm: 21 } });
+    const l = one()
+      .strike('ana')
+      .rest()
+      .ref('place', { player: 'ana', value: 'near_border', data: { cm: 21 } });
     expect(codes(run(l.events))).toEqual(['placement_too_far']);
     expect(placementLimit('near_border', 'felt', DEFAULTS)).toBe(20);
   });
   it('MG-COURSE-9: measured distances include the marks, so exactly the limit is allowed', () => {
-    const l = one().strike('ana').rest().ref('place', { player: 'ana', value: 'near_border', data: { cm: 20 } });
+    const l = one()
+      .strike('ana')
+      .rest()
+      .ref('place', { player: 'ana', value: 'near_border', data: { cm: 20 } });
     expect(codes(run(l.events))).toEqual([]);
   });
   it('MG-PLACE-7: near both border and obstacle: the rectangle from the drawing, no distance check', () => {
-    const l = one().strike('ana').rest().ref('place', { player: 'ana', value: 'border_and_obstacle', data: { cm: 45 } });
+    const l = one()
+      .strike('ana')
+      .rest()
+      .ref('place', { player: 'ana', value: 'border_and_obstacle', data: { cm: 45 } });
     const s = run(l.events);
     expect(codes(s)).toEqual([]);
     expect(s.game.players.ana!.play!.placed).toBe(true);
@@ -237,11 +256,19 @@ describe('placement', () => {
     expect(placementProblem(p, lc, { kind: 'mark', cm: null, obstacle: null, touching: true }, DEFAULTS)).toBeNull();
   });
   it('MG-COURSE-10: replacement marks are optional on MOS: no marks, no mark placement', () => {
-    const l = new Log().start(['ana'], { system: 'mos' }).strike('ana').rest().ref('place', { player: 'ana', value: 'mark', data: { touching: true } });
+    const l = new Log()
+      .start(['ana'], { system: 'mos' })
+      .strike('ana')
+      .rest()
+      .ref('place', { player: 'ana', value: 'mark', data: { touching: true } });
     expect(codes(run(l.events))).toEqual(['no_marks']);
   });
   it('MG-PLACE-10 / MG-STROKE-15: a second adjustment is refused and the player warned', () => {
-    const l = one().strike('ana').rest().ref('place', { player: 'ana', value: 'near_border', data: { cm: 5 } }).ref('place', { player: 'ana', value: 'near_border', data: { cm: 8 } });
+    const l = one()
+      .strike('ana')
+      .rest()
+      .ref('place', { player: 'ana', value: 'near_border', data: { cm: 5 } })
+      .ref('place', { player: 'ana', value: 'near_border', data: { cm: 8 } });
     const s = run(l.events);
     expect(codes(s)).toEqual(['second_adjustment']);
     expect(s.game.players.ana!.warnings.map((w) => w.rule)).toEqual(['MG-STROKE-15']);

@@ -8,7 +8,13 @@ import { Log, codes, game, run } from './testkit';
 /** g1 on lane 1 and g2 on lane 2, each with a ball rolling. */
 const twoRolling = (): Log =>
   new Log()
-    .start(['P1', 'P2'], { lanes: 3, groups: [{ id: 'g1', players: ['P1'], startLane: 1 }, { id: 'g2', players: ['P2'], startLane: 2 }] })
+    .start(['P1', 'P2'], {
+      lanes: 3,
+      groups: [
+        { id: 'g1', players: ['P1'], startLane: 1 },
+        { id: 'g2', players: ['P2'], startLane: 2 },
+      ],
+    })
     .strike(undefined, { lane: '1' })
     .strike(undefined, { lane: '2' });
 
@@ -28,7 +34,7 @@ describe('lanes at rest each on its own', () => {
     expect([s.game.players.P1!.play!.ball, s.game.players.P2!.play!.ball]).toEqual(['rest', 'rest']);
   });
 
-  it('MG-PLACE-2: a ball out of lane 2 is that lane\'s ball, though lane 1 also has one rolling', () => {
+  it("MG-PLACE-2: a ball out of lane 2 is that lane's ball, though lane 1 also has one rolling", () => {
     const named = run(twoRolling().add({ type: 'off_table', lane: '2', by: 'sensor' }).events);
     expect(codes(named)).toEqual([]);
     expect(named.game.players.P2!.play).toMatchObject({ ball: 'out' });

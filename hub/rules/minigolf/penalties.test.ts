@@ -5,7 +5,17 @@ import { report } from './report';
 import type { Penalty } from './state';
 import { Log, codes, game, run } from './testkit';
 
-const pen = (level: Penalty['level']): Penalty => ({ level, requested: null, points: POINTS[level], clause: null, rule: null, reason: '', round: 0, seq: 0, who: undefined });
+const pen = (level: Penalty['level']): Penalty => ({
+  level,
+  requested: null,
+  points: POINTS[level],
+  clause: null,
+  rule: null,
+  reason: '',
+  round: 0,
+  seq: 0,
+  who: undefined,
+});
 const levels = (l: Log, id = 'ana') => game(l.events).players[id]!.penalties.map((p) => p.level);
 const base = () => new Log().start(['ana', 'ben']);
 
@@ -19,7 +29,10 @@ describe('penalties', () => {
     expect(POINTS).toEqual({ A: 0, 'A+1': 1, 'B+2': 2, 'D+5': 5 });
     const l = base().ref('penalty', { player: 'ana', value: 'A' }).ref('penalty', { player: 'ana', value: 'A' });
     const g = game(l.events);
-    expect(g.players.ana!.penalties.map((p) => [p.level, p.requested])).toEqual([['A', null], ['A+1', 'A']]);
+    expect(g.players.ana!.penalties.map((p) => [p.level, p.requested])).toEqual([
+      ['A', null],
+      ['A+1', 'A'],
+    ]);
   });
   it('MG-PEN-3: the penalty and its reason appear on the scorecard and are announced', () => {
     const s = run(base().ref('penalty', { player: 'ana', value: 'A+1', why: 'aiming aid' }).events);
@@ -27,21 +40,28 @@ describe('penalties', () => {
     expect(report(s).players[0]!.rounds[0]!.penaltyPoints).toBe(1);
   });
   it('MG-PEN-4: verbal warnings come before penalties and do not escalate them', () => {
-    const l = base().ref('warn', { player: 'ana', value: 'MG-STROKE-5' }).ref('warn', { player: 'ana' }).ref('violation', { player: 'ana', value: 'MG-STROKE-5' });
+    const l = base()
+      .ref('warn', { player: 'ana', value: 'MG-STROKE-5' })
+      .ref('warn', { player: 'ana' })
+      .ref('violation', { player: 'ana', value: 'MG-STROKE-5' });
     const g = game(l.events);
     expect(g.players.ana!.warnings.length).toBe(2);
     expect(g.players.ana!.penalties.map((p) => p.level)).toEqual(['A']);
   });
   it('MG-PEN-5: coaches get the same penalties and their points go to the team score', () => {
-    const l = new Log().start([{ id: 'ana', name: 'Ana', side: 'T' }], { coaches: [{ id: 'coach', name: 'Coach', team: 'T' }] })
-      .ref('penalty', { player: 'coach', value: 'A' }).ref('penalty', { player: 'coach', value: 'A' });
+    const l = new Log()
+      .start([{ id: 'ana', name: 'Ana', side: 'T' }], { coaches: [{ id: 'coach', name: 'Coach', team: 'T' }] })
+      .ref('penalty', { player: 'coach', value: 'A' })
+      .ref('penalty', { player: 'coach', value: 'A' });
     const r = report(run(l.events));
     expect(r.coaches[0]!.penalties.map((p) => p.level)).toEqual(['A', 'A+1']);
     expect(r.teams[0]!.penaltyPoints).toBe(1);
     expect(r.players[0]!.total).toBe(0);
   });
   it('MG-PEN-6: A for other violations, negligence stated; a later violation is stricter', () => {
-    const l = base().ref('violation', { player: 'ana', value: 'MG-STROKE-7', data: { negligent: true } }).ref('violation', { player: 'ana', value: 'MG-STROKE-7' });
+    const l = base()
+      .ref('violation', { player: 'ana', value: 'MG-STROKE-7', data: { negligent: true } })
+      .ref('violation', { player: 'ana', value: 'MG-STROKE-7' });
     const g = game(l.events);
     expect(g.players.ana!.penalties[0]!.reason).toContain('(negligent)');
     expect(g.players.ana!.penalties.map((p) => p.level)).toEqual(['A', 'A+1']);
@@ -66,7 +86,10 @@ describe('penalties', () => {
     expect(levels(base().ref('penalty', { player: 'ana', value: 'A', data: { clause: '18.7f' } }))).toEqual(['D+5']);
   });
   it('MG-PEN-10: a disqualified player plays no more and is out of the individual ranking', () => {
-    const l = base().ref('penalty', { player: 'ana', value: 'D+5', data: { clause: '18.7g' } }).strike('ana').lane('ben', 1, 2);
+    const l = base()
+      .ref('penalty', { player: 'ana', value: 'D+5', data: { clause: '18.7g' } })
+      .strike('ana')
+      .lane('ben', 1, 2);
     const s = run(l.events);
     expect(codes(s)).toEqual(['disqualified']);
     expect(s.game.players.ana!.status).toBe('disqualified');
@@ -90,11 +113,24 @@ describe('penalties', () => {
       'Penalty D+5 for ana (§18.7f): violence',
       "Ban for ana: 4 weeks from the day after the tournament; to be notified: the player's club, the active member",
     ]);
-    const intl = game(new Log().start(['ana'], { international: true, info: { ana: { club: 'MGC Izmir' } } }).ref('penalty', { player: 'ana', value: 'D+5', data: { clause: '18.7e' } }).events);
-    expect(intl.players.ana!.ban).toEqual({ weeks: 8, text: '8 weeks', clause: '18.7e', notify: ['club MGC Izmir', 'the active member', 'the WMF sports director'] });
+    const intl = game(
+      new Log()
+        .start(['ana'], { international: true, info: { ana: { club: 'MGC Izmir' } } })
+        .ref('penalty', { player: 'ana', value: 'D+5', data: { clause: '18.7e' } }).events,
+    );
+    expect(intl.players.ana!.ban).toEqual({
+      weeks: 8,
+      text: '8 weeks',
+      clause: '18.7e',
+      notify: ['club MGC Izmir', 'the active member', 'the WMF sports director'],
+    });
   });
   it('MG-PEN-2: an unknown clause or level is refused', () => {
-    const s = run(base().ref('penalty', { player: 'ana', value: 'C' }).ref('penalty', { player: 'ana', value: 'A', data: { clause: '19.1' } }).events);
+    const s = run(
+      base()
+        .ref('penalty', { player: 'ana', value: 'C' })
+        .ref('penalty', { player: 'ana', value: 'A', data: { clause: '19.1' } }).events,
+    );
     expect(codes(s)).toEqual(['bad_level', 'bad_clause']);
   });
 });
@@ -120,7 +156,12 @@ describe('conduct rules reported by the referee', () => {
     expect(first('MG-STROKE-6').level).toBe('A');
   });
   it('MG-STROKE-7: aiming aids are a violation (A first, escalating)', () => {
-    const g = game(base().ref('violation', { player: 'ana', value: 'MG-STROKE-7' }).ref('violation', { player: 'ana', value: 'MG-STROKE-7' }).ref('violation', { player: 'ana', value: 'MG-STROKE-7' }).events);
+    const g = game(
+      base()
+        .ref('violation', { player: 'ana', value: 'MG-STROKE-7' })
+        .ref('violation', { player: 'ana', value: 'MG-STROKE-7' })
+        .ref('violation', { player: 'ana', value: 'MG-STROKE-7' }).events,
+    );
     expect(g.players.ana!.penalties.map((p) => p.level)).toEqual(['A', 'A+1', 'B+2']);
   });
   it('MG-STROKE-8: an obstacle not passed as specified is a violation (A first)', () => {

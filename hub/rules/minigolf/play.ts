@@ -5,7 +5,7 @@
 import type { GameEventOf } from '../../../shared/game/events';
 import { clockAtStroke, startClock } from './clock';
 import { courseOfLaneId, courseOfRound, laneConfig } from './config';
-import { givePenalty, num, parseLane, reject, str, type Ctx } from './ctx';
+import { givePenalty, num, parseLane, reject, str, type Ctx } from './context';
 import { holedScore, isCapReached, isGiveUpPenalised, mayStrike, newPlay, placementProblem, PLACE_KINDS, strokeCap, type PlaceKind } from './lane';
 import { currentCourse, currentLane, dueToPlay, groupOf, laneDone, laneHeldBy, markerOf, mutCard, nextStop, toPlay, writeLane } from './round';
 import type { LanePlay, Player } from './state';
@@ -27,9 +27,7 @@ function attribute(ctx: Ctx, player: string | undefined, lane: number | null, co
     return player;
   }
   const live = game.groups.filter((g) => dueToPlay(game, g) !== null);
-  const onLane = live.filter(
-    (g) => (lane === null || currentLane(g, game.config) === lane) && (course === null || currentCourse(g, game.config) === course),
-  );
+  const onLane = live.filter((g) => (lane === null || currentLane(g, game.config) === lane) && (course === null || currentCourse(g, game.config) === course));
   if (onLane.length === 1) return toPlay(game, onLane[0]!);
   reject(ctx, 'unattributed_stroke', 'cannot tell whose stroke it is: name the player or the lane');
   return null;
@@ -286,8 +284,8 @@ export function onLaneCall(ctx: Ctx, e: Ref): boolean {
     case 'boundary_not_crossed': {
       const p = callPlayer(ctx, e);
       if (!p) return true;
-      if (!p.play || p.play.strokes === 0 || p.play.ball === 'moving') return reject(ctx, 'no_stroke', 'no stroke at rest to judge'), true;
-      if (laneConfig(c, p.play.lane).startOnly) return reject(ctx, 'no_boundary_line', 'this lane has no boundary line (MG-COURSE-7)'), true;
+      if (!p.play || p.play.strokes === 0 || p.play.ball === 'moving') return (reject(ctx, 'no_stroke', 'no stroke at rest to judge'), true);
+      if (laneConfig(c, p.play.lane).startOnly) return (reject(ctx, 'no_boundary_line', 'this lane has no boundary line (MG-COURSE-7)'), true);
       // MG-PLACE-1: the stroke counts and the next one is played from the start area.
       p.play.fromStart = true;
       p.play.ball = 'start';
@@ -300,19 +298,24 @@ export function onLaneCall(ctx: Ctx, e: Ref): boolean {
       const play = livePlay(ctx, p);
       if (!play) return true;
       const kind = str(e.value);
-      if (kind === null || !(PLACE_KINDS as readonly string[]).includes(kind)) return reject(ctx, 'bad_place', `unknown placement ${String(e.value)}`), true;
-      if (play.ball === 'moving') return reject(ctx, 'ball_moving', 'the ball is still moving'), true;
+      if (kind === null || !(PLACE_KINDS as readonly string[]).includes(kind)) return (reject(ctx, 'bad_place', `unknown placement ${String(e.value)}`), true);
+      if (play.ball === 'moving') return (reject(ctx, 'ball_moving', 'the ball is still moving'), true);
       const d = e.data ?? {};
-      const problem = placementProblem(play, laneConfig(c, play.lane), {
-        kind: kind as PlaceKind,
-        cm: num(d.cm),
-        obstacle: num(d.obstacle),
-        touching: typeof d.touching === 'boolean' ? d.touching : null,
-      }, c);
+      const problem = placementProblem(
+        play,
+        laneConfig(c, play.lane),
+        {
+          kind: kind as PlaceKind,
+          cm: num(d.cm),
+          obstacle: num(d.obstacle),
+          touching: typeof d.touching === 'boolean' ? d.touching : null,
+        },
+        c,
+      );
       if (problem !== null) {
         // MG-STROKE-15: the player is warned before the violation; the placement is refused.
         p.warnings = [...p.warnings, { rule: 'MG-STROKE-15', reason: `placement refused: ${problem}`, seq: ctx.seq }];
-        return reject(ctx, problem, `placement ${kind} refused`), true;
+        return (reject(ctx, problem, `placement ${kind} refused`), true);
       }
       play.placed = true;
       return true;
@@ -336,7 +339,7 @@ export function onLaneCall(ctx: Ctx, e: Ref): boolean {
       else if (e.value === 'stroke') {
         const play = livePlay(ctx, p);
         if (!play) return true;
-        if (!mayStrike(play, c)) return reject(ctx, 'cap_reached', 'no stroke after the cap (MG-SCORE-2)'), true;
+        if (!mayStrike(play, c)) return (reject(ctx, 'cap_reached', 'no stroke after the cap (MG-SCORE-2)'), true);
         clockAtStroke(ctx, p.id, e.t);
         play.strokes++;
         play.ball = 'rest';
@@ -352,7 +355,7 @@ export function onLaneCall(ctx: Ctx, e: Ref): boolean {
       if (!p) return true;
       const play = livePlay(ctx, p);
       if (!play) return true;
-      if (play.ball === 'moving') return reject(ctx, 'ball_moving', 'the ball is still moving'), true;
+      if (play.ball === 'moving') return (reject(ctx, 'ball_moving', 'the ball is still moving'), true);
       const strokes = play.strokes;
       writeLane(game, p.id, play.round, play.lane, c.max, 'gave_up', ctx.seq);
       if (isGiveUpPenalised(strokes, c)) givePenalty(ctx, p.id, 'B+2', '18.6e', 'MG-SCORE-3', `gave up lane ${play.lane} after ${strokes} strokes`);
@@ -361,22 +364,23 @@ export function onLaneCall(ctx: Ctx, e: Ref): boolean {
     case 'score': {
       const p = callPlayer(ctx, e);
       if (!p) return true;
-      if (selfEntry(ctx, p) || e.who === p.id || e.who === p.name) return reject(ctx, 'self_scoring', 'players may not score themselves (MG-CARD-3)'), true;
+      if (selfEntry(ctx, p) || e.who === p.id || e.who === p.name) return (reject(ctx, 'self_scoring', 'players may not score themselves (MG-CARD-3)'), true);
       const g = groupOf(game, p.id);
       const v = num(e.value);
-      if (!g || g.done || g.waiting) return reject(ctx, 'not_in_play', `${p.name} is not playing a lane now`), true;
+      if (!g || g.done || g.waiting) return (reject(ctx, 'not_in_play', `${p.name} is not playing a lane now`), true);
       const lane = parseLane(e.place) ?? currentLane(g, c);
       const course = courseOfLaneId(c, e.place);
       const wrong = course !== null && course !== currentCourse(g, c);
       // MG-CARD-1: entries are in ink: a written score is changed only by `correct`, which keeps it legible.
-      if (!wrong && laneDone(p, g.round, lane)) return reject(ctx, 'already_entered', `lane ${lane} of ${p.name} is written; use correct (MG-CARD-1, MG-CARD-6)`), true;
-      if (wrong || lane !== currentLane(g, c)) return reject(ctx, 'wrong_lane', `lane ${e.place ?? lane} is not ${p.name}'s lane to score`), true;
+      if (!wrong && laneDone(p, g.round, lane))
+        return (reject(ctx, 'already_entered', `lane ${lane} of ${p.name} is written; use correct (MG-CARD-1, MG-CARD-6)`), true);
+      if (wrong || lane !== currentLane(g, c)) return (reject(ctx, 'wrong_lane', `lane ${e.place ?? lane} is not ${p.name}'s lane to score`), true);
       // MG-CARD-3: a player enters only the scores of the player he keeps.
       const marker = markerOf(g.order, p.id, c);
       if (e.by === 'player' && marker !== null && e.who !== undefined && e.who !== marker && e.who !== game.players[marker]?.name) {
-        return reject(ctx, 'not_the_marker', `${p.name}'s score is kept by ${marker} (MG-CARD-3)`), true;
+        return (reject(ctx, 'not_the_marker', `${p.name}'s score is kept by ${marker} (MG-CARD-3)`), true);
       }
-      if (v === null || !Number.isInteger(v) || v < 1 || v > c.max) return reject(ctx, 'bad_score', `a lane score is 1..${c.max}`), true;
+      if (v === null || !Number.isInteger(v) || v < 1 || v > c.max) return (reject(ctx, 'bad_score', `a lane score is 1..${c.max}`), true);
       writeLane(game, p.id, g.round, lane, v, 'manual', ctx.seq, e.who ?? null);
       return true;
     }

@@ -16,7 +16,11 @@ describe('golden-stroke play-off from the sensors', () => {
     l.strike('q', { lane: '1' }).hole(1);
     s = run(l.events);
     expect(codes(s)).toEqual([]);
-    expect(lines(l)).toEqual([['q', 1, 'playoff'], ['p', 2, 'playoff'], ['r', 3, 'total']]);
+    expect(lines(l)).toEqual([
+      ['q', 1, 'playoff'],
+      ['p', 2, 'playoff'],
+      ['r', 3, 'total'],
+    ]);
   });
   it('MG-TIE-1: equal on a lane, the play-off goes on to the next lane from the sensors', () => {
     const l = tied().strike('p').hole(1).strike('q').hole(1);
@@ -25,7 +29,10 @@ describe('golden-stroke play-off from the sensors', () => {
     l.strike('q', { lane: '2' }).rest().strike('q').hole(2).strike('p', { lane: '2' }).hole(2);
     const s = run(l.events);
     expect(codes(s)).toEqual(['wrong_playoff_lane']);
-    expect(lines(l).slice(0, 2)).toEqual([['p', 1, 'playoff'], ['q', 2, 'playoff']]);
+    expect(lines(l).slice(0, 2)).toEqual([
+      ['p', 1, 'playoff'],
+      ['q', 2, 'playoff'],
+    ]);
   });
   it('MG-TIE-1 / MG-SCORE-2: a play-off lane not holed after the last allowed stroke scores the max', () => {
     const l = tied();
@@ -40,11 +47,17 @@ describe('golden-stroke play-off from the sensors', () => {
     expect(codes(run(l.events))).toEqual(['unattributed_stroke']);
     l.strike('p').rest().strike(undefined).hole(1).strike(undefined, { lane: '1' }).hole(1);
     const s = run(l.events);
-    expect(s.game.playoffs.map((x) => [x.player, x.value])).toEqual([['p', 2], ['q', 1]]);
+    expect(s.game.playoffs.map((x) => [x.player, x.value])).toEqual([
+      ['p', 2],
+      ['q', 1],
+    ]);
   });
   it('MG-TIE-1: a playoff call replaces a sensed play-off score (correction), and strokes with no play-off are refused', () => {
     const l = tied().strike('p').hole(1).strike('q').rest().strike('q').hole(1).ref('playoff', { player: 'p', place: '1', value: 3 });
-    expect(lines(l).slice(0, 2)).toEqual([['q', 1, 'playoff'], ['p', 2, 'playoff']]);
+    expect(lines(l).slice(0, 2)).toEqual([
+      ['q', 1, 'playoff'],
+      ['p', 2, 'playoff'],
+    ]);
     const none = scoreRound(new Log().start(['p', 'q']), { p: spread(40), q: spread(41) }).strike('p');
     expect(codes(run(none.events))).toEqual(['not_in_play']);
   });

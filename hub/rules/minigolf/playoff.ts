@@ -6,7 +6,7 @@
  */
 import type { GameEventOf } from '../../../shared/game/events';
 import { courseOfLaneId } from './config';
-import { parseLane, reject, type Ctx } from './ctx';
+import { parseLane, reject, type Ctx } from './context';
 import { holedScore, strokeCap } from './lane';
 import { playoffValue, ranking, type PlayoffNeed } from './ranking';
 import type { Game, PlayoffBall } from './state';
@@ -66,9 +66,10 @@ export function onPlayoffStrike(ctx: Ctx, e: GameEventOf<'strike'>): void {
   if (lane !== null && lane !== a.need.nextLane) return reject(ctx, 'wrong_playoff_lane', `the play-off goes on on lane ${a.need.nextLane} (MG-TIE-1/2)`);
   if (course !== null && course !== a.need.course) return reject(ctx, 'wrong_course', `the play-off is on course ${a.need.course} (MG-TIE-2)`);
   const old = game.playoffBalls[a.player];
-  const b: PlayoffBall = old && old.lane === a.need.nextLane && old.course === a.need.course
-    ? old
-    : { category: a.category, lane: a.need.nextLane, course: a.need.course, strokes: 0, ball: 'rest' };
+  const b: PlayoffBall =
+    old && old.lane === a.need.nextLane && old.course === a.need.course
+      ? old
+      : { category: a.category, lane: a.need.nextLane, course: a.need.course, strokes: 0, ball: 'rest' };
   if (b.ball === 'moving') return reject(ctx, 'ball_moving', 'the ball is still moving');
   if (b.strokes >= strokeCap(game.config)) return reject(ctx, 'cap_reached', `no stroke after the ${strokeCap(game.config)}th (MG-SCORE-2)`);
   setBall(game, a.player, { ...b, strokes: b.strokes + 1, ball: 'moving' });

@@ -9,7 +9,11 @@ const places = (l: Log, cat = 0) => report(run(l.events)).ranking[cat]!.lines.ma
 describe('stroke play ranking', () => {
   it('MG-GEN-1 / MG-SCORE-4: the lowest total wins', () => {
     const l = scoreRound(new Log().start(['ana', 'ben', 'cem']), { ana: spread(40), ben: spread(38), cem: spread(45) });
-    expect(places(l)).toEqual([['ben', 1], ['ana', 2], ['cem', 3]]);
+    expect(places(l)).toEqual([
+      ['ben', 1],
+      ['ana', 2],
+      ['cem', 3],
+    ]);
     expect(report(run(l.events)).ranking[0]!.lines.map((x) => x.total)).toEqual([38, 40, 45]);
   });
   it('MG-EX-10 / MG-TIE-1 / MG-TIE-5: tie for first: golden-stroke play-off decides and is final', () => {
@@ -19,14 +23,20 @@ describe('stroke play ranking', () => {
     scoreRound(l, { p: spread(30), q: spread(28) });
     scoreRound(l, { p: spread(28), q: spread(28) });
     let r = report(run(l.events)).ranking[0]!;
-    expect(r.lines.map((x) => [x.player, x.total, x.place, x.awaitingPlayoff])).toEqual([['p', 112, 1, true], ['q', 112, 1, true]]);
+    expect(r.lines.map((x) => [x.player, x.total, x.place, x.awaitingPlayoff])).toEqual([
+      ['p', 112, 1, true],
+      ['q', 112, 1, true],
+    ]);
     expect(r.playoffs).toEqual([{ players: ['p', 'q'], places: [1, 2], course: 'B', nextLane: 1 }]);
     l.ref('playoff', { player: 'p', place: '1', value: 2 }).ref('playoff', { player: 'q', place: '1', value: 2 });
     expect(report(run(l.events)).ranking[0]!.playoffs[0]!.nextLane).toBe(2);
     l.ref('playoff', { player: 'p', place: '2', value: 1 }).ref('playoff', { player: 'q', place: '2', value: 3 });
     r = report(run(l.events)).ranking[0]!;
     // q has the smaller round differences (0 vs 4), but the play-off result is final.
-    expect(r.lines.map((x) => [x.player, x.place, x.decidedBy])).toEqual([['p', 1, 'playoff'], ['q', 2, 'playoff']]);
+    expect(r.lines.map((x) => [x.player, x.place, x.decidedBy])).toEqual([
+      ['p', 1, 'playoff'],
+      ['q', 2, 'playoff'],
+    ]);
   });
   it('MG-TIE-2: the play-off starts on the configured lane of the last course played', () => {
     const l = scoreRound(new Log().start(['p', 'q'], { playoffStartLane: 17 }), { p: spread(40), q: spread(40) });
@@ -36,17 +46,32 @@ describe('stroke play ranking', () => {
   });
   it('MG-TIE-4: a player who does not take part in the play-off ranks lower', () => {
     const l = scoreRound(new Log().start(['p', 'q', 'r']), { p: spread(40), q: spread(40), r: spread(50) }).ref('playoff_decline', { player: 'p' });
-    expect(places(l)).toEqual([['q', 1], ['p', 2], ['r', 3]]);
+    expect(places(l)).toEqual([
+      ['q', 1],
+      ['p', 2],
+      ['r', 3],
+    ]);
   });
   it('MG-TIE-5: players still tied below 3rd after the play-off go to the round-difference rules', () => {
     const l = new Log().start(['a', 'b', 'c', 'd', 'e'], { rounds: 2 });
     scoreRound(l, { a: spread(40), b: spread(40), c: spread(40), d: spread(38), e: spread(40) });
     scoreRound(l, { a: spread(40), b: spread(40), c: spread(40), d: spread(42), e: spread(40) });
-    for (const [p, v] of [['a', 1], ['b', 2], ['c', 2], ['d', 3], ['e', 3]] as const) l.ref('playoff', { player: p, place: '1', value: v });
+    for (const [p, v] of [
+      ['a', 1],
+      ['b', 2],
+      ['c', 2],
+      ['d', 3],
+      ['e', 3],
+    ] as const)
+      l.ref('playoff', { player: p, place: '1', value: v });
     l.ref('playoff', { player: 'b', place: '2', value: 2 }).ref('playoff', { player: 'c', place: '2', value: 4 });
     const r = report(run(l.events)).ranking[0]!;
     expect(r.lines.map((x) => [x.player, x.place, x.decidedBy])).toEqual([
-      ['a', 1, 'playoff'], ['b', 2, 'playoff'], ['c', 3, 'playoff'], ['e', 4, 'round-differences'], ['d', 5, 'round-differences'],
+      ['a', 1, 'playoff'],
+      ['b', 2, 'playoff'],
+      ['c', 3, 'playoff'],
+      ['e', 4, 'round-differences'],
+      ['d', 5, 'round-differences'],
     ]);
   });
   it('MG-EX-11 / MG-TIE-6: tie for 5th: smallest best-worst difference, then 2nd best - 2nd worst', () => {
@@ -55,9 +80,18 @@ describe('stroke play ranking', () => {
     const z = [20, 21, 24, 25];
     expect(differenceKey({ cards: x.map((t) => ({ course: 'A', lanes: spread(t) })) } as never, [0, 1, 2, 3])).toEqual([5, 1]);
     const l = new Log().start(['a', 'b', 'c', 'd', 'x', 'y', 'z'], { rounds: 4 });
-    for (let r = 0; r < 4; r++) scoreRound(l, { a: spread(18), b: spread(19), c: spread(20), d: spread(21), x: spread(x[r]!), y: spread(y[r]!), z: spread(z[r]!) });
+    for (let r = 0; r < 4; r++)
+      scoreRound(l, { a: spread(18), b: spread(19), c: spread(20), d: spread(21), x: spread(x[r]!), y: spread(y[r]!), z: spread(z[r]!) });
     const lines = report(run(l.events)).ranking[0]!.lines;
-    expect(lines.map((v) => [v.player, v.place])).toEqual([['a', 1], ['b', 2], ['c', 3], ['d', 4], ['y', 5], ['x', 6], ['z', 7]]);
+    expect(lines.map((v) => [v.player, v.place])).toEqual([
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+      ['d', 4],
+      ['y', 5],
+      ['x', 6],
+      ['z', 7],
+    ]);
     expect(lines.slice(4).map((v) => v.total)).toEqual([90, 90, 90]);
   });
   it('MG-TIE-7: a tie that cannot be broken is a shared place; prizes go by lot', () => {
@@ -66,7 +100,10 @@ describe('stroke play ranking', () => {
     scoreRound(l, { a: spread(18), b: spread(19), c: spread(20), d: spread(32), e: spread(30) });
     l.ref('lot', { place: 'open', data: { order: ['e', 'd'] } });
     const r = report(run(l.events)).ranking[0]!;
-    expect(r.lines.slice(3).map((v) => [v.player, v.place, v.shared])).toEqual([['d', 4, true], ['e', 4, true]]);
+    expect(r.lines.slice(3).map((v) => [v.player, v.place, v.shared])).toEqual([
+      ['d', 4, true],
+      ['e', 4, true],
+    ]);
     expect(r.prizeLots).toEqual([['e', 'd']]);
   });
   it('MG-TIE-8: with several courses the per-course differences are summed', () => {
@@ -93,7 +130,13 @@ describe('categories in the ranking', () => {
     expect(r.map((c) => [c.category, c.lines.map((x) => [x.player, x.place, x.decidedBy])])).toEqual([
       ['M', [['m1', 1, 'total']]],
       ['Sm1', [['s1', 1, 'total']]],
-      ['W', [['w2', 1, 'playoff'], ['w1', 2, 'playoff']]],
+      [
+        'W',
+        [
+          ['w2', 1, 'playoff'],
+          ['w1', 2, 'playoff'],
+        ],
+      ],
     ]);
   });
 });
@@ -122,7 +165,10 @@ describe('cancellation', () => {
     l.ref('score', { player: 'a', place: '1', value: 1, who: 'm' }).ref('cancel', { why: 'storm' });
     const r = report(run(l.events)).ranking[0]!;
     expect(r.validRounds).toEqual([1]);
-    expect(r.lines.map((x) => [x.player, x.total])).toEqual([['a', 40], ['b', 41]]);
+    expect(r.lines.map((x) => [x.player, x.total])).toEqual([
+      ['a', 40],
+      ['b', 41],
+    ]);
   });
   it('MG-INT-11: without half of the scheduled rounds there is no ranking', () => {
     const l = new Log().start(['a', 'b'], { rounds: 3 });
@@ -156,7 +202,10 @@ describe('teams and substitutes', () => {
   it('MG-SCORE-6 / MG-CAT-7: team members count for the team and individually', () => {
     const l = scoreRound(team(), { a: spread(40), b: spread(42), u: spread(45) });
     const r = report(run(l.events));
-    expect(r.teams.map((t) => [t.team, t.total, t.place])).toEqual([['U', 45, 1], ['T', 82, 2]]);
+    expect(r.teams.map((t) => [t.team, t.total, t.place])).toEqual([
+      ['U', 45, 1],
+      ['T', 82, 2],
+    ]);
     expect(r.ranking[0]!.lines.map((x) => x.player)).toEqual(['a', 'b', 'u']);
     const solo = report(run(scoreRound(team({ teamResultsIndividual: false }), { a: spread(40), b: spread(42), u: spread(45) }).events));
     expect(solo.ranking).toEqual([]);
@@ -167,7 +216,16 @@ describe('teams and substitutes', () => {
     expect(g.players.s!.status).toBe('reserve');
   });
   it('MG-SUB-1: one substitute per team, named in advance', () => {
-    const g = game(new Log().start([{ id: 'a', name: 'A', side: 'T' }, { id: 's1', name: 'S1', side: 'T' }, { id: 's2', name: 'S2', side: 'T' }], { info: { s1: { substitute: true }, s2: { substitute: true } } }).events);
+    const g = game(
+      new Log().start(
+        [
+          { id: 'a', name: 'A', side: 'T' },
+          { id: 's1', name: 'S1', side: 'T' },
+          { id: 's2', name: 'S2', side: 'T' },
+        ],
+        { info: { s1: { substitute: true }, s2: { substitute: true } } },
+      ).events,
+    );
     expect(g.problems).toEqual(['team T names 2 substitutes; one is allowed (MG-SUB-1)']);
     expect(codes(run(team().ref('substitute', { player: 'a', data: { in: 'b' } }).events))).toEqual(['not_a_substitute']);
   });
@@ -175,13 +233,22 @@ describe('teams and substitutes', () => {
     expect(codes(run(team().ref('substitute', { player: 'u', data: { in: 's' } }).events))).toEqual(['other_team']);
   });
   it('MG-SUB-2: only the authorised person makes a substitution', () => {
-    const l = team({ substituteAuthority: { T: 'Captain' } }).ref('substitute', { player: 'a', who: 'Ref', data: { in: 's' } }).ref('substitute', { player: 'a', who: 'Captain', data: { in: 's' } });
+    const l = team({ substituteAuthority: { T: 'Captain' } })
+      .ref('substitute', { player: 'a', who: 'Ref', data: { in: 's' } })
+      .ref('substitute', { player: 'a', who: 'Captain', data: { in: 's' } });
     const s = run(l.events);
     expect(codes(s)).toEqual(['not_authorised']);
     expect(s.game.players.s!.status).toBe('active');
   });
   it('MG-SCORE-7 / MG-SUB-11 / MG-SUB-13: a substitute takes the place mid-lane, restarts from the start, the lane is capped at 7', () => {
-    const l = team().strike('a').rest().strike('a').rest().strike('a').rest().ref('substitute', { player: 'a', data: { in: 's', reason: 'health' } });
+    const l = team()
+      .strike('a')
+      .rest()
+      .strike('a')
+      .rest()
+      .strike('a')
+      .rest()
+      .ref('substitute', { player: 'a', data: { in: 's', reason: 'health' } });
     let g = game(l.events);
     expect(g.groups[0]!.order).toEqual(['s', 'b', 'u']);
     expect(g.players.s!.play).toMatchObject({ strokes: 3, fromStart: true, ball: 'start' });
@@ -191,22 +258,40 @@ describe('teams and substitutes', () => {
     expect(g.players.a!.status).toBe('out');
   });
   it('MG-SCORE-7: the outgoing player is withdrawn and the substitute has no individual result; the others keep a valid round', () => {
-    const l = team().ref('score', { player: 'a', place: '1', value: 2, who: 'm' }).ref('score', { player: 'b', place: '1', value: 3, who: 'm' }).ref('score', { player: 'u', place: '1', value: 3, who: 'm' });
+    const l = team()
+      .ref('score', { player: 'a', place: '1', value: 2, who: 'm' })
+      .ref('score', { player: 'b', place: '1', value: 3, who: 'm' })
+      .ref('score', { player: 'u', place: '1', value: 3, who: 'm' });
     l.ref('substitute', { player: 'a', data: { in: 's' } });
     const rest = (v: number) => [...fill(17, v), 0];
-    for (let k = 0; k < 17; k++) for (const [id, v] of [['s', 2], ['b', 2], ['u', 3]] as const) l.ref('score', { player: id, place: String(k + 2), value: rest(v)[k]!, who: 'm' });
+    for (let k = 0; k < 17; k++)
+      for (const [id, v] of [
+        ['s', 2],
+        ['b', 2],
+        ['u', 3],
+      ] as const)
+        l.ref('score', { player: id, place: String(k + 2), value: rest(v)[k]!, who: 'm' });
     const r = report(run(l.events));
     expect(r.ranking[0]!.validRounds).toEqual([1]);
     expect(r.ranking[0]!.withdrawn).toEqual(['a']);
-    expect(r.ranking[0]!.lines.map((x) => [x.player, x.total])).toEqual([['b', 37], ['u', 54]]);
+    expect(r.ranking[0]!.lines.map((x) => [x.player, x.total])).toEqual([
+      ['b', 37],
+      ['u', 54],
+    ]);
     expect(r.teams.find((t) => t.team === 'T')!.total).toBe(2 + 34 + 37);
   });
   it('MG-SUB-3: a substitute normally comes in only once', () => {
-    const l = team().ref('substitute', { player: 'a', data: { in: 's' } }).ref('substitute', { player: 'b', data: { in: 's' } });
+    const l = team()
+      .ref('substitute', { player: 'a', data: { in: 's' } })
+      .ref('substitute', { player: 'b', data: { in: 's' } });
     expect(codes(run(l.events))).toEqual(['substitute_used']);
   });
   it('MG-SUB-4: further team penalty points a referee enters (team_penalty) add to the team total', () => {
-    const l = scoreRound(team(), { a: spread(40), b: spread(42), u: spread(45) }).ref('team_penalty', { place: 'T', value: 3, why: 'health substitution, 3 lanes' });
+    const l = scoreRound(team(), { a: spread(40), b: spread(42), u: spread(45) }).ref('team_penalty', {
+      place: 'T',
+      value: 3,
+      why: 'health substitution, 3 lanes',
+    });
     expect(report(run(l.events)).teams.find((t) => t.team === 'T')!.total).toBe(85);
   });
   it('MG-SUB-5 (proposal: unplayed lanes score 7): a disqualified player without substitute costs 7 per lane plus a point per round', () => {
@@ -227,7 +312,19 @@ describe('teams and substitutes', () => {
     expect(g.players.s!.cards[0]!.notes).toEqual(['came in for A on lane 1 (health)']);
   });
   it('MG-SUB-9: a substitute who played from the start keeps his group; his scores fill the slot', () => {
-    const l = new Log().start([{ id: 'a', name: 'A', side: 'T' }, { id: 's', name: 'S', side: 'T' }], { info: { s: { substitute: true } }, groups: [{ id: 'g1', players: ['a'] }, { id: 'g2', players: ['s'] }] });
+    const l = new Log().start(
+      [
+        { id: 'a', name: 'A', side: 'T' },
+        { id: 's', name: 'S', side: 'T' },
+      ],
+      {
+        info: { s: { substitute: true } },
+        groups: [
+          { id: 'g1', players: ['a'] },
+          { id: 'g2', players: ['s'] },
+        ],
+      },
+    );
     l.ref('score', { player: 'a', place: '1', value: 2, who: 'm' }).ref('substitute', { player: 'a', data: { in: 's' } });
     scoreRound(l, { s: spread(36) });
     const r = report(run(l.events));
@@ -235,7 +332,11 @@ describe('teams and substitutes', () => {
     expect(game(l.events).groups.map((g) => g.order)).toEqual([['a'], ['s']]);
   });
   it('MG-SUB-12: a substitute may choose his ball on the unfinished lane without penalty', () => {
-    const l = team().strike('a').rest().ref('substitute', { player: 'a', data: { in: 's' } }).ref('ball_change', { player: 's', value: 'substitute', ball: 'x' });
+    const l = team()
+      .strike('a')
+      .rest()
+      .ref('substitute', { player: 'a', data: { in: 's' } })
+      .ref('ball_change', { player: 's', value: 'substitute', ball: 'x' });
     expect(game(l.events).players.s!.penalties).toEqual([]);
   });
   it('MG-CAT-9: club teams must come from one club', () => {

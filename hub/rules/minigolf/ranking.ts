@@ -28,9 +28,7 @@ export function categoryOf(p: Player): string {
  * count individually (MG-SCORE-6).
  */
 export function competitors(game: Game): Player[] {
-  return game.ids
-    .map((id) => game.players[id]!)
-    .filter((p) => !p.coach && p.fromStart && (game.config.teamResultsIndividual || p.side === null));
+  return game.ids.map((id) => game.players[id]!).filter((p) => !p.coach && p.fromStart && (game.config.teamResultsIndividual || p.side === null));
 }
 
 /** MG-INT-10: only rounds every (still competing) participant of the category completed count. */

@@ -8,7 +8,7 @@ import { onAdminCall } from './admin';
 import { onClock } from './clock';
 import { categoryFor, heldCategory, isAllowedEntry } from './categories';
 import { parseConfig, DEFAULTS } from './config';
-import { givePenalty, reject, type Ctx, type Raise } from './ctx';
+import { givePenalty, reject, type Ctx, type Raise } from './context';
 import { onHandCall } from './hand';
 import { holedScore } from './lane';
 import { isPlayoffTime, onPlayoffHole, onPlayoffRest, onPlayoffStrike } from './playoff';
@@ -93,8 +93,26 @@ function setup(ctx: Ctx, e: GameEventOf<'start'>): void {
   for (const coach of c.coaches) {
     if (game.players[coach.id]) continue;
     game.players[coach.id] = {
-      id: coach.id, name: coach.name, side: coach.team, born: null, sex: null, club: null, licence: null, category: null,
-      substitute: false, coach: true, fromStart: false, status: 'reserve', cards: [], play: null, penalties: [], warnings: [], subs: [], slotOf: null, ban: null, timeWarnings: 0,
+      id: coach.id,
+      name: coach.name,
+      side: coach.team,
+      born: null,
+      sex: null,
+      club: null,
+      licence: null,
+      category: null,
+      substitute: false,
+      coach: true,
+      fromStart: false,
+      status: 'reserve',
+      cards: [],
+      play: null,
+      penalties: [],
+      warnings: [],
+      subs: [],
+      slotOf: null,
+      ban: null,
+      timeWarnings: 0,
     };
   }
   // MG-SUB-6: substitutes start after the team members.
@@ -148,7 +166,8 @@ function applyAnswer(ctx: Ctx, kind: string, payload: OpenDecision['payload'], a
     play.ball = 'holed';
     writeLane(game, p.id, play.round, play.lane, holedScore(play.strokes, game.config), 'holed', ctx.seq);
   } else if (kind === 'minigolf.ball_change') {
-    if (answer === 'unauthorised') givePenalty(ctx, String(payload.player), 'B+2', '18.6d', 'MG-BALL-1', `ball changed to ${String(payload.ball)} during a lane`);
+    if (answer === 'unauthorised')
+      givePenalty(ctx, String(payload.player), 'B+2', '18.6d', 'MG-BALL-1', `ball changed to ${String(payload.ball)} during a lane`);
   } else if (kind === 'minigolf.ranking_after_cancel') {
     game.rankingAllowed = answer === 'rank';
   }
@@ -228,7 +247,10 @@ function step(state: State, e: GameEvent): State {
 function decide(state: State, e: GameEventOf<'decide'>): State {
   const o = state.open.find((x) => x.decision.id === e.decision);
   if (!o || !o.decision.options.some((x) => x.value === e.answer)) {
-    const rejected = [...state.rejected, { seq: e.seq, type: e.type, code: o ? 'bad_answer' : 'unknown_decision', reason: `decision ${e.decision}: ${e.answer}` }];
+    const rejected = [
+      ...state.rejected,
+      { seq: e.seq, type: e.type, code: o ? 'bad_answer' : 'unknown_decision', reason: `decision ${e.decision}: ${e.answer}` },
+    ];
     return { ...state, open: state.open.map((x) => ({ ...x, since: [...x.since, e] })), rejected, n: state.n + 1 };
   }
   const base = o.snapshot;

@@ -36,7 +36,13 @@ describe('autoref replay --game minigolf', () => {
       [[2, 2, 1], ['holed', 'holed', 'holed'], 5, 0, 5],
     ]);
     expect(player('q').rounds.map((r) => r.total)).toEqual([5, 7]);
-    expect(out.report.players.map((p) => [p.id, p.total])).toEqual([['p', 12], ['q', 12], ['r', 14], ['s', 16], ['t', 16]]);
+    expect(out.report.players.map((p) => [p.id, p.total])).toEqual([
+      ['p', 12],
+      ['q', 12],
+      ['r', 14],
+      ['s', 16],
+      ['t', 16],
+    ]);
   });
 
   it('MG-PEN-3: penalties with level, points, sanction, clause and reason', () => {
@@ -56,7 +62,10 @@ describe('autoref replay --game minigolf', () => {
     expect(open.playoffs).toEqual([]);
     // The play-off was counted from the lane sensors on lanes 1 and 2 of course A.
     expect(out.report.playoffs.map((x) => [x.player, x.course, x.lane, x.value, x.source])).toEqual([
-      ['p', 'A', 1, 2, 'sensor'], ['q', 'A', 1, 2, 'sensor'], ['p', 'A', 2, 1, 'sensor'], ['q', 'A', 2, 3, 'sensor'],
+      ['p', 'A', 1, 2, 'sensor'],
+      ['q', 'A', 1, 2, 'sensor'],
+      ['p', 'A', 2, 1, 'sensor'],
+      ['q', 'A', 2, 3, 'sensor'],
     ]);
   });
 });

@@ -9,6 +9,7 @@ import { isRoundComplete, laneSum, ranking, roundTotal, type CategoryRanking } f
 import { currentCourse, currentLane, dueToPlay, laneHeldBy, markerOf, nextStrokeClock, toPlay } from './round';
 import type { Game, Group, Player, State } from './state';
 import { toArray } from '../common/plist';
+import type * as Shared from '../../../shared/reports/minigolf';
 import { matchResults, teamRanking } from './teams';
 
 /** Everything entered so far: lane scores of all rounds plus all penalty points. */
@@ -23,12 +24,15 @@ function liveGroups(game: Game) {
 
 export function summary(state: State): GameSummary {
   const game = state.game;
-  const players: PlayerLine[] = game.ids.map((id) => game.players[id]!).filter((p) => p.status !== 'reserve').map((p) => ({
-    id: p.id,
-    name: p.name,
-    ...(p.side !== null ? { side: p.side } : {}),
-    score: runningTotal(p),
-  }));
+  const players: PlayerLine[] = game.ids
+    .map((id) => game.players[id]!)
+    .filter((p) => p.status !== 'reserve')
+    .map((p) => ({
+      id: p.id,
+      name: p.name,
+      ...(p.side !== null ? { side: p.side } : {}),
+      score: runningTotal(p),
+    }));
   const live = liveGroups(game);
   const turn = live.length === 1 ? toPlay(game, live[0]!) : null;
   let winner: string | null = null;
@@ -39,7 +43,11 @@ export function summary(state: State): GameSummary {
   }
   const g0 = live[0];
   const where = g0 ? `round ${g0.round + 1}, lane ${currentLane(g0, game.config)}` : game.status;
-  const scores = [...players].sort((a, b) => a.score - b.score).slice(0, 6).map((p) => `${p.name} ${p.score}`).join(', ');
+  const scores = [...players]
+    .sort((a, b) => a.score - b.score)
+    .slice(0, 6)
+    .map((p) => `${p.name} ${p.score}`)
+    .join(', ');
   return {
     game: 'minigolf',
     status: game.status,
@@ -96,28 +104,16 @@ function clockView(game: Game, g: Group): GroupReport['clock'] {
   return { ...next, startedAt, dueAt: startedAt === null ? null : startedAt + next.seconds * 1000 };
 }
 
-export interface GroupReport {
-  id: string;
-  /** 1-based round of the lane being played. */
-  round: number;
-  lane: number | null;
-  course: string | null;
-  order: string[];
-  markers: Record<string, string | null>;
-  /** MG-ORDER-7: who plays next; null while the group waits at its lane (`waitsFor`). */
-  toPlay: string | null;
-  /** MG-ORDER-4: the group on this lane that started it, which this group waits for; else null. */
-  waitsFor: string | null;
+export interface GroupReport extends Shared.GroupReport {
   /**
    * The next stroke's limit (MG-TIME-1/2/3) and, once its clock runs (clock.ts), when it started and
    * when the stroke is due (hub ms); null while nobody in the group is to play.
    */
   clock: (NonNullable<ReturnType<typeof nextStrokeClock>> & { startedAt: number | null; dueAt: number | null }) | null;
-  done: boolean;
 }
 
-export interface MinigolfReport {
-  game: 'minigolf';
+/** The engine's report: the shared contract, its open parts (`unknown` there) typed as the engine builds them. */
+export interface MinigolfReport extends Shared.MinigolfReport {
   status: Game['status'];
   config: Pick<Game['config'], 'max' | 'lanes' | 'rounds' | 'courses' | 'twoCourseShotgun' | 'format' | 'system'>;
   tournament: Game['config']['tournament'];
@@ -131,8 +127,6 @@ export interface MinigolfReport {
   matches: ReturnType<typeof matchResults>;
   playoffs: Game['playoffs'];
   playoffInPlay: Game['playoffBalls'];
-  announcements: string[];
-  problems: string[];
   pending: State['open'][number]['decision'][];
   decided: State['decided'];
   rejected: State['rejected'];
@@ -149,7 +143,9 @@ export function report(state: State): MinigolfReport {
     interrupted: game.interrupted,
     cancelled: game.cancelled,
     players: game.ids.map((id) => playerReport(game, game.players[id]!)),
-    coaches: Object.values(game.players).filter((p) => p.coach).map((p) => ({ id: p.id, name: p.name, team: p.side, penalties: p.penalties })),
+    coaches: Object.values(game.players)
+      .filter((p) => p.coach)
+      .map((p) => ({ id: p.id, name: p.name, team: p.side, penalties: p.penalties })),
     groups: game.groups.map((g) => {
       const held = laneHeldBy(game, g);
       return {

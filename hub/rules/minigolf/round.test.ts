@@ -37,14 +37,26 @@ describe('rounds and order of play', () => {
     expect(seq[0]).toEqual({ course: 'A', lane: 9 });
     expect(seq[10]).toEqual({ course: 'B', lane: 1 });
     expect(seq[28]).toEqual({ course: 'A', lane: 1 });
-    const l = new Log().start(['ana'], { groups: [{ id: 'g', players: ['ana'], startLane: 9 }] }).lane('ana', 9, 3).strike('ana', { lane: '11' });
+    const l = new Log()
+      .start(['ana'], { groups: [{ id: 'g', players: ['ana'], startLane: 9 }] })
+      .lane('ana', 9, 3)
+      .strike('ana', { lane: '11' });
     const s = run(l.events);
     expect(s.game.players.ana!.cards[0]!.lanes[8]).toBe(3);
     expect(codes(s)).toEqual(['wrong_lane']);
   });
   it('MG-ORDER-1: shotgun groups on different lanes: a stroke is attributed by its lane, never guessed', () => {
-    const l = new Log().start(['ana', 'ben', 'cem', 'dan'], { groups: [{ id: 'g1', players: ['ana', 'ben'], startLane: 1 }, { id: 'g2', players: ['cem', 'dan'], startLane: 10 }] })
-      .strike(undefined, { lane: '10' }).strike(undefined, { lane: '1' }).rest().strike();
+    const l = new Log()
+      .start(['ana', 'ben', 'cem', 'dan'], {
+        groups: [
+          { id: 'g1', players: ['ana', 'ben'], startLane: 1 },
+          { id: 'g2', players: ['cem', 'dan'], startLane: 10 },
+        ],
+      })
+      .strike(undefined, { lane: '10' })
+      .strike(undefined, { lane: '1' })
+      .rest()
+      .strike();
     const s = run(l.events);
     expect(s.game.players.cem!.play).toMatchObject({ lane: 10, strokes: 1, ball: 'rest' });
     expect(s.game.players.ana!.play).toMatchObject({ lane: 1, strokes: 1, ball: 'rest' });
@@ -76,17 +88,35 @@ describe('rounds and order of play', () => {
     expect(g.players.ana!.cards[0]!.lanes[1]).toBe(2);
   });
   it('MG-ORDER-4: only one group on a lane at a time', () => {
-    const l = new Log().start(['ana', 'ben', 'cem', 'dan', 'eda'], { groups: [{ id: 'g1', players: ['ana', 'ben'] }, { id: 'g2', players: ['cem', 'dan', 'eda'] }] })
-      .strike('ana').rest().strike('cem');
+    const l = new Log()
+      .start(['ana', 'ben', 'cem', 'dan', 'eda'], {
+        groups: [
+          { id: 'g1', players: ['ana', 'ben'] },
+          { id: 'g2', players: ['cem', 'dan', 'eda'] },
+        ],
+      })
+      .strike('ana')
+      .rest()
+      .strike('cem');
     expect(codes(run(l.events))).toEqual(['lane_occupied']);
   });
-  describe('MG-ORDER-4: a group that catches up waits at the lane; the lane is the other group\'s', () => {
+  describe("MG-ORDER-4: a group that catches up waits at the lane; the lane is the other group's", () => {
     /** g2 starts lane 2; g1 holes lane 1 and reaches lane 2, where it must wait for g2. */
     const caughtUp = (): Log =>
-      new Log().start(['P1', 'P2'], { lanes: 3, groups: [{ id: 'g1', players: ['P1'], startLane: 1 }, { id: 'g2', players: ['P2'], startLane: 2 }] })
-        .strike(undefined, { lane: '2' }).rest().strike(undefined, { lane: '1' }).hole(1);
+      new Log()
+        .start(['P1', 'P2'], {
+          lanes: 3,
+          groups: [
+            { id: 'g1', players: ['P1'], startLane: 1 },
+            { id: 'g2', players: ['P2'], startLane: 2 },
+          ],
+        })
+        .strike(undefined, { lane: '2' })
+        .rest()
+        .strike(undefined, { lane: '1' })
+        .hole(1);
 
-    it('MG-ORDER-4: a stroke on the lane with no player named is the playing group\'s, not refused', () => {
+    it("MG-ORDER-4: a stroke on the lane with no player named is the playing group's, not refused", () => {
       const l = caughtUp().strike(undefined, { lane: '2' });
       const s = run(l.events);
       // Was: refused `unattributed_stroke` (two groups on lane 2), though g1 may not play it.
@@ -97,7 +127,7 @@ describe('rounds and order of play', () => {
       expect(game(l.events).players.P2!.cards[0]!.lanes).toEqual([null, 2, null]);
     });
 
-    it('MG-ORDER-4: the report shows the waiting group with nobody to play, waiting for the other; the summary\'s turn is the playing group\'s', () => {
+    it("MG-ORDER-4: the report shows the waiting group with nobody to play, waiting for the other; the summary's turn is the playing group's", () => {
       const s = run(caughtUp().events);
       const groups = report(s).groups.map((g) => ({ id: g.id, lane: g.lane, toPlay: g.toPlay, waitsFor: g.waitsFor, clock: g.clock?.player ?? null }));
       // Was: both groups with `toPlay` on lane 2.
@@ -108,7 +138,7 @@ describe('rounds and order of play', () => {
       expect(minigolf.summary(s).turn).toBe('P2');
     });
 
-    it('MG-ORDER-4: the waiting group\'s stroke, named, is still refused; once the lane is free it plays', () => {
+    it("MG-ORDER-4: the waiting group's stroke, named, is still refused; once the lane is free it plays", () => {
       const l = caughtUp().strike('P1', { lane: '2' });
       expect(codes(run(l.events))).toEqual(['lane_occupied']);
       l.strike(undefined, { lane: '2' }).hole(2).strike(undefined, { lane: '2' });
@@ -116,11 +146,21 @@ describe('rounds and order of play', () => {
       // g2 left lane 2 for lane 3: g1 is the only group there; its unnamed stroke is P1's.
       expect(codes(s)).toEqual(['lane_occupied']);
       expect(s.game.players.P1!.play).toMatchObject({ lane: 2, strokes: 1 });
-      expect(report(s).groups.map((g) => [g.id, g.lane, g.toPlay, g.waitsFor])).toEqual([['g1', 2, 'P1', null], ['g2', 3, 'P2', null]]);
+      expect(report(s).groups.map((g) => [g.id, g.lane, g.toPlay, g.waitsFor])).toEqual([
+        ['g1', 2, 'P1', null],
+        ['g2', 3, 'P2', null],
+      ]);
     });
 
     it('MG-ORDER-4: two groups on a lane neither has started: an unnamed stroke is still refused, never guessed', () => {
-      const l = new Log().start(['P1', 'P2'], { lanes: 3, groups: [{ id: 'g1', players: ['P1'], startLane: 1 }, { id: 'g2', players: ['P2'], startLane: 1 }] })
+      const l = new Log()
+        .start(['P1', 'P2'], {
+          lanes: 3,
+          groups: [
+            { id: 'g1', players: ['P1'], startLane: 1 },
+            { id: 'g2', players: ['P2'], startLane: 1 },
+          ],
+        })
         .strike(undefined, { lane: '1' });
       expect(codes(run(l.events))).toEqual(['unattributed_stroke']);
     });
@@ -130,14 +170,17 @@ describe('rounds and order of play', () => {
     const l = new Log().start(['ana', 'ben']).ref('violation', { player: 'ana', value: 'MG-ORDER-5' });
     expect(game(l.events).players.ana!.penalties.map((p) => p.level)).toEqual(['A']);
   });
-  it('MG-ORDER-6: a break needs a referee\'s permission', () => {
+  it("MG-ORDER-6: a break needs a referee's permission", () => {
     const l = new Log().start(['ana']).ref('break', { player: 'ana', by: 'player' }).ref('break', { player: 'ana' });
     const s = run(l.events);
     expect(codes(s)).toEqual(['referee_permission_required']);
     expect(s.game.players.ana!.warnings.map((w) => w.reason)).toEqual(['break granted']);
   });
   it('MG-ORDER-8: only a referee changes the scheduled order, and only before the round starts', () => {
-    const l = new Log().start(['ana', 'ben']).ref('reorder', { place: 'g1', data: { order: ['ben', 'ana'] }, by: 'scorer' }).ref('reorder', { place: 'g1', data: { order: ['ben', 'ana'] } });
+    const l = new Log()
+      .start(['ana', 'ben'])
+      .ref('reorder', { place: 'g1', data: { order: ['ben', 'ana'] }, by: 'scorer' })
+      .ref('reorder', { place: 'g1', data: { order: ['ben', 'ana'] } });
     let s = run(l.events);
     expect(codes(s)).toEqual(['referee_only']);
     expect(s.game.groups[0]!.order).toEqual(['ben', 'ana']);
@@ -153,7 +196,9 @@ describe('rounds and order of play', () => {
     expect(g.groups[0]!.round).toBe(1);
   });
   it('MG-ORDER-10: in a final round the highest totals start first', () => {
-    const l = new Log().start(['ana', 'ben', 'cem'], { rounds: 2, finalRounds: [2] }).round(['ana', 'ben', 'cem'], { ana: fill(18, 2), ben: fill(18, 4), cem: fill(18, 3) });
+    const l = new Log()
+      .start(['ana', 'ben', 'cem'], { rounds: 2, finalRounds: [2] })
+      .round(['ana', 'ben', 'cem'], { ana: fill(18, 2), ben: fill(18, 4), cem: fill(18, 3) });
     const g = game(l.events);
     expect(g.groups.filter((x) => !x.done).map((x) => x.order)).toEqual([['ben', 'cem', 'ana']]);
   });
@@ -184,10 +229,20 @@ describe('stroke clocks', () => {
   /** Events at given hub times (ms): the clock is measured on them. */
   const T = 10_000;
   const at = (ms: number) => ({ t: T + ms });
-  const clockEvent = (phase: string, ms: number, player?: string) => ({ type: 'clock' as const, clock: 'stroke', phase, by: 'hub', ...at(ms), ...(player ? { player } : {}) });
-  const warnings = (l: Log, id: string) => game(l.events).players[id]!.warnings.filter((w) => w.rule?.startsWith('MG-TIME')).map((w) => [w.rule, w.reason]);
+  const clockEvent = (phase: string, ms: number, player?: string) => ({
+    type: 'clock' as const,
+    clock: 'stroke',
+    phase,
+    by: 'hub',
+    ...at(ms),
+    ...(player ? { player } : {}),
+  });
+  const warnings = (l: Log, id: string) =>
+    game(l.events)
+      .players[id]!.warnings.filter((w) => w.rule?.startsWith('MG-TIME'))
+      .map((w) => [w.rule, w.reason]);
 
-  it('MG-TIME-1: the group\'s first stroke on a lane has 70 s from arrival; a later stroke is warned, not penalised', () => {
+  it("MG-TIME-1: the group's first stroke on a lane has 70 s from arrival; a later stroke is warned, not penalised", () => {
     const l = new Log().start(['ana', 'ben', 'cem']);
     expect(clock(l)).toEqual({ player: 'ana', seconds: 70, startsOn: 'arrival', startedAt: null, dueAt: null });
     l.add(clockEvent('start', 0));
@@ -201,8 +256,11 @@ describe('stroke clocks', () => {
   });
   it('MG-TIME-2 / MG-EX-9: every other stroke has 60 s, from the ball at rest or from the previous player leaving', () => {
     // A 3-player group arrives at lane 12 at 0 s; ana strikes at 60 s, her ball rests at 82 s, S2 is due by 142 s.
-    const l = new Log().start(['ana', 'ben', 'cem'], { groups: [{ id: 'g', players: ['ana', 'ben', 'cem'], startLane: 12 }] })
-      .add(clockEvent('start', 0)).strike('ana', at(60_000)).add({ type: 'at_rest', by: 'sensor', ...at(82_000) });
+    const l = new Log()
+      .start(['ana', 'ben', 'cem'], { groups: [{ id: 'g', players: ['ana', 'ben', 'cem'], startLane: 12 }] })
+      .add(clockEvent('start', 0))
+      .strike('ana', at(60_000))
+      .add({ type: 'at_rest', by: 'sensor', ...at(82_000) });
     expect(clock(l)).toEqual({ player: 'ana', seconds: 60, startsOn: 'ball_at_rest', startedAt: T + 82_000, dueAt: T + 142_000 });
     l.strike('ana', at(150_000)).add({ type: 'hole', lane: '12', by: 'sensor', ...at(155_000) });
     expect(warnings(l, 'ana')).toEqual([['MG-TIME-2', 'stroke after 68 s, limit 60 s']]);
@@ -221,7 +279,11 @@ describe('stroke clocks', () => {
     expect(warnings(l, 'ana')).toEqual([['MG-TIME-3', 'stroke after 71 s, limit 70 s']]);
   });
   it('MG-TIME-1 (MG-Q9: no automatic sanction): an expired clock warns and alerts the referee; the late stroke is not warned twice', () => {
-    const l = new Log().start(['ana', 'ben', 'cem']).add(clockEvent('start', 0)).add(clockEvent('expire', 70_000, 'ana')).strike('ana', at(90_000));
+    const l = new Log()
+      .start(['ana', 'ben', 'cem'])
+      .add(clockEvent('start', 0))
+      .add(clockEvent('expire', 70_000, 'ana'))
+      .strike('ana', at(90_000));
     const g = game(l.events);
     expect(g.players.ana!.timeWarnings).toBe(1);
     expect(warnings(l, 'ana')).toEqual([['MG-TIME-1', 'stroke clock expired']]);
@@ -231,14 +293,23 @@ describe('stroke clocks', () => {
   it('MG-TIME-2: a clock is only for the player to play; stop ends it; an interruption stops every clock (MG-INT-4)', () => {
     const l = new Log().start(['ana', 'ben', 'cem']).add(clockEvent('start', 0, 'ben'));
     expect(codes(run(l.events))).toEqual(['not_to_play']);
-    l.add(clockEvent('start', 0)).add(clockEvent('stop', 10_000)).strike('ana', at(100_000)).add({ type: 'at_rest', by: 'sensor', ...at(101_000) });
+    l.add(clockEvent('start', 0))
+      .add(clockEvent('stop', 10_000))
+      .strike('ana', at(100_000))
+      .add({ type: 'at_rest', by: 'sensor', ...at(101_000) });
     expect(warnings(l, 'ana')).toEqual([]);
-    l.ref('interrupt', { value: 'storm', ...at(102_000) }).ref('resume', at(500_000)).strike('ana', at(501_000));
+    l.ref('interrupt', { value: 'storm', ...at(102_000) })
+      .ref('resume', at(500_000))
+      .strike('ana', at(501_000));
     expect(warnings(l, 'ana')).toEqual([]);
     expect(game(l.events).players.ana!.play!.strokes).toBe(2);
   });
   it('MG-BALL-2 (MG-Q15: the stroke clock is suspended during a ball search, and runs again once the ball is replaced)', () => {
-    const l = new Log().start(['ana', 'ben']).strike('ana', at(0)).add({ type: 'at_rest', by: 'sensor', ...at(5_000) }).ref('ball_lost', { player: 'ana', ...at(20_000) });
+    const l = new Log()
+      .start(['ana', 'ben'])
+      .strike('ana', at(0))
+      .add({ type: 'at_rest', by: 'sensor', ...at(5_000) })
+      .ref('ball_lost', { player: 'ana', ...at(20_000) });
     expect(clock(l)).toMatchObject({ startsOn: 'suspended_ball_search', startedAt: null });
     l.ref('ball_change', { player: 'ana', value: 'lost', ball: 'b2', ...at(330_000) });
     expect(clock(l)).toMatchObject({ startsOn: 'ball_at_rest', startedAt: T + 330_000 });
@@ -278,13 +349,23 @@ describe('categories', () => {
 
 describe('interruption and cancellation', () => {
   it('MG-INT-1 / MG-INT-6: only the chief referee interrupts and resumes; strokes wait in between', () => {
-    const l = new Log().start(['ana']).ref('interrupt', { by: 'scorer' }).ref('interrupt', { value: 'storm' }).strike('ana').ref('resume').strike('ana').hole(1);
+    const l = new Log()
+      .start(['ana'])
+      .ref('interrupt', { by: 'scorer' })
+      .ref('interrupt', { value: 'storm' })
+      .strike('ana')
+      .ref('resume')
+      .strike('ana')
+      .hole(1);
     const s = run(l.events);
     expect(codes(s)).toEqual(['chief_referee_only', 'interrupted']);
     expect(s.game.players.ana!.cards[0]!.lanes[0]).toBe(1);
   });
   it('MG-INT-2: play goes on in rain; on several courses an interruption covers every course', () => {
-    const l = new Log().start(['ana'], { courses: ['A', 'B'] }).ref('weather', { value: 'rain' }).ref('interrupt', { place: 'A' });
+    const l = new Log()
+      .start(['ana'], { courses: ['A', 'B'] })
+      .ref('weather', { value: 'rain' })
+      .ref('interrupt', { place: 'A' });
     const s = run(l.events);
     expect(s.game.interrupted).toBeNull();
     expect(codes(s)).toEqual(['all_courses']);
@@ -317,10 +398,17 @@ describe('interruption and cancellation', () => {
   });
 });
 
-describe('what the hub\'s timer waits for (nextClock)', () => {
+describe("what the hub's timer waits for (nextClock)", () => {
   const T = 10_000;
   const at = (ms: number) => ({ t: T + ms });
-  const start = (ms: number, player?: string) => ({ type: 'clock' as const, clock: 'stroke', phase: 'start', by: 'hub', ...at(ms), ...(player ? { player } : {}) });
+  const start = (ms: number, player?: string) => ({
+    type: 'clock' as const,
+    clock: 'stroke',
+    phase: 'start',
+    by: 'hub',
+    ...at(ms),
+    ...(player ? { player } : {}),
+  });
   const due = (l: Log) => minigolf.nextClock!(run(l.events));
 
   it('MG-TIME-1: a started first-stroke clock is due 70 s on; nothing is due before anyone starts it', () => {
@@ -331,7 +419,11 @@ describe('what the hub\'s timer waits for (nextClock)', () => {
   });
 
   it('MG-TIME-2 / MG-Q9: the ball at rest starts the 60 s by itself; the expiry the hub sends warns once and nothing more is due', () => {
-    const l = new Log().start(['ana', 'ben', 'cem']).add(start(0)).strike('ana', at(5_000)).add({ type: 'at_rest', by: 'sensor', ...at(9_000) });
+    const l = new Log()
+      .start(['ana', 'ben', 'cem'])
+      .add(start(0))
+      .strike('ana', at(5_000))
+      .add({ type: 'at_rest', by: 'sensor', ...at(9_000) });
     const d = due(l)!;
     expect(d).toEqual({ at: T + 69_000, event: { type: 'clock', clock: 'stroke', phase: 'expire', player: 'ana' } });
     l.add({ ...d.event, by: 'hub', t: d.at });

@@ -17,9 +17,22 @@ export function cloneGame(g: Game): Game {
   const groups: Group[] = new Array<Group>(g.groups.length);
   for (let i = 0; i < groups.length; i++) groups[i] = cloneGroup(g.groups[i]!);
   return {
-    status: g.status, config: g.config, players, ids: g.ids, groups, interrupted: g.interrupted, cancelled: g.cancelled,
-    rankingAllowed: g.rankingAllowed, playoffs: g.playoffs, playoffBalls: { ...g.playoffBalls }, playoffDeclined: g.playoffDeclined,
-    lots: { ...g.lots }, teamPenalties: g.teamPenalties, announcements: g.announcements, problems: g.problems, warmups: g.warmups,
+    status: g.status,
+    config: g.config,
+    players,
+    ids: g.ids,
+    groups,
+    interrupted: g.interrupted,
+    cancelled: g.cancelled,
+    rankingAllowed: g.rankingAllowed,
+    playoffs: g.playoffs,
+    playoffBalls: { ...g.playoffBalls },
+    playoffDeclined: g.playoffDeclined,
+    lots: { ...g.lots },
+    teamPenalties: g.teamPenalties,
+    announcements: g.announcements,
+    problems: g.problems,
+    warmups: g.warmups,
     lastStriker: g.lastStriker,
   };
 }
@@ -30,24 +43,58 @@ export function cloneGame(g: Game): Game {
 
 function clonePlayer(p: Player): Player {
   return {
-    id: p.id, name: p.name, side: p.side, born: p.born, sex: p.sex, club: p.club, licence: p.licence, category: p.category,
-    substitute: p.substitute, coach: p.coach, fromStart: p.fromStart, status: p.status,
-    cards: p.cards, play: p.play ? clonePlay(p.play) : null,
-    penalties: p.penalties, warnings: p.warnings, subs: p.subs, slotOf: p.slotOf, ban: p.ban, timeWarnings: p.timeWarnings,
+    id: p.id,
+    name: p.name,
+    side: p.side,
+    born: p.born,
+    sex: p.sex,
+    club: p.club,
+    licence: p.licence,
+    category: p.category,
+    substitute: p.substitute,
+    coach: p.coach,
+    fromStart: p.fromStart,
+    status: p.status,
+    cards: p.cards,
+    play: p.play ? clonePlay(p.play) : null,
+    penalties: p.penalties,
+    warnings: p.warnings,
+    subs: p.subs,
+    slotOf: p.slotOf,
+    ban: p.ban,
+    timeWarnings: p.timeWarnings,
   };
 }
 
 function clonePlay(x: LanePlay): LanePlay {
   return {
-    round: x.round, lane: x.lane, strokes: x.strokes, ball: x.ball, fromStart: x.fromStart, placed: x.placed, ballId: x.ballId,
-    early: x.early, lastStroke: x.lastStroke, strokeSeqs: x.strokeSeqs, lostAt: x.lostAt,
+    round: x.round,
+    lane: x.lane,
+    strokes: x.strokes,
+    ball: x.ball,
+    fromStart: x.fromStart,
+    placed: x.placed,
+    ballId: x.ballId,
+    early: x.early,
+    lastStroke: x.lastStroke,
+    strokeSeqs: x.strokeSeqs,
+    lostAt: x.lostAt,
   };
 }
 
 function cloneGroup(x: Group): Group {
   return {
-    id: x.id, players: x.players, order: x.order, startLane: x.startLane, startSide: x.startSide, base: x.base, round: x.round,
-    pos: x.pos, done: x.done, waiting: x.waiting, clock: x.clock,
+    id: x.id,
+    players: x.players,
+    order: x.order,
+    startLane: x.startLane,
+    startSide: x.startSide,
+    base: x.base,
+    round: x.round,
+    pos: x.pos,
+    done: x.done,
+    waiting: x.waiting,
+    clock: x.clock,
   };
 }
 
@@ -191,7 +238,19 @@ export function startSideOf(c: Config, course: string | null): 0 | 1 {
 
 /** A new group at the start of the block beginning with round `base`. */
 export function newGroup(c: Config, id: string, members: string[], startLane: number, startSide: 0 | 1, base: number): Group {
-  const g: Group = { id, players: members, order: members, startLane, startSide, base, round: base, pos: 0, done: false, waiting: isFinalRound(c, base), clock: null };
+  const g: Group = {
+    id,
+    players: members,
+    order: members,
+    startLane,
+    startSide,
+    base,
+    round: base,
+    pos: 0,
+    done: false,
+    waiting: isFinalRound(c, base),
+    clock: null,
+  };
   g.round = blockSequence(g, c)[0]?.round ?? base;
   return g;
 }
@@ -268,7 +327,16 @@ export function nextStrokeClock(game: Game, g: Group): { player: string; seconds
 }
 
 /** Writes a lane score on the player's card (MG-CARD-4: announced and written by the marker). */
-export function writeLane(game: Game, id: string, round: number, lane: number, value: number, how: LaneHow, seq: number | undefined, who: string | null = null): void {
+export function writeLane(
+  game: Game,
+  id: string,
+  round: number,
+  lane: number,
+  value: number,
+  how: LaneHow,
+  seq: number | undefined,
+  who: string | null = null,
+): void {
   const p = game.players[id];
   if (!p) return;
   const cur = p.cards[round];

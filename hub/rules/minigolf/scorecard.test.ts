@@ -7,7 +7,9 @@ const three = () => new Log().start(['ana', 'ben', 'cem']);
 
 describe('scorecards', () => {
   it('MG-CARD-1 (reading: ink = durable entries): a written lane is never overwritten, only corrected with the old value kept legible and who entered it recorded', () => {
-    const l = three().ref('score', { player: 'ana', place: '1', value: 3, by: 'scorer', who: 'cem' }).ref('score', { player: 'ana', place: '1', value: 2, by: 'scorer', who: 'cem' });
+    const l = three()
+      .ref('score', { player: 'ana', place: '1', value: 3, by: 'scorer', who: 'cem' })
+      .ref('score', { player: 'ana', place: '1', value: 2, by: 'scorer', who: 'cem' });
     let s = run(l.events);
     expect(codes(s)).toEqual(['already_entered']);
     expect(s.game.players.ana!.cards[0]!.lanes[0]).toBe(3);
@@ -21,7 +23,9 @@ describe('scorecards', () => {
     expect(scorecardsHtml(s)).toContain('<td><s>3</s> 2</td>');
   });
   it('MG-CARD-3: a player enters only the scores of the player he keeps', () => {
-    const l = three().ref('score', { player: 'ana', place: '1', value: 3, by: 'player', who: 'ben' }).ref('score', { player: 'ana', place: '1', value: 3, by: 'player', who: 'cem' });
+    const l = three()
+      .ref('score', { player: 'ana', place: '1', value: 3, by: 'player', who: 'ben' })
+      .ref('score', { player: 'ana', place: '1', value: 3, by: 'player', who: 'cem' });
     const s = run(l.events);
     expect(codes(s)).toEqual(['not_the_marker']);
     expect(s.game.players.ana!.cards[0]!.entries.map((e) => e.who)).toEqual(['cem']);
@@ -39,14 +43,20 @@ describe('scorecards', () => {
     expect(c.lanes[0]).toBe(2);
     expect(c.corrections).toMatchObject([{ lane: 1, from: 3, to: 2, by: 'referee', who: 'Ref', why: 'miscounted', late: false }]);
   });
-  it('MG-CARD-6: in larger groups an agreed correction needs every member\'s initials', () => {
-    const l = three().lane('ana', 1, 3).ref('correct', { player: 'ana', place: '1', value: 2, by: 'scorer', data: { initials: ['ben', 'cem'] } });
+  it("MG-CARD-6: in larger groups an agreed correction needs every member's initials", () => {
+    const l = three()
+      .lane('ana', 1, 3)
+      .ref('correct', { player: 'ana', place: '1', value: 2, by: 'scorer', data: { initials: ['ben', 'cem'] } });
     expect(codes(run(l.events))).toEqual(['initials_missing']);
     l.ref('correct', { player: 'ana', place: '1', value: 2, by: 'scorer', data: { initials: ['ana', 'ben', 'cem'] } });
     expect(game(l.events).players.ana!.cards[0]!.lanes[0]).toBe(2);
   });
   it('MG-EX-12 (b) (MG-Q16: a late correction only by a referee, audited)', () => {
-    const l = three().lane('ana', 1, 3).lane('ben', 1, 2).lane('cem', 1, 2).lane('ana', 2, 2)
+    const l = three()
+      .lane('ana', 1, 3)
+      .lane('ben', 1, 2)
+      .lane('cem', 1, 2)
+      .lane('ana', 2, 2)
       .ref('correct', { player: 'ana', place: '1', value: 2, by: 'scorer', data: { initials: ['ana', 'ben', 'cem'] } });
     expect(codes(run(l.events))).toEqual(['correction_too_late']);
     l.ref('correct', { player: 'ana', place: '1', value: 2, who: 'Ref' });
@@ -55,7 +65,9 @@ describe('scorecards', () => {
     expect(c.corrections[0]!.late).toBe(true);
   });
   it('MG-CARD-7: once player and scorer initialled the round total the card is locked', () => {
-    const l = new Log().start(['ana', 'ben']).round(['ana', 'ben'], { ana: fill(18, 2), ben: fill(18, 3) })
+    const l = new Log()
+      .start(['ana', 'ben'])
+      .round(['ana', 'ben'], { ana: fill(18, 2), ben: fill(18, 3) })
       .ref('initial', { player: 'ana', value: 1, data: { by: 'player' } });
     expect(game(l.events).players.ana!.cards[0]!.locked).toBe(false);
     l.ref('initial', { player: 'ana', value: 1, data: { by: 'marker' } }).ref('correct', { player: 'ana', place: '18', value: 3, data: { round: 1 } });
@@ -65,11 +77,17 @@ describe('scorecards', () => {
     expect(s.game.players.ana!.cards[0]!.lanes[17]).toBe(2);
   });
   it('MG-CARD-8: the round total is initialled only after the last lane', () => {
-    const s = run(two().lane('ana', 1, 3).ref('initial', { player: 'ana', value: 1, data: { by: 'player' } }).events);
+    const s = run(
+      two()
+        .lane('ana', 1, 3)
+        .ref('initial', { player: 'ana', value: 1, data: { by: 'player' } }).events,
+    );
     expect(codes(s)).toEqual(['round_incomplete']);
   });
   it('MG-CARD-5: the player himself must initial his card, even if an official scored it', () => {
-    const l = new Log().start(['ana'], { markers: { ana: 'official' } }).round(['ana'], { ana: fill(18, 2) })
+    const l = new Log()
+      .start(['ana'], { markers: { ana: 'official' } })
+      .round(['ana'], { ana: fill(18, 2) })
       .ref('initial', { player: 'ana', value: 1, data: { by: 'marker' } })
       .ref('initial', { player: 'ana', value: 1, by: 'player', who: 'official', data: { by: 'player' } });
     const s = run(l.events);
@@ -98,7 +116,11 @@ describe('scorecards', () => {
     expect(c.lanes[15]).toBe(2);
   });
   it('MG-PEN-7 (c) / MG-EX-12 (b): an error found after score processing began: A+1 for player and scorer', () => {
-    const l = two().lane('ana', 1, 3).ref('submit', { place: 'g1', value: 1 }).ref('correct', { player: 'ana', place: '1', value: 2 }).ref('scoring_error_found', { player: 'ana' });
+    const l = two()
+      .lane('ana', 1, 3)
+      .ref('submit', { place: 'g1', value: 1 })
+      .ref('correct', { player: 'ana', place: '1', value: 2 })
+      .ref('scoring_error_found', { player: 'ana' });
     const s = run(l.events);
     expect(codes(s)).toEqual(['card_submitted']);
     expect(s.game.players.ana!.penalties.map((p) => [p.level, p.clause])).toEqual([['A+1', '18.5c']]);
@@ -110,23 +132,40 @@ describe('scorecards', () => {
 describe('exports', () => {
   const finished = () =>
     new Log()
-      .start([{ id: 'ana', name: 'Ana <A&B>', side: 'T' }, { id: 'ben', name: 'Ben, Jr', side: 'T' }], { tournament: { name: 'Open', date: '2026-11-29', place: 'Izmir' }, info: { ana: { club: 'MGC', licence: 'L1' } } })
+      .start(
+        [
+          { id: 'ana', name: 'Ana <A&B>', side: 'T' },
+          { id: 'ben', name: 'Ben, Jr', side: 'T' },
+        ],
+        { tournament: { name: 'Open', date: '2026-11-29', place: 'Izmir' }, info: { ana: { club: 'MGC', licence: 'L1' } } },
+      )
       .round(['ana', 'ben'], { ana: fill(18, 2), ben: fill(18, 3) })
       .ref('penalty', { player: 'ana', value: 'A+1', why: 'aiming aid' });
   it('MG-CARD-2: the scorecard CSV has the player, club, category, licence, lanes, totals, penalties and initials', () => {
     const csv = scorecardsCsv(run(finished().events));
     const [head, anaRow, benRow] = csv.trim().split('\n');
-    expect(head).toBe('round,course,player,name,club,category,licence,' + Array.from({ length: 18 }, (_, i) => `L${i + 1}`).join(',') + ',lanes_total,penalty_points,round_total,penalties,corrections,initialled_player,initialled_marker,locked');
+    expect(head).toBe(
+      'round,course,player,name,club,category,licence,' +
+        Array.from({ length: 18 }, (_, i) => `L${i + 1}`).join(',') +
+        ',lanes_total,penalty_points,round_total,penalties,corrections,initialled_player,initialled_marker,locked',
+    );
     expect(anaRow).toBe('1,A,ana,Ana <A&B>,MGC,,L1,' + fill(18, 2).join(',') + ',36,1,37,A+1: aiming aid,,false,false,false');
     expect(benRow).toContain('"Ben, Jr"');
   });
   it('results CSV lists places and totals per category', () => {
     const csv = resultsCsv(run(finished().events));
-    expect(csv.trim().split('\n')).toEqual(['category,place,shared,player,name,total,R1,penalty_points,decided_by', 'open,1,false,ana,Ana <A&B>,37,37,1,total', 'open,2,false,ben,"Ben, Jr",54,54,0,total']);
+    expect(csv.trim().split('\n')).toEqual([
+      'category,place,shared,player,name,total,R1,penalty_points,decided_by',
+      'open,1,false,ana,Ana <A&B>,37,37,1,total',
+      'open,2,false,ben,"Ben, Jr",54,54,0,total',
+    ]);
   });
   it('MG-CAT team results CSV lists each team with its place, total, penalty points and line-up', () => {
     const csv = teamResultsCsv(run(finished().events));
-    expect(csv.trim().split('\n')).toEqual(['team,place,total,penalty_points,substitution_penalty_points,members,substitutes,complete,invalid', 'T,1,91,1,0,ana ben,,true,']);
+    expect(csv.trim().split('\n')).toEqual([
+      'team,place,total,penalty_points,substitution_penalty_points,members,substitutes,complete,invalid',
+      'T,1,91,1,0,ana ben,,true,',
+    ]);
   });
 
   it('CSV fields are quoted and formula-like text is neutralised', () => {

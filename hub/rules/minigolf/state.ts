@@ -27,7 +27,6 @@ export class Announcement {
 
 export type Announcements = List<string>;
 
-
 export type PenaltyLevel = 'A' | 'A+1' | 'B+2' | 'D+5';
 
 export interface Penalty {

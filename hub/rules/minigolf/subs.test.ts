@@ -15,7 +15,8 @@ const team = (extra: Record<string, unknown> = {}) =>
   );
 
 const score = (l: Log, ids: string[], lanes: number[], v = 2, round?: number) => {
-  for (const lane of lanes) for (const id of ids) l.ref('score', { player: id, place: String(lane), value: v, by: 'scorer', who: 'm', ...(round ? { data: { round } } : {}) });
+  for (const lane of lanes)
+    for (const id of ids) l.ref('score', { player: id, place: String(lane), value: v, by: 'scorer', who: 'm', ...(round ? { data: { round } } : {}) });
   return l;
 };
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -39,8 +40,13 @@ describe('substitution penalty points (MG-SUB-4, §15.4)', () => {
     expect(other.substitutionPenalties).toEqual([]);
     expect(other.total).toBe(3 * 36 + 3 * 36);
   });
-  it('MG-SUB-4: a substitute already ahead of the outgoing player costs 1 point per lane from his first unfinished lane to the substitute\'s last completed one', () => {
-    const l = team({ groups: [{ id: 'g1', players: ['a', 'b'] }, { id: 'g2', players: ['s'] }] });
+  it("MG-SUB-4: a substitute already ahead of the outgoing player costs 1 point per lane from his first unfinished lane to the substitute's last completed one", () => {
+    const l = team({
+      groups: [
+        { id: 'g1', players: ['a', 'b'] },
+        { id: 'g2', players: ['s'] },
+      ],
+    });
     score(l, ['s'], range(1, 10));
     score(l, ['a', 'b'], range(1, 4));
     l.ref('substitute', { player: 'a', data: { in: 's', reason: 'health' } });
@@ -65,7 +71,10 @@ describe('substitution penalty points (MG-SUB-4, §15.4)', () => {
     expect(g.players.a!.status).toBe('active');
     expect(g.groups[0]!.order).toEqual(['b', 'u', 'a']);
     expect(g.players.a!.cards[1]!.how.slice(0, 4)).toEqual(['substitute', 'substitute', 'substitute', null]);
-    expect(g.players.a!.subs.map((x) => [x.dir, x.reason])).toEqual([['out', 'health'], ['in', 'substitute_disqualified']]);
+    expect(g.players.a!.subs.map((x) => [x.dir, x.reason])).toEqual([
+      ['out', 'health'],
+      ['in', 'substitute_disqualified'],
+    ]);
     expect(teamT(l).substitutionPenalties).toEqual([]);
     // MG-SUB-5: S's D+5 (5) and one point per round for the disqualified player (2).
     expect(teamT(l).penaltyPoints).toBe(5 + 2);
@@ -78,7 +87,10 @@ describe('group after a substitution (MG-SUB-13)', () => {
     l.strike('a').rest().strike('a').rest();
     l.ref('substitute', { player: 'a', data: { in: 's', reason: 'health', continues: true } });
     let g = game(l.events);
-    expect(g.groups.map((x) => [x.id, x.order])).toEqual([['g1', ['b', 'u']], ['g1+s', ['s', 'a']]]);
+    expect(g.groups.map((x) => [x.id, x.order])).toEqual([
+      ['g1', ['b', 'u']],
+      ['g1+s', ['s', 'a']],
+    ]);
     expect(g.players.s!.play).toMatchObject({ lane: 3, strokes: 2, fromStart: true });
     expect(g.players.a!.status).toBe('out');
     l.strike('s').hole(3);
@@ -94,7 +106,10 @@ describe('group after a substitution (MG-SUB-13)', () => {
     expect(g.players.a!.cards[0]!.how[2]).toBe('substitute');
     score(l, ['a'], range(11, 18));
     // The pairing keeps its composition into the next round (rotated, MG-ORDER-9).
-    expect(game(l.events).groups.map((x) => [x.id, x.round, x.order])).toEqual([['g1', 1, ['u', 'b']], ['g1+s', 1, ['a', 's']]]);
+    expect(game(l.events).groups.map((x) => [x.id, x.round, x.order])).toEqual([
+      ['g1', 1, ['u', 'b']],
+      ['g1+s', 1, ['a', 's']],
+    ]);
     scoreRound(l, { a: fill(18, 2), b: fill(18, 2), u: fill(18, 2) });
     const s = run(l.events);
     expect(codes(s)).toEqual([]);

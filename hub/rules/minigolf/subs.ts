@@ -3,22 +3,13 @@
  * the groups afterwards (MG-SUB-13) and the team penalty points of §15.4 (MG-SUB-4).
  */
 import type { GameEventOf } from '../../../shared/game/events';
-import { currentRound, reject, str, type Ctx } from './ctx';
+import { currentRound, named, reject, str, type Ctx } from './context';
 import { newPlay } from './lane';
 import { isDisqualified } from './penalties';
 import { announce, currentLane, groupOf, note, writeLane } from './round';
 import type { Game, Group, Player, SubRecord } from './state';
 
 type Ref = GameEventOf<'ref'>;
-
-function named(ctx: Ctx, id: string | undefined): Player | null {
-  const p = id !== undefined ? ctx.game.players[id] : undefined;
-  if (!p) {
-    reject(ctx, 'unknown_player', `no player ${id ?? '(none named)'}`);
-    return null;
-  }
-  return p;
-}
 
 /** MG-SUB-2 / MG-SUB-9: only the team's authorised person decides (when one is configured). */
 function authorised(ctx: Ctx, team: string): boolean {
@@ -54,7 +45,8 @@ export function aheadLanes(incoming: Player, outgoing: Player, fromRound: number
 function markSlotLanes(ctx: Ctx, from: Player, to: Player, rounds: readonly number[], lanes: ((r: number, l: number) => boolean) | null): void {
   for (const r of rounds) {
     from.cards[r]?.lanes.forEach((v, i) => {
-      if (v !== null && (to.cards[r]?.lanes[i] ?? null) === null && (lanes === null || lanes(r, i + 1))) writeLane(ctx.game, to.id, r, i + 1, v, 'substitute', ctx.seq);
+      if (v !== null && (to.cards[r]?.lanes[i] ?? null) === null && (lanes === null || lanes(r, i + 1)))
+        writeLane(ctx.game, to.id, r, i + 1, v, 'substitute', ctx.seq);
     });
   }
 }
@@ -72,7 +64,8 @@ export function substitute(ctx: Ctx, e: Ref): void {
   if (!authorised(ctx, out.side)) return;
   if (out.status === 'out') return reject(ctx, 'already_out', `${out.name} is already substituted`);
   const used = sub.subs.some((s) => s.dir === 'in');
-  if (used && reason !== 'health' && reason !== 'disqualification') return reject(ctx, 'substitute_used', 'a substitute normally comes in only once (MG-SUB-3)');
+  if (used && reason !== 'health' && reason !== 'disqualification')
+    return reject(ctx, 'substitute_used', 'a substitute normally comes in only once (MG-SUB-3)');
   const g = groupOf(game, out.id);
   const round = g ? g.round : currentRound(game, out.id);
   const lane = g ? currentLane(g, game.config) : 1;
@@ -125,7 +118,11 @@ export function comeBack(ctx: Ctx, e: Ref): void {
   const occupant = game.players[last.other]!;
   const dq = isDisqualified(occupant);
   if (!last.continues && !dq) {
-    return reject(ctx, 'may_not_return', 'the outgoing player returns only if he was to continue later (MG-SUB-9) or his substitute was disqualified (MG-SUB-5)');
+    return reject(
+      ctx,
+      'may_not_return',
+      'the outgoing player returns only if he was to continue later (MG-SUB-9) or his substitute was disqualified (MG-SUB-5)',
+    );
   }
   if (p.side !== null && !authorised(ctx, p.side)) return;
   let g = groupOf(game, p.id);
@@ -143,7 +140,13 @@ export function comeBack(ctx: Ctx, e: Ref): void {
   occupant.play = null;
   p.status = 'active';
   // The slot's lanes the substitute played are not played again; the lane in progress carries its strokes.
-  markSlotLanes(ctx, occupant, p, Array.from({ length: game.config.rounds }, (_, r) => r).filter((r) => r >= last.round), null);
+  markSlotLanes(
+    ctx,
+    occupant,
+    p,
+    Array.from({ length: game.config.rounds }, (_, r) => r).filter((r) => r >= last.round),
+    null,
+  );
   p.play = (p.cards[round]?.lanes[lane - 1] ?? null) === null ? { ...newPlay(round, lane), strokes: carried } : null;
   const reason = dq ? 'substitute_disqualified' : 'return';
   const rec = { round, lane, reason, continues: false, aheadLanes: 0, seq: ctx.seq };
@@ -179,7 +182,9 @@ export function substitutionPenalties(game: Game, team: string): SubstitutionPen
     if (s.side !== team || s.coach) continue;
     s.subs.forEach((rec: SubRecord, i) => {
       if (rec.dir !== 'in' || rec.reason !== 'health') return;
-      const back = game.players[rec.other]?.subs.some((x) => x.dir === 'in' && x.other === s.id && x.reason === 'substitute_disqualified' && (x.seq ?? 0) >= (rec.seq ?? 0));
+      const back = game.players[rec.other]?.subs.some(
+        (x) => x.dir === 'in' && x.other === s.id && x.reason === 'substitute_disqualified' && (x.seq ?? 0) >= (rec.seq ?? 0),
+      );
       if (back) return;
       const end = s.subs[i + 1]?.round ?? game.config.rounds - 1;
       let rounds = 0;

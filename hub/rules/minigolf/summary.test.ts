@@ -11,7 +11,10 @@ describe('summary and registry', () => {
     const l = new Log().start(['ana', 'ben'], { lanes: 2 }).lane('ana', 1, 3);
     let s = summary(run(l.events));
     expect(s).toMatchObject({ game: 'minigolf', status: 'playing', turn: 'ben', provisional: false, winner: null });
-    expect(s.players.map((p) => [p.id, p.score])).toEqual([['ana', 3], ['ben', 0]]);
+    expect(s.players.map((p) => [p.id, p.score])).toEqual([
+      ['ana', 3],
+      ['ben', 0],
+    ]);
     l.lane('ben', 1, 2).lane('ana', 2, 2).lane('ben', 2, 2);
     s = summary(run(l.events));
     expect(s).toMatchObject({ status: 'finished', turn: null, winner: 'ben' });

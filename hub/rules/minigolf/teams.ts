@@ -85,7 +85,14 @@ export function teamLine(game: Game, team: string): TeamLine {
 }
 
 export function teamRanking(game: Game): TeamLine[] {
-  const teams = [...new Set(game.ids.map((id) => game.players[id]!).filter((p) => p.side !== null && !p.coach).map((p) => p.side!))].sort();
+  const teams = [
+    ...new Set(
+      game.ids
+        .map((id) => game.players[id]!)
+        .filter((p) => p.side !== null && !p.coach)
+        .map((p) => p.side!),
+    ),
+  ].sort();
   const lines = teams.map((t) => teamLine(game, t));
   const ranked = lines.filter((l) => l.invalid === null).sort((a, b) => a.total - b.total || (a.team < b.team ? -1 : 1));
   let i = 0;

@@ -1,0 +1,46 @@
+/**
+ * The golf billiards (bumper pool) report: the documented JSON that the engine's `report()` builds
+ * (hub/rules/golf-billiards/report.ts), `autoref replay` prints and the dashboard reads
+ * (docs/games/golf-billiards.md). Before the start only `started: false` and `rejected` are set.
+ * Records the dashboard does not read are `unknown` here.
+ */
+import type { PendingDecision, RejectedEvent } from '../game/engine';
+
+export interface GolfBilliardsReport {
+  started: boolean;
+  /** The match's options (docs/games/golf-billiards.md), the geometry apart. */
+  config?: { turnMs: number; graceMs: number; setsToWin: number; [option: string]: unknown };
+  geometry?: unknown;
+  sides?: {
+    side: string;
+    players: string[];
+    ownGoal: string;
+    targetGoal: string;
+    holed: number;
+    left: number;
+    onTable: number;
+    waiting: number;
+    setsWon: number;
+  }[];
+  set?: {
+    number: number;
+    phase: string;
+    zonePlay: boolean;
+    turn: string | null;
+    player: string | null;
+    strokes: number;
+    openers: unknown;
+    faultedSpots: unknown;
+    declared: unknown;
+  };
+  balls?: Record<string, { side: string; where: 'table' | 'holed' | 'waiting'; spot?: string }>;
+  sets?: unknown[];
+  match?: { winner: string | null; finished: boolean; setsToWin: number };
+  /** GB-TIME-1: `timeAt` when "TIME" is due (or was called), `deadline` by when the stroke must be played (hub ms). */
+  clock?: { startedAt: number | null; timeCalledAt: number | null; timeAt?: number | null; deadline?: number | null };
+  strokes?: unknown[];
+  pending?: PendingDecision[];
+  decided?: unknown;
+  warnings?: unknown;
+  rejected: RejectedEvent[];
+}
