@@ -3,7 +3,7 @@
  * of the figures against their targets, from the JSON files they write (bench/results/), and
  * bench/results/summary.json. Each transport figure is compared, in the same run, with the raw
  * transport underneath (see bench/mqtt.ts, bench/serial.ts).
- * Options: --quick (shorter MQTT and venue-load runs), --only mqtt,serial,engines,restart,firmware,venue
+ * Options: --quick (shorter MQTT, venue-load and automation runs), --only mqtt,serial,engines,restart,firmware,venue,automation
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -32,6 +32,8 @@ const STEPS: Step[] = [
   { id: 'firmware', script: 'firmware.ts', args: [], limitS: 180 },
   // Pages x devices x events/s for a bounded time per row (bench/venue-load.ts).
   { id: 'venue', script: 'venue-load.ts', args: QUICK ? ['--quick'] : [], limitS: 300 },
+  // What an unattended table gets right, per game (bench/automation.ts): 1,000 shots a game, or 100 quick.
+  { id: 'automation', script: 'automation.ts', args: QUICK ? ['--quick'] : [], limitS: QUICK ? 900 : 5400 },
 ];
 
 function run(step: Step): Promise<{ code: number | null; seconds: number; timedOut: boolean }> {
@@ -135,6 +137,15 @@ interface FirmwareResult {
     sizes: { profile: string; board: string; bytes: number }[];
   };
   rate: { board: string; link: string; edges_per_s: number; lost: number; ok: boolean }[];
+}
+
+interface AutomationGame {
+  game: string;
+  family: string;
+  measured: boolean;
+  shots?: number;
+  unattended?: { shotAccuracy: number; pointsCreditedFraction: number; pointsFalseFraction: number; questionsPer100: number; matchAccuracy: number | null };
+  referee?: { shotAccuracy: number; matchAccuracy: number | null };
 }
 
 const fmt = (x: number) => x.toLocaleString('en-US');
@@ -248,6 +259,31 @@ function figures(since: number): Figure[] {
       raw: '-',
       target: `no crash, none lost, p99 <=${venue!.p99TargetMs}, RSS bounded`,
       met: r.met,
+    });
+  }
+  // Targets of issue #25 for the games that have them (carom: reported, part 2 takes it there).
+  const automation = readResult<Record<string, AutomationGame>>('automation.json', since);
+  const pc = (x: number | null | undefined) => (x === null || x === undefined ? '-' : `${(x * 100).toFixed(1)} %`);
+  for (const g of Object.values(automation ?? {})) {
+    const u = g.unattended;
+    const targeted = g.family !== 'carom';
+    out.push({
+      benchmark: `automation ${g.game}`,
+      figure: 'unattended: shot accuracy; points credited; credited falsely; questions/100; unit accuracy (referee: shot, unit)',
+      hub:
+        !g.measured || !u
+          ? 'not measured'
+          : `${pc(u.shotAccuracy)}; ${pc(u.pointsCreditedFraction)}; ${pc(u.pointsFalseFraction)}; ${u.questionsPer100}; ${pc(u.matchAccuracy)} (${pc(g.referee?.shotAccuracy)}, ${pc(g.referee?.matchAccuracy)})`,
+      raw: '-',
+      target: targeted ? '>=99 %; >=99 %; <=0.5 %; <=2; >=98 %' : 'reported (part 2)',
+      met:
+        !targeted || !u
+          ? null
+          : u.shotAccuracy >= 0.99 &&
+            u.pointsCreditedFraction >= 0.99 &&
+            u.pointsFalseFraction <= 0.005 &&
+            u.questionsPer100 <= 2 &&
+            (u.matchAccuracy ?? 0) >= 0.98,
     });
   }
   return out;

@@ -186,7 +186,7 @@ async function assemble(opts: HubOptions, app: FastifyInstance, store: HubContex
   );
   const webhooks = new Webhooks({ urls: opts.webhooks ?? [] });
   const afterMs = opts.decisionDefaultMs === undefined ? 30_000 : opts.decisionDefaultMs;
-  const defaults = afterMs === null ? null : new DecisionDefaults(matches, { afterMs, set: realTimers.set, clear: realTimers.clear });
+  const defaults = afterMs === null ? null : new DecisionDefaults(matches, { afterMs, set: realTimers.set, clear: realTimers.clear, now: hubNow });
   const clocks = opts.gameClocks === false ? null : new GameClocks(matches, realTimers);
   matches.on('ended', (rec) => webhooks.matchEnded(rec));
   reportSensorRefusals(matches, ingest, hubNow);

@@ -50,10 +50,24 @@ export const VenueConfig = Type.Object(
     name: Type.String({ minLength: 1, maxLength: 80 }),
     language: Type.Union([Type.Literal('en'), Type.Literal('tr'), Type.Literal('he')]),
     tables: Type.Array(TableConfig, { maxItems: 200 }),
+    /**
+     * How sure the engine must be of a reading the sensors leave open to decide it without asking
+     * anyone (a question's `probability`); below it the question is shown. DEFAULT_ASK_BELOW
+     * unless set; 1 asks everything, 0 decides everything that has a probability.
+     */
+    askBelow: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
   },
   { additionalProperties: false },
 );
 export type VenueConfig = Static<typeof VenueConfig>;
+
+/** The venue's `askBelow` unless it sets one: a reading 98 % sure or more is decided alone. */
+export const DEFAULT_ASK_BELOW = 0.98;
+
+/** Is the engine sure enough of a question's default to decide it alone at a venue asking below `askBelow`? */
+export function decidedAlone(d: { default: string | null; probability?: number }, askBelow: number): boolean {
+  return d.default !== null && d.probability !== undefined && d.probability >= askBelow;
+}
 
 /**
  * What the schema cannot say: a device's `lane` only on a table of lanes (a minigolf course), and each lane served by one

@@ -17,6 +17,8 @@ export interface ColourCfg {
   rg: number[];
   /** Minimum clear count for a reading to count as a ball. */
   mc: number;
+  /** Channel of the TCA9548A multiplexer the part is on, or -1 (the part alone on the bus). */
+  ch: number;
 }
 
 /**

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { runFirmware } from '../sim/run';
 import { BENCH_PROFILE, ball } from '../sim/fixtures';
 import { buildFirmware, FirmwareBuildError } from '../build/build';
-import { SimTcs34725 } from '../sim/tcs34725';
+import { attachColour } from '../sim/scenario-sim';
 
 const problemsOf = (f: () => unknown): unknown => {
   try {
@@ -43,7 +43,8 @@ describe('serial link over a UART', () => {
       device: 'gb1-a',
       uart: 'Serial2',
       baud: 57600,
-      before: (bd) => (bd.i2c[0x29] = new SimTcs34725()),
+      // Both goals' colour sensors, behind the multiplexer as the profile wires them.
+      before: (bd) => attachColour(bd, [0, 1]),
     });
     const u = run.board.serial2;
     expect(run.link).toBe(u);

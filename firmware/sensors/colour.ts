@@ -2,6 +2,9 @@
  * Colour sensor on the goal throat (I2C) telling the two sides' balls apart. A controllers
  * table keyed by part, johnny-five style: the parts differ in their ID register value.
  * TCS34725/TCS34727 wiring: VIN 3.3 V, GND, SCL, SDA to the board's I2C pins (profile `i2c`).
+ * Every TCS3472x answers at 0x29, so a board with two (golf billiards: both goals) puts a TCA9548A
+ * multiplexer (0x70) on the bus and each part on a channel of it (profile `colour.channel`): the
+ * channel is selected before every access.
  */
 import { i2cRead, i2cWrite } from '../hal/hal';
 import { setFault, F_ABSENT } from '../core/device';
@@ -14,6 +17,16 @@ const CMD = 0x80;
 const AUTO = 0x20;
 /** Block read of clear, red, green, blue (made once: the edge path allocates nothing). */
 const READ = [CMD | AUTO | 0x14];
+/** The TCA9548A multiplexer's address, and its channel mask (one array, rewritten: no allocation). */
+const MUX = 0x70;
+const SEL = [0];
+
+/** Routes the bus to the part's multiplexer channel, if it has one. */
+function select(ch: number): void {
+  if (ch < 0) return;
+  SEL[0] = 1 << ch;
+  i2cWrite(MUX, SEL);
+}
 
 export const COLOUR_CONTROLLERS: Record<string, { id: number }> = {
   TCS34725: { id: 0x44 },
@@ -26,6 +39,7 @@ export function colourInit(si: number): boolean {
   const ctl = COLOUR_CONTROLLERS[col.part];
   if (!ctl) return false;
   try {
+    select(col.ch);
     i2cWrite(ADDR, [CMD | 0x12]);
     if (i2cRead(ADDR, 1)[0] !== ctl.id) return false;
     i2cWrite(ADDR, [CMD | 0x01, 0xff]);
@@ -42,6 +56,7 @@ export function colourRead(si: number): number {
   const col = (st.S[si] as BeamCfg).col!;
   let d: Uint8Array;
   try {
+    select(col.ch);
     i2cWrite(ADDR, READ);
     d = i2cRead(ADDR, 8);
   } catch {

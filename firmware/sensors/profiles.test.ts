@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { runFirmware, type SimRun } from '../sim/run';
 import { ball, hit, rdm6300Frame } from '../sim/fixtures';
 import { SimTcs34725 } from '../sim/tcs34725';
+import { MuxedParts, SimTca9548a } from '../sim/tca9548a';
 
 function boot(profile: string, before?: Parameters<typeof runFirmware>[0]['before']): { run: SimRun; ev: (rest: string) => string } {
   const run = runFirmware({ profile, board: 'espruino-pico', device: 'dev-1', before });
@@ -18,23 +19,40 @@ function boot(profile: string, before?: Parameters<typeof runFirmware>[0]['befor
 const events = (run: SimRun): string[] => run.sentRaw().filter((l) => l.includes('"k":"ev"'));
 
 describe('shipped profiles: exact event lines', () => {
-  it('golf-billiards: goal named by colour, a goal without, a cushion, out of table', () => {
-    const tcs = new SimTcs34725();
-    const { run, ev } = boot('golf-billiards', (b) => (b.i2c[0x29] = tcs));
-    tcs.setColour(2400, 950, 930, 900);
+  it('golf-billiards: both goals name their ball by colour (each TCS34725 on its multiplexer channel), a dark reading names none, a cushion, out of table', () => {
+    const goalA = new SimTcs34725();
+    const goalB = new SimTcs34725();
+    const mux = new SimTca9548a();
+    const { run, ev } = boot('golf-billiards', (b) => {
+      b.i2c[0x70] = mux;
+      b.i2c[0x29] = new MuxedParts(
+        mux,
+        new Map([
+          [0, goalA],
+          [1, goalB],
+        ]),
+      );
+    });
+    goalA.setColour(2400, 950, 930, 900);
+    goalB.setColour(2200, 1400, 420, 380);
     run.board.advance(100);
     ball(run.board, 'B3', 12_000);
     run.board.advance(86);
     ball(run.board, 'B4', 9_000);
+    expect(mux.mask).toBe(1 << 1); // goal B's part was read last
+    goalB.setColour(20, 5, 5, 5); // nothing in front of it: too dark to name
     run.board.advance(89);
+    ball(run.board, 'B4', 9_000);
+    run.board.advance(91);
     hit(run.board, 'A5');
     run.board.advance(100);
     ball(run.board, 'B13', 4_000);
     expect(events(run)).toEqual([
       ev('"n":1,"t":100000,"e":"goal","s":"g1","p":"a","w":12000,"o":"white"'),
-      ev('"n":2,"t":200000,"e":"goal","s":"g2","p":"b","w":9000'),
-      ev('"n":3,"t":300000,"e":"cushion","s":"c3","p":"s"'),
-      ev('"n":4,"t":400100,"e":"out","s":"o1","w":4000'),
+      ev('"n":2,"t":200000,"e":"goal","s":"g2","p":"b","w":9000,"o":"red"'),
+      ev('"n":3,"t":300000,"e":"goal","s":"g2","p":"b","w":9000'),
+      ev('"n":4,"t":402000,"e":"cushion","s":"c3","p":"s"'),
+      ev('"n":5,"t":502100,"e":"out","s":"o1","w":4000'),
     ]);
   });
 

@@ -3,8 +3,10 @@
  * bundle. Its lines are the reference the real interpreter's are compared with.
  */
 import type { SimBoard, SimSerial } from './board';
+import type { TableProfile } from '../../shared/profile';
 import type { Driver, HubSide, Step } from './scenario';
 import { SimTcs34725 } from './tcs34725';
+import { MuxedParts, SimTca9548a } from './tca9548a';
 
 export class SimDriver implements Driver {
   constructor(private readonly board: SimBoard) {}
@@ -15,7 +17,7 @@ export class SimDriver implements Driver {
       if (s.t === 'adv') b.advance(s.ms);
       else if (s.t === 'set') b.set(s.pin, s.level);
       else if (s.t === 'analog') b.analog[s.pin] = s.v;
-      else if (s.t === 'colour') (b.i2c[0x29] as SimTcs34725).setColour(...s.crgb);
+      else if (s.t === 'colour') colourPart(b, s.ch).setColour(...s.crgb);
       else if (s.t === 'uart') (s.port === 'Serial1' ? b.serial1 : b.serial2).inject(s.data);
     }
   }
@@ -33,7 +35,32 @@ export function serialHub(link: SimSerial): HubSide {
   };
 }
 
-/** A colour sensor on the board's bus before boot (profiles with one). */
-export function attachColour(b: SimBoard): void {
-  b.i2c[0x29] = new SimTcs34725();
+/**
+ * The colour sensors on the board's bus before boot (profiles with one): one part alone at 0x29,
+ * or, given the multiplexer channels of several, a TCA9548A at 0x70 with a part on each.
+ */
+export function attachColour(b: SimBoard, channels: readonly number[] = []): void {
+  if (channels.length === 0) {
+    b.i2c[0x29] = new SimTcs34725();
+    return;
+  }
+  const mux = new SimTca9548a();
+  b.i2c[0x70] = mux;
+  b.i2c[0x29] = new MuxedParts(mux, new Map(channels.map((ch) => [ch, new SimTcs34725()])));
+}
+
+/** The multiplexer channels of a profile's colour sensors (empty: one sensor alone on the bus, or none). */
+export function colourChannelsOf(p: TableProfile): number[] {
+  return p.sensors.flatMap((s) => (s.kind === 'beam' && s.colour?.channel !== undefined ? [s.colour.channel] : []));
+}
+
+/** The colour sensor on multiplexer channel `ch` (or the one alone on the bus). */
+function colourPart(b: SimBoard, ch: number | undefined): SimTcs34725 {
+  const at = b.i2c[0x29];
+  if (at instanceof MuxedParts) {
+    const part = at.parts.get(ch ?? -1);
+    if (!part) throw new Error(`no colour sensor on multiplexer channel ${String(ch)}`);
+    return part as SimTcs34725;
+  }
+  return at as SimTcs34725;
 }

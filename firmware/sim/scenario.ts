@@ -14,8 +14,8 @@ export type Step =
   /** A pin's level changes (an edge). */
   | { t: 'set'; pin: string; level: number }
   | { t: 'analog'; pin: string; v: number }
-  /** What the colour sensor (TCS34725 at 0x29) sees: raw clear, red, green, blue. */
-  | { t: 'colour'; crgb: [number, number, number, number] }
+  /** What a colour sensor (TCS34725 at 0x29; on multiplexer channel `ch`, if given) sees: raw clear, red, green, blue. */
+  | { t: 'colour'; crgb: [number, number, number, number]; ch?: number }
   /** Bytes from the tag reader, on its UART. */
   | { t: 'uart'; port: string; data: string }
   /** A hub command (`$BOOT` stands for the device's boot id), then a sync barrier: `q` answered. */
@@ -62,7 +62,7 @@ export function scenarioFor(p: TableProfile, board: BoardId): Step[] {
   for (const s of p.sensors) {
     steps.push({ t: 'adv', ms: 97 });
     if (s.kind === 'beam') {
-      if (s.colour) steps.push({ t: 'colour', crgb: WHITE });
+      if (s.colour) steps.push({ t: 'colour', crgb: WHITE, ...(s.colour.channel !== undefined ? { ch: s.colour.channel } : {}) });
       if (s.tag) steps.push({ t: 'uart', port: BOARDS[board].tagUart, data: rdm6300Frame('0a1b2c3d4e') });
       steps.push(...ball(pin(s.pin), 12_000));
     } else if (s.kind === 'pocket') {

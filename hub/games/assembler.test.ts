@@ -48,6 +48,18 @@ describe('shot assembly', () => {
     expect(g({ e: 'out', s: 'o1', p: 'lane' })).toEqual({ kind: 'event', event: { type: 'off_table', t: 5, by: 'sensor' } });
   });
 
+  it('releases an event at a fractional time when its reorder window ends (no timer firing again at once for ever)', () => {
+    // 1000.0013 <= (999.53… + (1030.0013 - 999.53…)) - 30 is false in floating point: the window
+    // must be tested as the timer was set, at + reorderMs <= now.
+    const clock = fakeTimers();
+    const out: AssembledInput[] = [];
+    const a = new ShotAssembler({ ...opts, reorderMs: 30 }, (i) => out.push(i), clock.api);
+    clock.until(999.5327418905079);
+    a.push(dev(1000.0013, { e: 'cushion', s: 'r1', p: '2' }));
+    clock.until(1100);
+    expect(types(out)).toEqual(['strike', 'cushion']);
+  });
+
   it('puts events from several boards back in time order within the reorder window', () => {
     const clock = fakeTimers();
     const out: AssembledInput[] = [];

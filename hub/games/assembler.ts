@@ -146,15 +146,20 @@ export class ShotAssembler {
     this.flushTimer = this.timers.set(
       () => {
         this.flushTimer = null;
-        this.flush(this.timers.now() - this.opts.reorderMs);
+        this.flush(this.timers.now());
         this.schedule();
       },
       Math.max(0, due),
     );
   }
 
-  private flush(upTo: number): void {
-    while (this.held.length > 0 && this.held[0]!.at <= upTo) {
+  /**
+   * Releases the events whose reorder window has passed at `now`. The test is the sum the timer
+   * was set from (`at + reorderMs`), not `at <= now - reorderMs`: with fractional times the two can
+   * differ in the last bit, and an event then never came due while its timer fired again at once.
+   */
+  private flush(now: number): void {
+    while (this.held.length > 0 && this.held[0]!.at + this.opts.reorderMs <= now) {
       const s = this.held.shift()!;
       const input = toGameEvent(s, this.lane);
       if (!input) continue;

@@ -1,27 +1,38 @@
 /**
  * "A sensible default if nobody answers": a pending decision that has a default and is still
- * open after `afterMs` is answered with it, by the hub, as an ordinary `decide` event in the log
- * (a referee can still override it later). A decision without a default waits for a person.
+ * open when its countdown ends is answered with it, by the hub, as an ordinary `decide` event in
+ * the log (a referee can still override it later). A decision without a default waits for a
+ * person. One the engine is sure of (its probability at or above the venue's `askBelow`) is
+ * answered at once, the probability logged with the answer: nobody is asked.
+ *
+ * The countdown is the summary's `defaultAt` (hub/games/matches.ts), so the screens count down
+ * to the moment this applies it.
  */
 import type { MatchManager } from './matches';
 import { clampDelay } from '../time/timers';
+import { decidedAlone } from '../../shared/venue';
 
 export interface DecisionDefaultsOptions {
   afterMs: number;
   set(fn: () => void, ms: number): unknown;
   clear(handle: unknown): void;
+  /** Hub time (ms), the clock of the summaries' `defaultAt`. Default: Date.now. */
+  now?: () => number;
 }
 
 export class DecisionDefaults {
-  /** Open timers by table, then decision id. */
-  private readonly timers: Record<string, Record<string, unknown>> = {};
+  /** Open timers by table, then decision id (both from outside input: Maps). */
+  private readonly timers = new Map<string, Map<string, unknown>>();
   /** Hub-made answers that the store refused (retried with the next update). */
   failures = 0;
+  private readonly now: () => number;
 
   constructor(
     private readonly matches: MatchManager,
     private readonly opts: DecisionDefaultsOptions,
   ) {
+    this.now = opts.now ?? Date.now;
+    matches.setAnswerAfter(opts.afterMs);
     matches.on('update', (u) => this.sync(u.table));
     matches.on('ended', (rec) => this.clearTable(rec.table));
   }
@@ -33,39 +44,54 @@ export class DecisionDefaults {
 
   private sync(table: string): void {
     const open = this.matches.summaryOf(table)?.pending ?? [];
-    const mine = (this.timers[table] ??= {});
-    for (const id of Object.keys(mine)) {
+    let mine = this.timers.get(table);
+    if (!mine) this.timers.set(table, (mine = new Map()));
+    for (const [id, handle] of mine) {
       if (!open.some((d) => d.id === id)) {
-        this.opts.clear(mine[id]);
-        delete mine[id];
+        this.opts.clear(handle);
+        mine.delete(id);
       }
     }
     for (const d of open) {
-      if (d.default === null || d.id in mine) continue;
+      if (d.default === null || d.defaultAt === null || d.defaultAt === undefined || mine.has(d.id)) continue;
       const answer = d.default;
-      mine[d.id] = this.opts.set(() => {
-        delete mine[d.id];
-        const still = this.matches.summaryOf(table)?.pending.some((p) => p.id === d.id);
-        if (!still) return;
-        this.matches
-          .input(table, {
-            type: 'decide',
-            decision: d.id,
-            answer,
-            by: 'hub',
-            why: `no answer within ${Math.round(this.opts.afterMs / 1000)} s: default applied`,
-          })
-          .catch(() => this.failures++);
-      }, clampDelay(this.opts.afterMs)); // --answer-after beyond what Node's timers hold (24.8 days) fires then
+      const sure = decidedAlone(d, this.matches.askBelow);
+      const table_ = mine;
+      mine.set(
+        d.id,
+        this.opts.set(
+          () => {
+            table_.delete(d.id);
+            const still = this.matches.summaryOf(table)?.pending.some((p) => p.id === d.id);
+            if (!still) return;
+            this.matches
+              .input(table, {
+                type: 'decide',
+                decision: d.id,
+                answer,
+                by: 'hub',
+                ...(sure
+                  ? {
+                      probability: d.probability!,
+                      why: `decided alone: ${Math.round(d.probability! * 1000) / 10} % sure (venue asks below ${this.matches.askBelow})`,
+                    }
+                  : { why: `no answer within ${Math.round(this.opts.afterMs / 1000)} s: default applied` }),
+              })
+              .catch(() => this.failures++);
+          },
+          // --answer-after beyond what Node's timers hold (24.8 days) fires then
+          clampDelay(Math.max(0, d.defaultAt - this.now())),
+        ),
+      );
     }
   }
 
   private clearTable(table: string): void {
-    for (const h of Object.values(this.timers[table] ?? {})) this.opts.clear(h);
-    delete this.timers[table];
+    for (const h of this.timers.get(table)?.values() ?? []) this.opts.clear(h);
+    this.timers.delete(table);
   }
 
   close(): void {
-    for (const t of Object.keys(this.timers)) this.clearTable(t);
+    for (const t of [...this.timers.keys()]) this.clearTable(t);
   }
 }

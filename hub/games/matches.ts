@@ -10,7 +10,8 @@ import type { GameEvent, PlayerSetup } from '../../shared/game/events';
 import type { GameSummary, RejectedEvent, RulesEngine } from '../../shared/game/engine';
 import { isCorrection } from '../../shared/game/events';
 import { AutorefError } from '../../shared/errors';
-import type { VenueConfig } from '../../shared/venue';
+import { DEFAULT_ASK_BELOW, type VenueConfig } from '../../shared/venue';
+import { withCountdowns } from './countdowns';
 import type { EventStore, MatchRecord, MatchStatus } from '../store/types';
 import { getEngine } from '../rules/registry';
 import { replay, type CorrectionRecord } from '../rules/common/replay';
@@ -39,6 +40,11 @@ export interface LiveMatch {
   rejected: readonly RejectedEvent[];
   /** The latest refusals since the hub started, with their sensors (the referee panel lists them). */
   refusals: MatchRefusal[];
+  /**
+   * When each open question was first seen open (hub time): its countdown to the default runs
+   * from there. A restart starts the countdowns again, as the defaults' timers do.
+   */
+  raisedT: Map<string, number>;
 }
 
 export interface MatchUpdate {
@@ -119,6 +125,8 @@ export class MatchManager extends EventEmitter<{
    * place?), so nothing more goes into it. The restart resumes from what the store holds.
    */
   private readonly halted = new Map<string, HaltedTable>();
+  /** How long an open question waits for its default (DecisionDefaults sets it); null: no default is ever applied. */
+  private answerAfterMs: number | null = null;
 
   constructor(
     private readonly store: EventStore,
@@ -162,6 +170,7 @@ export class MatchManager extends EventEmitter<{
         unnamed,
         rejected: engine.rejections?.(state) ?? [],
         refusals: [],
+        raisedT: new Map(),
       };
       n++;
     }
@@ -214,7 +223,22 @@ export class MatchManager extends EventEmitter<{
 
   summaryOf(table: string): GameSummary | null {
     const m = this.live[table];
-    return m ? m.engine.summary(m.state) : null;
+    return m ? this.withCountdowns(m, m.engine.summary(m.state)) : null;
+  }
+
+  /** The venue's threshold for deciding a question alone (VenueConfig.askBelow). */
+  get askBelow(): number {
+    return this.venue.askBelow ?? DEFAULT_ASK_BELOW;
+  }
+
+  /** How long an open question waits for its default: the summaries' countdowns read it (hub/games/defaults.ts sets it). */
+  setAnswerAfter(ms: number | null): void {
+    this.answerAfterMs = ms;
+  }
+
+  /** The engine's summary with the countdowns to its questions' defaults (hub/games/countdowns.ts). */
+  private withCountdowns(m: LiveMatch, summary: GameSummary): GameSummary {
+    return withCountdowns(summary, m.raisedT, this.now(), this.askBelow, this.answerAfterMs);
   }
 
   /** Changes run one after another: a match log is a sequence, and the store is asynchronous. */
@@ -253,7 +277,7 @@ export class MatchManager extends EventEmitter<{
     await this.store.createMatch(rec).catch((e: Error) => {
       throw new AutorefError('AR_STORE_FAILED', `table ${table}: the match could not be stored: ${e.message}`);
     });
-    this.live[table] = { id, table, game: t.game, engine, seq: -1, state: engine.initial(), unnamed: [], rejected: [], refusals: [] };
+    this.live[table] = { id, table, game: t.game, engine, seq: -1, state: engine.initial(), unnamed: [], rejected: [], refusals: [], raisedT: new Map() };
     await this.append(table, start);
     return (await this.store.getMatch(id))!;
   }
@@ -343,7 +367,7 @@ export class MatchManager extends EventEmitter<{
     if (event.type === 'pocket' && event.captured && event.ball === undefined) m.unnamed.push(event.seq!);
     // The event is stored: it counts. A snapshot that fails only means the store is failing.
     if (m.seq % SNAPSHOT_EVERY === 0) await this.store.saveSnapshot(m.id, { seq: m.seq, state: toPortable(m.state) }).catch((e: Error) => void this.halt(m, e));
-    const update: MatchUpdate = { match: m.id, table, game: m.game, seq: m.seq, summary, event };
+    const update: MatchUpdate = { match: m.id, table, game: m.game, seq: m.seq, summary: this.withCountdowns(m, summary), event };
     this.emit('update', update);
     if (summary.status === 'finished' || summary.status === 'abandoned') await this.finish(m, summary.status);
     return update;

@@ -18,7 +18,9 @@ export function fakeTimers() {
   };
   /** Runs the clock to `end` (absolute ms), firing the timers due on the way in time order. */
   const until = (end: number): void => {
-    for (;;) {
+    // A timer that keeps setting itself again for the same instant would spin here for ever.
+    for (let fired = 0; ; fired++) {
+      if (fired > 100_000) throw new Error(`timers keep firing at ${now} ms: one re-arms itself without moving on`);
       timers.sort((a, b) => a.at - b.at);
       const t = timers[0];
       if (!t || t.at > end) break;

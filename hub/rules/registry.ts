@@ -10,6 +10,7 @@ import { threeCushion, threeBall, fourBall } from './carom/index';
 import { golfBilliards } from './golf-billiards/index';
 import { minigolf } from './minigolf/index';
 import { eightBallEngine, nineBallEngine } from './pool/index';
+import { withBaseRates } from './common/base-rates';
 
 const rows: Record<GameId, RulesEngine<never>> = {
   // engine rows
@@ -23,11 +24,21 @@ const rows: Record<GameId, RulesEngine<never>> = {
 };
 
 // A Map: the id comes from outside (a venue file, a request, a log line), "constructor" included.
-const engines = new Map<string, RulesEngine<unknown>>(Object.entries(rows) as [string, RulesEngine<unknown>][]);
+// Each engine's questions get their probability from the game's base rates (common/base-rates.ts).
+const engines = new Map<string, RulesEngine<unknown>>((Object.entries(rows) as [string, RulesEngine<unknown>][]).map(([id, e]) => [id, withBaseRates(e)]));
 for (const [id, engine] of engines) if (engine.id !== id) throw new Error(`hub/rules/registry.ts: the row ${id} holds the engine of ${engine.id}`);
 
 export function getEngine(id: string): RulesEngine<unknown> | undefined {
   return engines.get(id);
+}
+
+/**
+ * The engine as its module makes it, its questions without the base rates' defaults and
+ * probabilities: only for learning those rates (bench/automation/base-rates.ts counts the truth
+ * against the engine's own default).
+ */
+export function engineWithoutBaseRates(id: string): RulesEngine<unknown> | undefined {
+  return Object.hasOwn(rows, id) ? (rows[id as GameId] as RulesEngine<unknown>) : undefined;
 }
 
 export function engineIds(): GameId[] {

@@ -29,6 +29,26 @@ export const PendingDecision = Type.Object({
   evidence: Type.Array(Type.String()),
   /** Log position of the event that raised it. */
   raisedAt: Type.Integer(),
+  /**
+   * How likely the default is the true reading, from what the sensors saw and the game's base
+   * rates (docs/automation.md, "How sure"), computed from the log alone. At or above the venue's
+   * threshold (`askBelow`, 0.98 unless set) the hub decides alone at once and logs the
+   * probability with its answer; below it, people are asked. Absent: a choice for a person (an
+   * option, a judgement no sensor bears on), always asked.
+   */
+  probability: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+  /**
+   * The evidence the probability is conditioned on, as a short key the engine writes (for
+   * example "into=striker|left=2"): the game's base rates (hub/rules/base-rates.data.ts) are counted
+   * per game, kind and basis. Absent: the engine gives no basis and the question gets no probability.
+   */
+  basis: Type.Optional(Type.String({ maxLength: 120 })),
+  /**
+   * Set by the hub, not the engine: when (hub time, ms) the default applies if nobody answers,
+   * for the countdown on the screens; null when nothing will be applied (no default, or the
+   * venue applies none).
+   */
+  defaultAt: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
 });
 export type PendingDecision = Static<typeof PendingDecision>;
 

@@ -92,7 +92,16 @@ export const GameEventSchemas = {
     data: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
   }),
   /** Answer to a pending decision, by a person or (after a time-out) by the hub's default. */
-  decide: event('decide', { decision: Type.String({ minLength: 1, maxLength: 80 }), answer: Type.String({ maxLength: 80 }) }),
+  decide: event('decide', {
+    decision: Type.String({ minLength: 1, maxLength: 80 }),
+    answer: Type.String({ maxLength: 80 }),
+    /**
+     * The hub decided alone: the probability the engine gave its reading (the question's own
+     * `probability`), at or above the venue's threshold. Logged so that what was decided unasked
+     * stays visible; replay reads it, never recomputes it.
+     */
+    probability: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+  }),
   /** Correction: take back the last shot (its events stay in the log, out of force). */
   undo: event('undo', {}),
   /** Correction: put back in force what the last undo took out. */

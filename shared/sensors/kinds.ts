@@ -185,6 +185,14 @@ export const ColourOptions = Type.Object(
       { minItems: 1, maxItems: 8 },
     ),
     minClear: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535, description: 'clear count below which no ball is seen' })),
+    channel: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 7,
+        description:
+          'channel of the TCA9548A I2C multiplexer (address 0x70) the part is wired to: every TCS3472x answers at 0x29, so two colour sensors on one board each need their own channel',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -281,6 +289,15 @@ export const SENSOR_KINDS = {
     check: (s, c) => {
       const problems: string[] = [];
       if (s.colour && !c.i2c) problems.push(`sensor ${s.id}: a colour sensor needs boards.${c.board}.i2c`);
+      if (s.colour) {
+        // One TCS3472x per bus address: a second colour sensor needs the multiplexer, on a channel of its own.
+        const channelOf = (x: { id: string; kind: string }): number | undefined => (x as { colour?: { channel?: number } }).colour?.channel;
+        const others = c.sensors.filter((x) => x !== s && x.kind === 'beam' && (x as { colour?: unknown }).colour !== undefined);
+        if (others.length > 0 && s.colour.channel === undefined)
+          problems.push(`sensor ${s.id}: ${others.length + 1} colour sensors share address 0x29: give each a multiplexer "channel"`);
+        const same = others.find((x) => channelOf(x) !== undefined && channelOf(x) === s.colour!.channel);
+        if (same) problems.push(`sensor ${s.id}: multiplexer channel ${s.colour.channel} is also sensor ${same.id}'s`);
+      }
       if (s.tag) {
         const r = c.sensors.find((x) => x.id === s.tag);
         if (!r || r.kind !== 'tag') problems.push(`sensor ${s.id}: tag "${s.tag}" is not a tag reader of this profile`);
@@ -300,6 +317,7 @@ export const SENSOR_KINDS = {
             return [Math.round((r * 1000) / sum), Math.round((g * 1000) / sum)];
           }),
           mc: s.colour.minClear ?? D.minClear,
+          ch: s.colour.channel ?? -1,
         };
       }
       return out;

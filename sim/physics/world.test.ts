@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { newBalls, playShot, type TableSpec } from './world';
 import { CAROM, caromBreak, GOLF_BILLIARDS, MINIGOLF_LANE } from './tables';
-import { defaultGeometry } from '../../hub/rules/golf-billiards/config';
+import { defaultGeometry } from '../../shared/tables/golf-billiards';
 
 /** A bare table for the physics checks: 2 x 1 m, four rails, no holes. */
 const BOX: TableSpec = { ...CAROM, id: 'box', width: 2, height: 1, jumpChance: 0, cushions: CAROM.cushions.filter(() => false) };

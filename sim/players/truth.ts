@@ -192,6 +192,139 @@ export function golfOpening(
   return da < db ? 'A' : 'B';
 }
 
+export type GolfSide = 'A' | 'B';
+
+/** The set before a golf billiards stroke, as the rules need it (kept by whoever plays the set). */
+export interface GolfBefore {
+  /** The striking side; null: an opening stroke, both sides striking at once (GB-DBL-4). */
+  side: GolfSide | null;
+  /** Balls per side not yet home (holed, or counted as holed) before the stroke: "1-1" is 1 and 1 (GB-FOUL-5, GB-Q2 `balls`). */
+  left: Readonly<Record<GolfSide, number>>;
+  /** Zone play is on (GB-ZONE-2: once a side had one ball left; it stays on for the set). */
+  zonePlay: boolean;
+  /** Some ball left its zone during the stroke (SimGame's `leftZone`, GB-ZONE-3). */
+  leftZone: boolean;
+  /** Opening, nobody scored alone: the side whose played ball stopped closer to the goal it plays at (null: nobody can tell). */
+  closer?: GolfSide | null;
+}
+
+/** One golf billiards stroke judged by the rules, as the engine reads them (docs/games/golf-billiards.md). */
+export interface GolfStroke {
+  /** Balls that went home per side (count for their owner): own balls into the target goal (GB-SCORE-1), the opponent's balls into either goal (GB-SCORE-2) or off the table (GB-FOUL-4); a goal annulled by GB-FOUL-4 is not. */
+  home: Record<GolfSide, number>;
+  /** Balls to re-spot, in the engine's order: own goals (GB-SCORE-3), own balls off the table (GB-FOUL-3), then the played ball (GB-FOUL-4 with a goal: out of the goal; GB-ZONE-3). */
+  respot: string[];
+  /** Rule ids of the fouls the balls committed: GB-FOUL-3/4 per ball off the table, GB-FOUL-5, GB-ZONE-3. */
+  fouls: string[];
+  /** The played ball scored and was taken back out of the goal (GB-FOUL-4 with a valid goal: the `played_in_goal` answer). */
+  playedInGoal: boolean;
+  /** The side that strokes next; null: the set ended, or the opening is played again (nobody can tell who was closer). */
+  next: GolfSide | null;
+  /** The set's winner when the stroke ends it (GB-END-3/4, GB-FOUL-5). */
+  setWinner: GolfSide | null;
+}
+
+/**
+ * Golf billiards: one stroke by the rules, from the physics' events, in the engine's reading of
+ * the digest's order (hub/rules/golf-billiards/resolve.ts): goals, balls off the table, GB-FOUL-4/5,
+ * zone play, set end (GB-END-3/4: both sides done, the last ball that dropped first), turn
+ * (GB-TURN-1/2, GB-Q4: a valid own goal without loss of turn keeps it; the opening, GB-DBL-4,
+ * GB-Q7: the one side without a loss-of-turn foul, else the one side that scored validly, else the
+ * first valid goal, else the closer played ball). Fouls only a person sees (GB-OWN-1, triangles,
+ * touches, ...) are not here: no sensor sees them and no question asks them.
+ */
+export function golfStroke(events: readonly TruthEvent[], b: GolfBefore): GolfStroke {
+  const other = (s: GolfSide): GolfSide => (s === 'A' ? 'B' : 'A');
+  const sideOf = (ball: string): GolfSide => (ball.startsWith('A') ? 'A' : 'B');
+  const target = (s: GolfSide): string => (s === 'A' ? 'b' : 'a');
+  // In the opening each side strikes: every ball is its owner's own (resolve.ts `striker`).
+  const striker = (owner: GolfSide): GolfSide => b.side ?? owner;
+  const home: Record<GolfSide, number> = { A: 0, B: 0 };
+  const homeAt: Record<GolfSide, number[]> = { A: [], B: [] };
+  const respot: string[] = [];
+  const fouls: string[] = [];
+  const lot = new Set<GolfSide>();
+  const valid: { ball: string; side: GolfSide; t: number }[] = [];
+  const goHome = (s: GolfSide, t: number): void => {
+    home[s]++;
+    homeAt[s].push(t);
+  };
+  const captures = events.flatMap((e) => (e.type === 'capture' ? [e] : []));
+  for (const e of captures) {
+    const o = sideOf(e.ball);
+    if (striker(o) !== o) goHome(o, e.t);
+    else if (e.place === target(o)) {
+      goHome(o, e.t);
+      valid.push({ ball: e.ball, side: o, t: e.t });
+    } else {
+      respot.push(e.ball);
+      lot.add(o);
+    }
+  }
+  let opponentOff = false;
+  for (const e of events) {
+    if (e.type !== 'off') continue;
+    const o = sideOf(e.ball);
+    if (striker(o) === o) {
+      fouls.push('GB-FOUL-3');
+      respot.push(e.ball);
+      lot.add(o);
+    } else {
+      fouls.push('GB-FOUL-4');
+      goHome(o, e.t);
+      opponentOff = true;
+    }
+  }
+  const strike = events.find((e) => e.type === 'strike');
+  const played = b.side !== null && strike?.type === 'strike' ? strike.ball : null;
+  const gone = (ball: string): boolean => events.some((e) => (e.type === 'capture' || e.type === 'off') && e.ball === ball);
+  let loseSet = false;
+  let playedInGoal = false;
+  const s = b.side;
+  if (s !== null && opponentOff && valid.some((g) => g.side === s)) {
+    if (b.left.A === 1 && b.left.B === 1) {
+      loseSet = true;
+      fouls.push('GB-FOUL-5');
+    } else {
+      // GB-FOUL-4 with a valid goal: loss of turn, and the played ball is re-spotted (out of the goal if it scored).
+      lot.add(s);
+      const g = valid.find((x) => x.ball === played);
+      if (g) {
+        playedInGoal = true;
+        home[s]--;
+        homeAt[s].splice(homeAt[s].indexOf(g.t), 1);
+        valid.splice(valid.indexOf(g), 1);
+        respot.push(g.ball);
+      } else if (played !== null && !gone(played)) respot.push(played);
+    }
+  }
+  if (s !== null && b.zonePlay && !loseSet && captures.length === 0 && !b.leftZone) {
+    fouls.push('GB-ZONE-3');
+    lot.add(s);
+    if (played !== null && !respot.includes(played)) respot.push(played);
+  }
+  const out = { home, respot, fouls, playedInGoal, next: null as GolfSide | null, setWinner: null as GolfSide | null };
+  const done = (['A', 'B'] as const).filter((x) => b.left[x] - home[x] <= 0);
+  if (loseSet) out.setWinner = other(s!);
+  else if (done.length === 1) out.setWinner = done[0]!;
+  else if (done.length === 2) {
+    const last = (x: GolfSide): number => Math.max(...homeAt[x]);
+    // Identical times: the engine's default, the side that did not strike (GB-END-4 has no rule for a dead heat).
+    out.setWinner = last('A') === last('B') ? other(s ?? 'A') : last('A') < last('B') ? 'A' : 'B';
+  }
+  if (out.setWinner !== null) return out;
+  if (s === null) {
+    const ok = (['A', 'B'] as const).filter((x) => !lot.has(x));
+    const scorers = ok.filter((x) => valid.some((g) => g.side === x));
+    const first = (x: GolfSide): number => Math.min(...valid.filter((g) => g.side === x).map((g) => g.t));
+    if (ok.length === 1) out.next = ok[0]!;
+    else if (scorers.length === 1) out.next = scorers[0]!;
+    else if (scorers.length === 2) out.next = first('A') === first('B') ? null : first('A') < first('B') ? 'A' : 'B';
+    else out.next = b.closer ?? null;
+  } else out.next = valid.some((g) => g.side === s) && !lot.has(s) ? s : other(s);
+  return out;
+}
+
 export type PoolGame = 'nine-ball' | 'eight-ball';
 export type PoolGroup = 'solids' | 'stripes';
 

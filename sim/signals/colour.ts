@@ -1,53 +1,82 @@
 /**
- * The colour sensor a simulated board sees through (both ways the simulator runs the real
- * firmware: sim/signals/firmware.ts and live.ts): the profile's colour sensor part on the board's
- * I2C bus, showing the reference colour of the ball that blocks the beam and an empty beam after.
+ * The colour sensors a simulated board sees through (both ways the simulator runs the real
+ * firmware: sim/signals/firmware.ts and live.ts): the profile's colour sensor parts on the board's
+ * I2C bus (one alone at 0x29, or several behind a TCA9548A multiplexer, each on its channel), each
+ * showing the reference colour of the ball that blocks its beam and an empty beam after.
  */
 import { COLOUR_CONTROLLERS } from '../../firmware/sensors/colour';
 import { SimTcs34725 } from '../../firmware/sim/tcs34725';
+import { MuxedParts, SimTca9548a } from '../../firmware/sim/tca9548a';
 import type { SimBoard } from '../../firmware/sim/board';
 import type { TableProfile } from '../../shared/profile';
 import type { Edge } from './signals';
 
-/** The TCS3472x's I2C address. */
+/** The TCS3472x's I2C address, and the multiplexer's. */
 const ADDR = 0x29;
+const MUX = 0x70;
 /** What it reads with no ball in the beam: a dim, colourless clear count. */
 const EMPTY = [20, 5, 5, 5] as const;
 
+/** One colour sensor: its part and its balls' reference colours. */
+interface Sight {
+  part: SimTcs34725;
+  channel: number | undefined;
+  rgb: Record<string, readonly number[]>;
+}
+
 export class ColourSight {
-  readonly part: SimTcs34725;
-  private readonly rgb: Record<string, readonly number[]> = {};
+  /** By the logical pin of the beam each looks at. */
+  private readonly byPin = new Map<string, Sight>();
 
-  private constructor(part: string, balls: readonly { id: string; rgb: readonly number[] }[]) {
-    this.part = new SimTcs34725(COLOUR_CONTROLLERS[part]!.id);
-    for (const b of balls) this.rgb[b.id] = b.rgb;
+  private constructor(sights: readonly (readonly [string, Sight])[]) {
+    for (const [pin, s] of sights) this.byPin.set(pin, s);
   }
 
-  /** The profile's colour sensor (a sensor's `colour` option: a beam's), or null when it has none. */
+  /** The profile's colour sensors (a beam's `colour` option), or null when it has none. */
   static of(profile: TableProfile): ColourSight | null {
-    for (const s of profile.sensors) if ('colour' in s && s.colour) return new ColourSight(s.colour.part, s.colour.balls);
-    return null;
+    const sights: [string, Sight][] = [];
+    for (const s of profile.sensors) {
+      if (s.kind !== 'beam' || !s.colour) continue;
+      const rgb: Record<string, readonly number[]> = {};
+      for (const b of s.colour.balls) rgb[b.id] = b.rgb;
+      sights.push([s.pin, { part: new SimTcs34725(COLOUR_CONTROLLERS[s.colour.part]!.id), channel: s.colour.channel, rgb }]);
+    }
+    return sights.length > 0 ? new ColourSight(sights) : null;
   }
 
-  /** Puts the part on the board's I2C bus (runFirmware's `before`). */
+  /** The first colour sensor's part (the one alone on the bus). */
+  get part(): SimTcs34725 {
+    return [...this.byPin.values()][0]!.part;
+  }
+
+  /** Puts the parts on the board's I2C bus (runFirmware's `before`): behind the multiplexer when they have channels. */
   attach(b: SimBoard): void {
-    b.i2c[ADDR] = this.part;
+    const sights = [...this.byPin.values()];
+    if (sights.every((s) => s.channel === undefined)) {
+      b.i2c[ADDR] = sights[0]!.part;
+      return;
+    }
+    const mux = new SimTca9548a();
+    b.i2c[MUX] = mux;
+    b.i2c[ADDR] = new MuxedParts(mux, new Map(sights.map((s) => [s.channel ?? 0, s.part])));
   }
 
   /**
-   * Sets what the sensor sees for an edge about to go on its pin: the ball's colour with the edge
-   * that blocks the beam; `unknown` says what a colour the profile does not list shows (the empty
-   * beam, or what it showed before).
+   * Sets what the sensor looking at the edge's beam sees for an edge about to go on its pin: the
+   * ball's colour with the edge that blocks the beam; `unknown` says what a colour the profile does
+   * not list shows (the empty beam, or what it showed before).
    */
   before(e: Edge, unknown: 'empty' | 'keep'): void {
     if (e.colour === undefined) return;
-    const rgb = this.rgb[e.colour];
-    if (rgb) this.part.setColour(rgb[0]! + rgb[1]! + rgb[2]!, rgb[0]!, rgb[1]!, rgb[2]!);
-    else if (unknown === 'empty') this.part.setColour(...EMPTY);
+    const sight = this.byPin.get(e.pin);
+    if (!sight) return;
+    const rgb = sight.rgb[e.colour];
+    if (rgb) sight.part.setColour(rgb[0]! + rgb[1]! + rgb[2]!, rgb[0]!, rgb[1]!, rgb[2]!);
+    else if (unknown === 'empty') sight.part.setColour(...EMPTY);
   }
 
   /** After the edge: a beam cleared (level high) without a colour shows the empty beam again. */
   after(e: Edge): void {
-    if (e.level === 1 && e.colour === undefined) this.part.setColour(...EMPTY);
+    if (e.level === 1 && e.colour === undefined) this.byPin.get(e.pin)?.part.setColour(...EMPTY);
   }
 }

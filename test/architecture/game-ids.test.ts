@@ -3,9 +3,10 @@
  * (hub/rules/), no production code decides anything by comparing a game id. It reads the game's
  * catalogue entry instead (docs/how-to/add-a-game.md), so a new game changes no other file.
  *
- * Also exempt: the simulator's players and their ground truth (sim/players/), a second statement of
- * each game's rules written on purpose apart from the engines (the chain tests compare the two),
- * whose table kinds share two names with game ids (golf-billiards, minigolf).
+ * Also exempt: the simulator's players and their ground truth (sim/players/) and the automation
+ * yardstick's truth of each family (bench/automation/), a second statement of each game's rules
+ * written on purpose apart from the engines (the chain tests and the yardstick compare the two);
+ * the simulator's table kinds share two names with game ids (golf-billiards, minigolf).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -14,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { GameIds } from '../../shared/game/catalogue';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const EXEMPT = [/^hub\/rules\//, /^shared\/game\/catalogue\.ts$/, /^sim\/players\//, /\.test\.ts$/];
+const EXEMPT = [/^hub\/rules\//, /^shared\/game\/catalogue\.ts$/, /^sim\/players\//, /^bench\/automation\//, /\.test\.ts$/];
 
 /** Where a line compares (or keys a table by) one of the ids. */
 export function comparisons(text: string, ids: readonly string[]): { line: number; text: string }[] {

@@ -3,73 +3,18 @@
  * from the ground truth (opening, re-spot points, designations, zone play, whose ball went into a
  * goal or off the table where no sensor names it, ...), and puts the simulated balls where the
  * engine's decisions put them (re-spots, annulled goals), so the simulated set follows the
- * engine's stroke order. Used by
+ * engine's stroke order. The re-spot points and the free-place search are sim/players/golf.ts'
+ * (shared with the automation yardstick, whose simulated set keeps its own truth). Used by
  * chain.test.ts (engine fed directly) and hub-chain.test.ts (through Mosquitto and the hub).
  */
 import type { PendingDecision } from '../../shared/game/engine';
-import { defaultGeometry } from '../../hub/rules/golf-billiards/config';
 import type { SimGame, PlayedShot } from '../../sim/players/games';
 import type { TruthEvent } from '../../sim/physics/world';
+import { free, nearFree, respotPoint, type GbReport } from '../../sim/players/golf';
 
-/** The parts of the golf engine's report the chain reads (docs/games/golf-billiards.md). */
-export interface GbReport {
-  set: { number: number; phase: string; turn: string | null; zonePlay: boolean };
-  balls: Record<string, { side: string; where: 'table' | 'holed' | 'waiting'; spot?: string }>;
-  strokes: {
-    id: string;
-    opening: boolean;
-    zonePlay: boolean;
-    goals: { ball: string; goal: string; credited: string | null; valid: boolean; note: string }[];
-    offTable: { ball: string; effect: string }[];
-    fouls: { name: string; rule: string; effects: string[] }[];
-    respots: string[];
-    keepsTurn: boolean;
-    next: string | null;
-    setEnd: { winner: string; how: string } | null;
-  }[];
-  rejected: { type: string; code: string }[];
-  match: { finished: boolean };
-}
+export type { GbReport } from '../../sim/players/golf';
 
-const GEOMETRY = defaultGeometry(['A', 'B']);
 const other = (s: string): 'A' | 'B' => (s === 'A' ? 'B' : 'A');
-
-/** A re-spot point of the engine's geometry (for an infringer whose opponent is `chooser`), in metres. */
-export function respotPoint(chooser: string, spot: string): { x: number; y: number } | null {
-  const p = GEOMETRY.respot[chooser]?.[spot as '1'];
-  return p ? { x: p[0] / 1000, y: p[1] / 1000 } : null;
-}
-
-/**
- * Room for a ball at (x, y): clear of the balls on the table and of the simulated table's bumpers
- * (the simulator lays out its twelve bumpers itself, sim/physics/tables.ts, so an engine point can
- * fall on one of them).
- */
-function free(game: SimGame, x: number, y: number): boolean {
-  const R = game.table.ballRadius;
-  const d = 2 * R + 0.002;
-  return (
-    game.balls.every((b) => b.state !== 'table' || Math.hypot(b.x - x, b.y - y) > d) &&
-    game.table.bumpers.every((b) => Math.hypot(b.x - x, b.y - y) > b.r + R + 0.002)
-  );
-}
-
-/** A free place as close as possible to (x, y) ("near"), searched on rings around it. */
-function nearFree(game: SimGame, x: number, y: number): { x: number; y: number } {
-  const R = game.table.ballRadius;
-  for (let ring = 0; ring < 40; ring++) {
-    const n = Math.max(1, ring * 6);
-    for (let k = 0; k < n; k++) {
-      const px = x + Math.cos((2 * Math.PI * k) / n) * ring * 2.2 * R;
-      const py = y + Math.sin((2 * Math.PI * k) / n) * ring * 2.2 * R;
-      const inside = px > R && px < game.table.width - R && py > R && py < game.table.height - R;
-      const offHoles = game.table.holes.every((h) => Math.hypot(h.x - px, h.y - py) > h.r + R + game.table.lipBand + 0.005);
-      const offBumpers = game.table.bumpers.every((b) => Math.hypot(b.x - px, b.y - py) > b.r + R + 0.002);
-      if (inside && offHoles && offBumpers && free(game, px, py)) return { x: px, y: py };
-    }
-  }
-  return { x, y };
-}
 
 /** What the truth says about one stroke, in the engine's terms. */
 export interface GolfTruth {

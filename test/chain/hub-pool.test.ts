@@ -23,10 +23,11 @@ import { topicFor } from '../../shared/protocol/wire';
 import type { PoolReport } from '../../hub/rules/pool/report';
 import { PoolRack } from '../../sim/players/pool';
 import { poolGroupOf, poolTruth, type PoolGame } from '../../sim/players/truth';
+import { poolAnswer, poolUnnamed } from '../../sim/players/pool-referee';
 import { LiveFirmwareTable } from '../../sim/signals/live';
 import { BAR_NOISE, signalsFor } from '../../sim/signals/signals';
 import { allowedWrong } from './agreement';
-import { beforeOf, compareShot, followEngine, poolAnswer, type PoolCount } from './pool';
+import { beforeOf, compareShot, followEngine, type PoolCount } from './pool';
 import { CHAIN_LIMIT_MS, CHAIN_WAIT_MS, chainTimedAsync } from './sizes';
 
 const MOSQUITTO = process.env['AUTOREF_MOSQUITTO_URL'] ?? 'mqtt://127.0.0.1:1883';
@@ -190,11 +191,7 @@ describe('chain through Mosquitto and the hub: nine-ball and eight-ball', () => 
           const res = rack.play(plan, seed * 104_729 + i);
           const meant = plan.target === null ? null : poolGroupOf(plan.target);
           const truth = poolTruth(res.events, { ...b0, meant, eightCall: call, pushOut, safety });
-          const captures = res.events.flatMap((e) => (e.type === 'capture' ? [{ ball: e.ball, place: e.place }] : []));
-          const offs = res.events
-            .flatMap((e) => (e.type === 'off' ? [e] : []))
-            .sort((a, b) => a.t - b.t)
-            .map((e) => e.ball);
+          const { captures, offs } = poolUnnamed(res.events);
           inPlay[table] = { captures, offs, seen: {}, names: new Map() };
           const sig = signalsFor(rack.table, board.profile, res.events, { noise: BAR_NOISE, seed: seed * 1000 + i, timeScale: SCALE });
           const rests = restsAt[table] ?? 0;

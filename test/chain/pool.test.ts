@@ -3,7 +3,8 @@
  * players, physics -> signals with bar noise -> the Pico firmware of the pool profile -> decode ->
  * `toGameEvent` -> the eight-ball / nine-ball engine, compared shot by shot with the truth
  * (`poolTruth`): foul or not, the balls pocketed, off the table and spotted, who shoots next and
- * from where (ball in hand), and the rack winner. See test/chain/pool.ts for the referee.
+ * from where (ball in hand), and the rack winner. See test/chain/pool.ts and
+ * sim/players/pool-referee.ts for the referee.
  *
  * Shots: AUTOREF_CHAIN_SHOTS when set, else 160 nine-ball and 120 eight-ball shots: the fewest in
  * which every rule the titles name occurs (about 20 s each on a quiet 2-core machine, the players'

@@ -5,23 +5,24 @@
  *
  * The pool profile (hardware/profiles/pool.json) has pocket beams that name no ball, two rail
  * piezos that name no ball, an out beam, and no contact or strike sensor. So a simulated referee
- * answers, from the truth and through the engine's own inputs (`decide`), what the engine asks:
+ * (`poolAnswer`, sim/players/pool-referee.ts) answers, from the truth and through the engine's own
+ * inputs (`decide`), what the engine asks:
  * which ball fell (`pocket.ball-identity`), the first ball the cue ball hit (`pocket.first-contact`:
  * the match is started with `contactSensor: false`), whether four balls reached a cushion on the
  * break, which group was meant. The player calls the 8 (a `ref` `call`, as the discipline asks);
  * options (break choices) are answered with their defaults. The simulated rack follows the engine
  * before each shot: turn, break, ball in hand, groups, spotted balls, new racks.
  */
-import type { PendingDecision } from '../../shared/game/engine';
 import type { GameEvent } from '../../shared/game/events';
 import { getEngine } from '../../hub/rules/registry';
 import { toGameEvent } from '../../hub/games/assembler';
 import type { PoolReport } from '../../hub/rules/pool/report';
 import { PoolRack } from '../../sim/players/pool';
+import { poolAnswer, poolUnnamed } from '../../sim/players/pool-referee';
 import { poolGroupOf, poolTruth, type PoolBefore, type PoolGame, type PoolTruth } from '../../sim/players/truth';
 import { FirmwareTable } from '../../sim/signals/firmware';
 import { signalsFor, type NoiseOptions } from '../../sim/signals/signals';
-import type { TableSpec, TruthEvent } from '../../sim/physics/world';
+import type { TableSpec } from '../../sim/physics/world';
 
 export interface PoolCount {
   shots: number;
@@ -70,39 +71,6 @@ export interface PoolRun {
   wrong: string[];
   rejected: string[];
   fw: FirmwareTable;
-}
-
-/** The referee's answer to one engine question, from the truth (null: no answer possible). */
-export function poolAnswer(
-  p: PendingDecision,
-  truth: PoolTruth,
-  names: Map<number, string>,
-  meant: string | null,
-  events: readonly TruthEvent[],
-  call: string | null,
-): string | null {
-  const options = p.options.map((o) => o.value);
-  const pick = (v: string | null): string | null => (v !== null && options.includes(v) ? v : null);
-  switch (p.kind) {
-    case 'pocket.ball-identity':
-      return pick(names.get(Number(/^event-(\d+):ball$/.exec(p.id)?.[1] ?? -1)) ?? null);
-    case 'pocket.first-contact':
-      return pick(truth.firstContact ?? 'none');
-    case 'pocket.rail':
-      return truth.rail ? 'yes' : 'no';
-    case 'nine-ball.break-cushions':
-    case 'eight-ball.break-cushions':
-      return truth.cushionBalls >= 4 ? 'yes' : 'no';
-    case 'eight-ball.group':
-      return pick(meant);
-    case 'eight-ball.eight-call': {
-      const into = events.find((e) => e.type === 'capture' && e.ball === '8');
-      return call !== null && into?.type === 'capture' && into.place === call ? 'yes' : 'no';
-    }
-    default:
-      // A player's option (break choices, push-out reply): the default, as the simulated truth assumes.
-      return p.default;
-  }
 }
 
 const sorted = (xs: readonly string[]): string => [...xs].sort().join(',');
@@ -285,9 +253,7 @@ export function poolChain(game: PoolGame, shots: number, opts: { noise: NoiseOpt
     const names = new Map<number, string>();
     const seen: Record<string, number> = {};
     const nth = (key: string): number => (seen[key] = (seen[key] ?? -1) + 1);
-    const captures = res.events.flatMap((e) => (e.type === 'capture' ? [e] : []));
-    // (An exit is recorded with its cushion hit, 50 ms before it happens: in time order here.)
-    const offs = res.events.flatMap((e) => (e.type === 'off' ? [e] : [])).sort((a, b) => a.t - b.t);
+    const { captures, offs } = poolUnnamed(res.events);
     ev({ type: 'strike', t, by: 'hub' } as GameEvent);
     const base = fired[0]?.t ?? 0;
     let last = t;
@@ -302,7 +268,7 @@ export function poolChain(game: PoolGame, shots: number, opts: { noise: NoiseOpt
         if (c) names.set(s, c.ball);
       } else if (ge.type === 'off_table' && ge.ball === undefined) {
         const o = offs[nth('out')];
-        if (o) names.set(s, o.ball);
+        if (o) names.set(s, o);
       }
     }
     // Two balls into one pocket a few centimetres apart block its beams as one ball (the firmware
@@ -315,7 +281,7 @@ export function poolChain(game: PoolGame, shots: number, opts: { noise: NoiseOpt
       }
     }
     for (const o of offs.slice((seen['out'] ?? -1) + 1)) {
-      ev({ type: 'off_table', t: last, by: 'referee', ball: o.ball } as GameEvent);
+      ev({ type: 'off_table', t: last, by: 'referee', ball: o } as GameEvent);
       count.entered++;
     }
     t = Math.max(t + res.duration * 1000 + 10, last + 10);

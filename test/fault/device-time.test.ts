@@ -100,11 +100,13 @@ describe('impossible device times', () => {
     const matches = {
       on: (ev: string, f: Listener) => (listeners[ev] ??= []).push(f),
       current: () => ({ engine: { nextClock: () => ({ at: far, event: { type: 'clock', clock: 'shot', phase: 'expire' } }) }, state: {} }),
-      summaryOf: () => ({ pending: [{ id: 'q1', default: 'yes' }] }),
+      summaryOf: () => ({ pending: [{ id: 'q1', default: 'yes', defaultAt: hubNow() + 2 ** 40 }] }),
+      setAnswerAfter: () => undefined,
+      askBelow: 0.98,
       input: async () => undefined,
     } as unknown as MatchManager;
     const clocks = new GameClocks(matches, spy);
-    const defaults = new DecisionDefaults(matches, { afterMs: 2 ** 40, set: spy.set, clear: spy.clear });
+    const defaults = new DecisionDefaults(matches, { afterMs: 2 ** 40, set: spy.set, clear: spy.clear, now: hubNow });
     for (const f of listeners['update'] ?? []) f({ table: 'gb1' });
     // realTimers itself, which the assemblers and the clock sync use.
     const h = realTimers.set(() => undefined, 2 ** 45);

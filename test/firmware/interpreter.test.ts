@@ -21,7 +21,7 @@ import { checkSource } from '../../firmware/build/gate';
 import { PROBES } from '../../firmware/build/gate-probes';
 import { lowered, STRICTER_THAN_MEASURED } from '../../firmware/build/gate-lowered';
 import { SimBoard } from '../../firmware/sim/board';
-import { attachColour, serialHub, SimDriver } from '../../firmware/sim/scenario-sim';
+import { attachColour, colourChannelsOf, serialHub, SimDriver } from '../../firmware/sim/scenario-sim';
 import { bootOf, edgesFor, maskBoot, runScenario, scenarioFor, waitUntil, type HubSide } from '../../firmware/sim/scenario';
 import { mqttHub } from '../../firmware/sim/mqtt-hub';
 import { EspruinoBoard, findInterpreters, runScript, type Interpreters } from '../../firmware/sim/espruino/interpreter';
@@ -96,7 +96,7 @@ async function onSimulatedBoard(b: BuildResult, device: string): Promise<string[
   const venue = `sim-${run}`;
   const board = new SimBoard({ pins: b.pins });
   board.storage['autoref'] = local(venue);
-  if (b.features.colour) attachColour(board);
+  if (b.features.colour) attachColour(board, colourChannelsOf(loadProfile(b.profileId) as TableProfile));
   const link = [board.usb, board.serial1, board.serial2][b.cfg.lp]!;
   const hub = await hubFor(b, venue, device, () => serialHub(link));
   try {

@@ -21,6 +21,8 @@ import type { Page } from 'playwright-core';
 import { runFirmware, type SimRun } from '../../firmware/sim/run';
 import { bridgeSerial, type SerialBridge } from '../../firmware/sim/serial-bridge';
 import { SimTcs34725 } from '../../firmware/sim/tcs34725';
+import { MuxedParts, SimTca9548a } from '../../firmware/sim/tca9548a';
+import type { SimBoard } from '../../firmware/sim/board';
 import type { BoardId, TableProfile } from '../../shared/profile';
 import { loadProfile } from '../../firmware/build/build';
 import type { VenueConfig } from '../../shared/venue';
@@ -113,8 +115,8 @@ export async function startCliHub(venue: VenueConfig, dir: string, extra: readon
 
 export interface JourneyBoard {
   run: SimRun;
-  /** The colour sensor on the board's I2C bus, where the profile has one. */
-  colour: SimTcs34725 | null;
+  /** The colour sensors on the board's I2C bus, by the logical pin of the beam each looks at (the profile's). */
+  colour: Map<string, SimTcs34725>;
   stop(): Promise<void>;
 }
 
@@ -126,10 +128,32 @@ export interface BoardBuild {
   table: string;
 }
 
-function colourSensor(): SimTcs34725 {
-  const tcs = new SimTcs34725(0x44);
-  tcs.setColour(20, 5, 5, 5); // an empty goal throat: too dark to name a ball
-  return tcs;
+/**
+ * The profile's colour sensors, each showing an empty goal throat (too dark to name a ball), and
+ * how they go on the board's bus: one alone at 0x29, several behind the multiplexer.
+ */
+function colourSensors(build: BoardBuild): { parts: Map<string, SimTcs34725>; attach: (b: SimBoard) => void } {
+  const profile = typeof build.profile === 'string' ? (loadProfile(build.profile) as TableProfile) : build.profile;
+  const parts = new Map<string, SimTcs34725>();
+  const byChannel = new Map<number, SimTcs34725>();
+  for (const s of profile.sensors) {
+    if (s.kind !== 'beam' || !s.colour) continue;
+    const tcs = new SimTcs34725(0x44);
+    tcs.setColour(20, 5, 5, 5);
+    parts.set(s.pin, tcs);
+    if (s.colour.channel !== undefined) byChannel.set(s.colour.channel, tcs);
+  }
+  const attach = (b: SimBoard): void => {
+    if (byChannel.size > 0) {
+      const mux = new SimTca9548a();
+      b.i2c[0x70] = mux;
+      b.i2c[0x29] = new MuxedParts(mux, byChannel);
+    } else {
+      const only = [...parts.values()][0];
+      if (only) b.i2c[0x29] = only;
+    }
+  };
+  return { parts, attach };
 }
 
 /**
@@ -143,14 +167,14 @@ export async function openSerialLine(dir: string): Promise<PtyPair> {
 
 /** `npm run firmware:build -- --profile … --board espruino-pico --device … --table …` on the simulated board, its USB on the pty. */
 export async function plugSerialBoard(build: BoardBuild, line: PtyPair): Promise<JourneyBoard> {
-  const colour = colourSensor();
-  const run = runFirmware({ ...build, noBoot: true, before: (b) => void (b.i2c[0x29] = colour) });
+  const colour = colourSensors(build);
+  const run = runFirmware({ ...build, noBoot: true, before: colour.attach });
   const bridge: SerialBridge = await bridgeSerial(run.link, line.deviceEnd);
   run.board.boot();
   run.board.runRealtime();
   return {
     run,
-    colour,
+    colour: colour.parts,
     stop: async () => {
       run.board.stop();
       await bridge.close();
@@ -164,12 +188,12 @@ export async function plugSerialBoard(build: BoardBuild, line: PtyPair): Promise
  */
 export function mqttBoard(build: BoardBuild, venue: string, brokerUrl: string): JourneyBoard {
   const url = new URL(brokerUrl);
-  const colour = colourSensor();
-  const run = runFirmware({ ...build, local: { venue, mqHost: url.hostname, mqPort: Number(url.port) }, before: (b) => void (b.i2c[0x29] = colour) });
+  const colour = colourSensors(build);
+  const run = runFirmware({ ...build, local: { venue, mqHost: url.hostname, mqPort: Number(url.port) }, before: colour.attach });
   run.board.runRealtime();
   return {
     run,
-    colour,
+    colour: colour.parts,
     stop: async () => {
       run.board.stop();
     },
@@ -190,11 +214,12 @@ export function pinOf(b: JourneyBoard, logical: string): string {
  */
 export function beam(b: JourneyBoard, logical: string, us = 15_000, rgb?: readonly [number, number, number]): void {
   const pin = pinOf(b, logical);
-  if (rgb && b.colour) b.colour.setColour(rgb[0] + rgb[1] + rgb[2], rgb[0], rgb[1], rgb[2]);
+  const part = b.colour.get(logical);
+  if (rgb && part) part.setColour(rgb[0] + rgb[1] + rgb[2], rgb[0], rgb[1], rgb[2]);
   b.run.board.set(pin, 0);
   b.run.board.advance(us / 1000);
   b.run.board.set(pin, 1);
-  b.colour?.setColour(20, 5, 5, 5);
+  part?.setColour(20, 5, 5, 5);
   b.run.board.advance(2);
 }
 

@@ -31,7 +31,7 @@ import { openPtyPair, type PtyPair } from '../helpers/pty';
 import { runFirmware, type SimRun } from '../../firmware/sim/run';
 import { bridgeUsb, type SerialBridge } from '../../firmware/sim/serial-bridge';
 import { ball, hit } from '../../firmware/sim/fixtures';
-import { SimTcs34725 } from '../../firmware/sim/tcs34725';
+import { attachColour } from '../../firmware/sim/scenario-sim';
 import type { SimBoard } from '../../firmware/sim/board';
 
 const MOSQUITTO = process.env['AUTOREF_MOSQUITTO_URL'] ?? 'mqtt://127.0.0.1:1883';
@@ -240,7 +240,8 @@ describe('calibration of the real firmware: autoref start --venue, a board on a 
       device: 'gb1-a',
       table: 'gb1',
       noBoot: true,
-      before: (b) => void (b.i2c[0x29] = new SimTcs34725()),
+      // The profile's two goal colour sensors, behind the multiplexer.
+      before: (b) => attachColour(b, [0, 1]),
     });
     const bridge = await bridgeUsb(run.board, pty.deviceEnd);
     const b: Board = { run, bridge, got: [], wrote: [] };

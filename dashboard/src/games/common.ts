@@ -107,6 +107,8 @@ export function decisions(
         answer !== undefined && !mine
           ? h('p', { class: 'ask', role: 'note' }, d.default === null ? t('decision.askReferee') : t('decision.askRefereeOrDefault'))
           : null,
+        likelihood(d),
+        defaultCountdown(d, text.options.find((o) => o.value === d.default)?.label ?? null),
         text.evidence.length ? h('p', { class: 'evidence-title muted' }, t('decision.evidence')) : null,
         text.evidence.length ? h('ul', { class: 'evidence muted', 'aria-label': t('decision.evidence') }, ...text.evidence.map((e) => h('li', {}, e))) : null,
         opts,
@@ -114,6 +116,32 @@ export function decisions(
     );
   }
   return box;
+}
+
+/** A probability as the page writes it: "87 %" (whole percents, "99.5 %" above 99). */
+export function percent(p: number): string {
+  const x = p * 100;
+  return `${num(x, x > 99 && x < 100 ? 1 : 0)} %`;
+}
+
+/** How sure the engine is of its default, when it says (PendingDecision.probability). */
+function likelihood(d: PendingDecision): HTMLElement | null {
+  if (d.probability === undefined || d.default === null) return null;
+  return h('p', { class: 'likely', 'data-probability': String(d.probability) }, t('decision.likely', { p: percent(d.probability) }));
+}
+
+/**
+ * When the default applies if nobody answers (the hub's `defaultAt`), counting down on the hub's
+ * time; "now" when it is due (the engine was sure enough to decide without asking, or the wait is over).
+ */
+function defaultCountdown(d: PendingDecision, label: string | null): HTMLElement | null {
+  const at = d.defaultAt;
+  if (at === null || at === undefined || d.default === null) return null;
+  const answer = label ?? d.default;
+  return countdown(h('p', { class: 'default-countdown', role: 'timer', 'data-default-at': String(at) }), (el) => {
+    const s = secondsUntil(at);
+    el.textContent = s === 0 ? t('decision.defaultNow', { answer }) : t('decision.defaultIn', { answer, s: secondsText(s) });
+  });
 }
 
 /**

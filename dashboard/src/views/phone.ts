@@ -8,7 +8,7 @@ import { h, button } from '../dom';
 import { getLive, send, setTableToken, tableToken, pin } from '../api';
 import { t } from '../i18n';
 import { store } from '../store';
-import { decisions, gameName, scoreLine, summaryLine, headlineText } from '../games/common';
+import { decisions, gameName, scoreLine, summaryLine, headlineText, tickCountdowns } from '../games/common';
 import type { View } from '../router';
 import { playersToPlay } from '../games/minigolf';
 import type { LiveTable, PendingDecision } from '../types';
@@ -151,7 +151,13 @@ export const phoneView: View = (root, route) => {
     );
   };
   render();
-  return store.subscribe((c) => {
+  const off = store.subscribe((c) => {
     if (c.kind === 'venue' || (c.kind === 'table' && c.table === table)) render();
   });
+  // The questions' countdowns to their default move each second (only those elements change).
+  const tick = setInterval(() => tickCountdowns(body), 1000);
+  return () => {
+    off();
+    clearInterval(tick);
+  };
 };

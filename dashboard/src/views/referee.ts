@@ -10,7 +10,7 @@ import { h, button, replace } from '../dom';
 import { getLive, pin, qrImage, send } from '../api';
 import { t } from '../i18n';
 import { store } from '../store';
-import { decisions, gameName, scoreLine, summaryLine } from '../games/common';
+import { decisions, gameName, scoreLine, summaryLine, tickCountdowns } from '../games/common';
 import { playersToPlay } from '../games/minigolf';
 import { startOptions } from '../games/options';
 import { startForm } from './phone';
@@ -316,11 +316,17 @@ export const refereeView: View = (root, route) => {
     );
   };
   render();
-  return store.subscribe((c) => {
+  const off = store.subscribe((c) => {
     if (c.kind === 'venue') {
       table = route.arg || store.venue?.tables[0]?.id || '';
       render();
     }
     if (c.kind === 'table' && c.table === table) render();
   });
+  // The questions' countdowns to their default move each second (only those elements change).
+  const tick = setInterval(() => tickCountdowns(live), 1000);
+  return () => {
+    off();
+    clearInterval(tick);
+  };
 };

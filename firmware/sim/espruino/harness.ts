@@ -77,6 +77,13 @@ var H = {
   regs: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] as number[],
   ptr: 0,
   auto: false,
+  /**
+   * The TCA9548A multiplexer at 0x70 (answers when `tcs` does): the channel selected (-1: never
+   * selected, the part alone on the bus; -2: none), and the registers of the parts on channels
+   * other than 0 (channel 0's are `regs`), made when first used.
+   */
+  mux: -1,
+  chregs: {} as Record<string, number[]>,
   wifiJoins: 0,
   errors: 0,
   /**
@@ -211,14 +218,35 @@ function hRx(name: string, s: string): void {
   }
 }
 
-/** What the colour sensor sees: raw clear, red, green, blue counts. */
-function hColour(c: number, r: number, g: number, b: number): void {
+/** The registers of the colour sensor on multiplexer channel `ch` (0, or no multiplexer: `regs`). */
+function hRegs(ch: number): number[] {
+  if (ch <= 0) return H.regs;
+  let r = H.chregs[ch];
+  if (!r) {
+    r = H.regs.map(function () {
+      return 0;
+    });
+    r[0x12] = 0x44;
+    H.chregs[ch] = r;
+  }
+  return r;
+}
+
+/** What the colour sensor (on multiplexer channel `ch`, default 0) sees: raw clear, red, green, blue counts. */
+function hColour(c: number, r: number, g: number, b: number, ch?: number): void {
   H.tcs = true;
+  const regs = hRegs(ch || 0);
   const v = [c, r, g, b];
   for (let i = 0; i < 4; i++) {
-    H.regs[0x14 + i * 2] = (v[i] as number) & 0xff;
-    H.regs[0x15 + i * 2] = ((v[i] as number) >> 8) & 0xff;
+    regs[0x14 + i * 2] = (v[i] as number) & 0xff;
+    regs[0x15 + i * 2] = ((v[i] as number) >> 8) & 0xff;
   }
+}
+
+/** The colour sensor the bus reaches now (the multiplexer's lowest selected channel), or throws as a silent bus does. */
+function hPart(addr: number): number[] {
+  if (addr !== 0x29 || !H.tcs || H.mux === -2) throw new Error('I2C device not responding');
+  return hRegs(H.mux);
 }
 
 /** JsVars in use now (process.memory() runs a garbage collection first). */
@@ -298,17 +326,23 @@ var Serial2 = hPort('Serial2');
 var I2C1 = {
   setup: function () {},
   writeTo: function (addr: number, data: number | number[]): void {
-    if (addr !== 0x29 || !H.tcs) throw new Error('I2C device not responding');
     const bytes = typeof data === 'number' ? [data] : data;
+    if (addr === 0x70 && H.tcs) {
+      const mask = (bytes[0] as number) & 0xff;
+      H.mux = -2;
+      for (let ch = 7; ch >= 0; ch--) if (mask & (1 << ch)) H.mux = ch;
+      return;
+    }
+    const regs = hPart(addr);
     const cmd = bytes[0] as number;
     H.ptr = cmd & 0x1f;
     H.auto = (cmd & 0x60) === 0x20;
-    if (bytes.length > 1) H.regs[H.ptr] = (bytes[1] as number) & 0xff;
+    if (bytes.length > 1) regs[H.ptr] = (bytes[1] as number) & 0xff;
   },
   readFrom: function (addr: number, n: number): Uint8Array {
-    if (addr !== 0x29 || !H.tcs) throw new Error('I2C device not responding');
+    const regs = hPart(addr);
     const out = new Uint8Array(n);
-    for (let i = 0; i < n; i++) out[i] = H.regs[H.auto ? H.ptr + i : H.ptr] as number;
+    for (let i = 0; i < n; i++) out[i] = regs[H.auto ? H.ptr + i : H.ptr] as number;
     return out;
   },
 };

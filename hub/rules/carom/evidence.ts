@@ -81,6 +81,27 @@ export function fromOldSnapshot(d: LiveDecision): LiveDecision {
 
 const decisionViews = new WeakMap<ShotDecision, PendingDecision>();
 
+/** 0, 1, 2 or `3+`: counts coarse enough for the base rates to see each often. */
+const few = (n: number): string => (n >= 3 ? '3+' : String(n));
+
+/**
+ * What a point question's probability rests on (PendingDecision.basis): the ball contacts the
+ * sensors heard, and the cushions heard before the last of them (a three-cushion point needs three
+ * before the second contact) and in all, coarsely.
+ */
+export function pointBasis(events: readonly GameEvent[]): string {
+  let contacts = 0;
+  let cushions = 0;
+  let beforeLast = 0;
+  for (const e of events) {
+    if (e.type === 'contact') {
+      contacts++;
+      beforeLast = cushions;
+    } else if (e.type === 'cushion') cushions++;
+  }
+  return `contacts=${few(contacts)}|cushions-before-last-contact=${few(beforeLast)}|cushions=${cushions >= 6 ? '6+' : cushions}`;
+}
+
 /** The decision as documented (question and evidence as texts), built once per decision. */
 export function decisionView(d: LiveDecision): PendingDecision {
   if (!isShotDecision(d)) return Array.isArray(d.evidence) ? d : decisionView(fromOldSnapshot(d));
@@ -96,6 +117,7 @@ export function decisionView(d: LiveDecision): PendingDecision {
       answeredBy: d.answeredBy,
       evidence: evidenceLines(d),
       raisedAt: d.raisedAt,
+      basis: pointBasis(d.events),
     };
     decisionViews.set(d, v);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getEngine } from '../registry';
+import { engineWithoutBaseRates, getEngine } from '../registry';
 import { fourBall, threeBall, threeCushion } from './index';
 import type { CaromReport } from './report';
 import { clubRanking } from './stats';
@@ -9,9 +9,11 @@ const C3 = { lag: false };
 
 describe('match play', () => {
   it('the three engines are registered in the one table', () => {
-    expect(getEngine('three-cushion')).toBe(threeCushion);
-    expect(getEngine('three-ball')).toBe(threeBall);
-    expect(getEngine('four-ball')).toBe(fourBall);
+    // The registry serves each with its base rates (common/base-rates.ts) around the module's own engine.
+    expect(engineWithoutBaseRates('three-cushion')).toBe(threeCushion);
+    expect(engineWithoutBaseRates('three-ball')).toBe(threeBall);
+    expect(engineWithoutBaseRates('four-ball')).toBe(fourBall);
+    expect(getEngine('four-ball')?.id).toBe('four-ball');
   });
 
   it('statistics: points, innings, current run, high run, general average and the run of every inning', () => {

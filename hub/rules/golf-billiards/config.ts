@@ -1,12 +1,12 @@
 /**
  * Golf billiards configuration: defaults and parsing of the `start` event's `config`. The table
- * geometry (GB-Q1) and its default for the 1.80 x 0.90 m table are in geometry.ts.
+ * geometry (GB-Q1) and its default for the 1.80 x 0.90 m table are in shared/tables/golf-billiards.ts.
  */
 import type { TableSensors } from '../../../shared/game/engine';
-import { defaultGeometry, geometryProblems, type TableGeometry } from './geometry';
+import { defaultGeometry, geometryProblems, type TableGeometry } from '../../../shared/tables/golf-billiards';
 
-export type { Bumper, Point, Polygon, TableGeometry } from './geometry';
-export { defaultGeometry } from './geometry';
+export type { Bumper, Point, Polygon, TableGeometry } from '../../../shared/tables/golf-billiards';
+export { defaultGeometry } from '../../../shared/tables/golf-billiards';
 
 export type OneOneReading = 'balls' | 'sets';
 export type Alternation = 'stroke' | 'turn';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { GameEvent } from '../../../shared/game/events';
 import { replayFile } from '../../cli/replay';
 import { replay } from '../common/replay';
-import { getEngine } from '../registry';
+import { engineWithoutBaseRates, getEngine } from '../registry';
 import { golfBilliards } from './index';
 import { holed } from './predicates';
 import type { GbState } from './state';
@@ -28,7 +28,8 @@ interface Expected {
 
 describe('golf billiards: recorded fixtures replay to their hand-written expected outcome', () => {
   it('the engine is registered as golf-billiards', () => {
-    expect(getEngine('golf-billiards')).toBe(golfBilliards);
+    expect(engineWithoutBaseRates('golf-billiards')).toBe(golfBilliards);
+    expect(getEngine('golf-billiards')?.id).toBe('golf-billiards');
     expect(names.length).toBeGreaterThanOrEqual(6);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from './config';
-import { defaultGeometry, geometryProblems, type Point, type Polygon, type TableGeometry } from './geometry';
+import { defaultGeometry, geometryProblems, type Point, type Polygon, type TableGeometry } from '../../../shared/tables/golf-billiards';
 
 const g = defaultGeometry(['A', 'B']);
 const dist = (p: Point, q: Point): number => Math.hypot(p[0] - q[0], p[1] - q[1]);

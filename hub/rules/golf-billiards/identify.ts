@@ -79,6 +79,8 @@ export function identifyGoal(ctx: Ctx, st: Stroke, w: Work, asker: Asker, g: Goa
       who,
       [`goal sensor ${g.goal} captured a ball without identity (event ${g.seq})`, ...readLine(g.read), `if nobody answers: ${d.side}, ${why}`],
       g.seq,
+      // Whose goal it is for the striker, whether only one side could still score, the opening (both strike).
+      `into=${into === st.side ? 'striker' : 'opponent'}|${d.onlyOne ? 'one-side-left' : 'both-sides'}${st.opening ? '|opening' : ''}`,
     ),
   );
   return { label: a ?? d.side, assumed: a === null };
@@ -104,6 +106,7 @@ export function identifyOff(ctx: Ctx, st: Stroke, w: Work, asker: Asker, o: OffS
       who,
       [`off-table detector fired without identity (event ${o.seq})`, ...readLine(o.read), `if nobody answers: ${d.side}, ${why}`],
       o.seq,
+      `${d.onlyOne ? 'one-side-left' : 'both-sides'}${st.opening ? '|opening' : ''}`,
     ),
   );
   return { label: a ?? d.side, assumed: a === null };

@@ -22,8 +22,20 @@ export function question(
   by: 'referee' | 'players',
   evidence: string[],
   at: number,
+  /** What the question's probability is conditioned on (PendingDecision.basis): the base rates' key. */
+  basis?: string,
 ): PendingDecision {
-  return { id, kind, question: text, options: options.map(([value, label]) => ({ value, label })), default: dflt, answeredBy: by, evidence, raisedAt: at };
+  return {
+    id,
+    kind,
+    question: text,
+    options: options.map(([value, label]) => ({ value, label })),
+    default: dflt,
+    answeredBy: by,
+    evidence,
+    raisedAt: at,
+    ...(basis !== undefined ? { basis } : {}),
+  };
 }
 
 /**

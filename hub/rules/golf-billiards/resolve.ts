@@ -184,6 +184,7 @@ export function resolveStroke(ctx: Ctx, core: LiveCore, st: Stroke): LiveCore {
           'players',
           ['zone play is active', 'no ball entered a goal'],
           st.seq,
+          'no-goal',
         ),
       );
       if (a === 'stayed') fouls.push({ name: 'zone_fail', rule: 'GB-ZONE-3', source: 'decision', seq: st.seq, t: st.t });
@@ -433,6 +434,8 @@ function finish(ctx: Ctx, core: LiveCore, st: Stroke, w: Work, asker: Asker, los
                 : []),
           ],
           st.seq,
+          // Distance to the goal is not sensed: who scored is all the evidence.
+          `scorers=${scorers.length}`,
         ),
       );
       base.pending = pushAll(core.pending, asker.raised);

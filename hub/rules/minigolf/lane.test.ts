@@ -40,6 +40,25 @@ describe('lane play: strokes and holes', () => {
     expect(card(l).lanes[0]).toBe(2);
     expect(game(l.events).players.ana!.play).toBeNull();
   });
+  it('MG-STROKE-13 / MG-HOLE-1: a ball holed before any stroke was seen asks whether the stroke was missed (a hole in one), default yes', () => {
+    const l = one().hole(1);
+    const s = run(l.events);
+    expect(codes(s)).toEqual([]);
+    const q = s.open.map((o) => o.decision).find((d) => d.kind === 'minigolf.hole_without_stroke')!;
+    expect(q).toMatchObject({ default: 'stroke', basis: 'from-start' });
+    l.decide(q.id, 'stroke');
+    expect(card(l).lanes[0]).toBe(1);
+    expect(card(l).how[0]).toBe('holed');
+  });
+  it("MG-HOLE-1: the next player's ball holed from the start after the first holed out is his hole in one; within 3 s it is the first ball again", () => {
+    const late = one().lane('ana', 1, 2).wait(8000).hole(1);
+    const q = run(late.events).open.map((o) => o.decision)[0]!;
+    expect(q.question).toContain('ben');
+    late.decide(q.id, 'stroke');
+    expect(card(late, 'ben').lanes[0]).toBe(1);
+    const soon = one().lane('ana', 1, 2).hole(1);
+    expect(run(soon.events).open).toEqual([]);
+  });
   it('MG-HOLE-1 (MG-Q2): a second HOLE for a holed ball is refused and the score stays', () => {
     const l = one().lane('ana', 1, 2).hole(1);
     const s = run(l.events);

@@ -9,6 +9,7 @@ import { givePenalty, num, parseLane, reject, str, type Ctx } from './context';
 import { holedScore, isCapReached, isGiveUpPenalised, mayStrike, newPlay, placementProblem, PLACE_KINDS, strokeCap, type PlaceKind } from './lane';
 import { currentCourse, currentLane, dueToPlay, groupOf, laneDone, laneHeldBy, markerOf, mutCard, nextStop, toPlay, writeLane } from './round';
 import type { LanePlay, Player } from './state';
+import { dueOnLane, holeWithoutStroke, SAME_BALL_MS } from './unseen-stroke';
 
 type Ref = GameEventOf<'ref'>;
 
@@ -157,28 +158,24 @@ export function onHole(ctx: Ctx, e: GameEventOf<'hole'>): void {
     }
     play.ball = 'holed';
     writeLane(game, mover.id, play.round, play.lane, holedScore(play.strokes, game.config), 'holed', ctx.seq);
+    game.holedAt = { ...game.holedAt, [lane]: e.t };
     return;
   }
   const resting = cands.filter((p) => p.play!.strokes > 0 && (p.play!.ball === 'rest' || p.play!.ball === 'out'));
   if (resting.length === 1) {
     const p = resting[0]!;
     // MG-STROKE-13 / MG-EX-7: a ball at rest that drops later was moved by wind (or a stroke was missed).
-    ctx.raise = {
-      decision: {
-        id: `hole-${ctx.at}:stroke`,
-        kind: 'minigolf.hole_without_stroke',
-        question: `Lane ${lane}: ${p.name}'s ball was holed with no stroke since it came to rest. Was it moved by wind or another outside cause, or was a stroke missed?`,
-        options: [
-          { value: 'void', label: 'Outside cause: put the ball back, no stroke (MG-STROKE-13)' },
-          { value: 'stroke', label: 'A stroke was made and missed by the sensor: count it, holed' },
-        ],
-        default: 'void',
-        answeredBy: 'referee',
-        evidence: [`hole sensor on lane ${lane}`, `no stroke after the ball came to rest (${p.play!.strokes} strokes)`],
-        raisedAt: ctx.at,
-      },
-      payload: { player: p.id, round: p.play!.round, lane },
-    };
+    ctx.raise = holeWithoutStroke(ctx, p, lane, p.play!.round, `no stroke after the ball came to rest (${p.play!.strokes} strokes)`, 'after-rest');
+    return;
+  }
+  // No ball in play on the lane, and the player due on it has made no stroke there: a ball
+  // holed from the start is a stroke the sensor missed (a hole in one), or a ball dropped in by hand.
+  // A second signal within SAME_BALL_MS of a holing is that ball bouncing in the cup (MG-HOLE-1):
+  // the next player cannot have placed and played his ball so soon.
+  const since = Object.hasOwn(game.holedAt, lane) ? e.t - game.holedAt[lane]! : Infinity;
+  const due = since >= SAME_BALL_MS ? dueOnLane(ctx, lane, course) : null;
+  if (due) {
+    ctx.raise = holeWithoutStroke(ctx, due.player, lane, due.round, 'no stroke seen on this lane yet', 'from-start');
     return;
   }
   const holed = Object.values(game.players).some((p) => {

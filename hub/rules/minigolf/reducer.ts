@@ -10,7 +10,7 @@ import { categoryFor, heldCategory, isAllowedEntry } from './categories';
 import { parseConfig, DEFAULTS } from './config';
 import { givePenalty, reject, type Ctx, type Raise } from './context';
 import { onHandCall } from './hand';
-import { holedScore } from './lane';
+import { holedScore, newPlay } from './lane';
 import { isPlayoffTime, onPlayoffHole, onPlayoffRest, onPlayoffStrike } from './playoff';
 import { onAtRest, onHole, onLaneCall, onOffTable, onStrike } from './play';
 import { cloneGame, newCard, newGroup, normalise, note, startSideOf, writeLane } from './round';
@@ -35,6 +35,7 @@ export function initialGame(): Game {
     problems: [],
     warmups: 0,
     lastStriker: null,
+    holedAt: {},
   };
 }
 
@@ -156,8 +157,12 @@ function applyAnswer(ctx: Ctx, kind: string, payload: OpenDecision['payload'], a
   const game = ctx.game;
   if (kind === 'minigolf.hole_without_stroke') {
     const p = game.players[String(payload.player)];
-    const play = p?.play;
-    if (!p || !play || play.lane !== payload.lane || play.round !== payload.round) return;
+    if (!p) return;
+    // A hole from the start (no stroke yet on the lane): the lane's play begins with the missed stroke.
+    if (answer === 'stroke' && !(p.play && p.play.lane === payload.lane && p.play.round === payload.round))
+      p.play = newPlay(Number(payload.round), Number(payload.lane));
+    const play = p.play;
+    if (!play || play.lane !== payload.lane || play.round !== payload.round) return;
     if (answer === 'void') {
       note(p, play.round, `lane ${play.lane}: ball moved after rest put back, no stroke (MG-STROKE-13)`);
       return;

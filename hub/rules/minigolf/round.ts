@@ -34,6 +34,7 @@ export function cloneGame(g: Game): Game {
     problems: g.problems,
     warmups: g.warmups,
     lastStriker: g.lastStriker,
+    holedAt: g.holedAt,
   };
 }
 

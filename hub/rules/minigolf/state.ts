@@ -229,6 +229,8 @@ export interface Game {
   warmups: number;
   /** Player who made the last stroke (default target of calls about "the last stroke"). */
   lastStriker: string | null;
+  /** When (event time) a ball was last holed, by lane number: a hole soon after is the same ball's (MG-HOLE-1). */
+  holedAt: Record<number, number>;
 }
 
 export interface OpenDecision {

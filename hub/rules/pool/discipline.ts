@@ -82,6 +82,8 @@ export function yesNo(
   answeredBy: 'referee' | 'players',
   evidence: string[],
   raisedAt: number,
+  /** What the question's probability rests on (PendingDecision.basis). */
+  basis?: string,
 ): PendingDecision {
   return {
     id,
@@ -95,8 +97,12 @@ export function yesNo(
     answeredBy,
     evidence,
     raisedAt,
+    ...(basis !== undefined ? { basis } : {}),
   };
 }
+
+/** 0..n-1, or `n+`: a count coarse enough for the base rates to see each value often. */
+export const upTo = (x: number, n: number): string => (x >= n ? `${n}+` : String(x));
 
 /** Legal break by count (WPA 8-ball and 9-ball): a ball pocketed or at least four object balls to a cushion. */
 export function breakCushionQuestion(ctx: ShotContext, discipline: string): PendingDecision | null {
@@ -113,6 +119,8 @@ export function breakCushionQuestion(ctx: ShotContext, discipline: string): Pend
     'referee',
     [`${known} distinct object balls identified at a cushion`, `${f.unknownCushions} cushion contacts without ball identity`],
     ctx.raisedAt,
+    // The more unnamed cushion knocks, the likelier four balls made them.
+    `known=${known}|unknown=${upTo(f.unknownCushions, 12)}`,
   );
 }
 

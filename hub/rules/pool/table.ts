@@ -4,7 +4,7 @@
  */
 import type { PendingDecision } from '../../../shared/game/engine';
 import type { GameEvent, GameEventOf } from '../../../shared/game/events';
-import { yesNo, type ShotContext } from './discipline';
+import { upTo, yesNo, type ShotContext } from './discipline';
 import { extractFacts, NO_CONTACT, refFoulOf, type ShotRaw } from './facts';
 import { PREP_CALLS } from './segments';
 import { generalFouls, hasCrossedHeadString, isTouchFoul, isTurnOver, lagWinner, objectBallPocketed, type LagEntry } from './general';
@@ -141,6 +141,12 @@ export function applyShot(t0: LiveTable, raw: ShotRaw, ctx: Ctx): LiveTable {
         unsensed ? 'this table has no contact sensor (config contactSensor: false)' : 'the first contact sensor event did not identify the object ball',
       ],
       raisedAt,
+      // With one legal ball (nine-ball's lowest) the default names the ball to hit, and the base
+      // rates count how often it was hit first, apart for shots that pocketed a ball. With a group
+      // (eight-ball) any ball of it is as legal as the default, so no count of "that very ball" applies.
+      ...(unsensed && legalFirst.length === 1
+        ? { basis: `legal-ball|${raw.events.some((e) => e.type === 'pocket' && e.captured) ? 'pocketed' : 'none-pocketed'}` }
+        : {}),
     });
   }
   if (idq.length === 0 && f.frozenCueTo !== null) {
@@ -191,6 +197,8 @@ export function applyShot(t0: LiveTable, raw: ShotRaw, ctx: Ctx): LiveTable {
         'players',
         ['this table has no contact sensor: the cushions heard may have come before the contact'],
         raisedAt,
+        // How many cushions were heard in all (the more, the likelier one came after the contact).
+        `cushions=${upTo(f.order.filter((x) => x.kind === 'cushion').length, 4)}`,
       ),
     );
   }

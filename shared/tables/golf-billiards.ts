@@ -1,5 +1,6 @@
 /**
- * Table geometry of golf billiards (GB-Q1): the seed places the 15 zones, the attack and defence
+ * Table geometry of golf billiards (GB-Q1), shared by the engine (hub/rules/golf-billiards, its
+ * configuration) and the simulator (re-spot points): the seed places the 15 zones, the attack and defence
  * triangles, the stroke line, the bumpers and re-spot points 1-5 on a drawing it does not include,
  * so all of it is configuration. This file holds the default for the 1.80 x 0.90 m competition
  * table and the check a configured geometry must pass. No sensor reports ball positions, so the
