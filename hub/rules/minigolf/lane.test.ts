@@ -100,6 +100,25 @@ describe('lane play: strokes and holes', () => {
     expect(g.players.ana!.cards[0]!.how[0]).toBe('cap');
     expect(g.players.ana!.penalties).toEqual([]);
   });
+  it('MG-SCORE-3 / MG-PEN-8 (seed 003 §9.1, §18.6 e "istisna: 6 vuruş yapılmışsa"): a give-up after the cap, with or without its lane, changes nothing: not the next lane, no B+2', () => {
+    for (const place of [undefined, '1']) {
+      // Both have finished lane 1 (Ana at the cap): the group is on lane 2, which Ana has not started.
+      const l = one().lane('ana', 1, 7).lane('ben', 1, 3);
+      l.ref('give_up', { player: 'ana', ...(place !== undefined ? { place } : {}) });
+      const s = run(l.events);
+      expect(codes(s)).toEqual(['lane_finished']);
+      expect(s.game.players.ana!.cards[0]!.lanes.slice(0, 2)).toEqual([7, null]);
+      expect(s.game.players.ana!.cards[0]!.how[0]).toBe('cap');
+      expect(s.game.players.ana!.penalties).toEqual([]);
+    }
+    // Lane 2, named, before a stroke there: given up, 7 and B+2 (after 0 strokes).
+    const l = one().lane('ana', 1, 7).lane('ben', 1, 3).ref('give_up', { player: 'ana', place: '2' });
+    const g = game(l.events);
+    expect(g.players.ana!.cards[0]!.lanes.slice(0, 2)).toEqual([7, 7]);
+    expect(g.players.ana!.penalties.map((p) => p.level)).toEqual(['B+2']);
+    // A lane that is not his to give up is refused with its reason.
+    expect(codes(run(one().strike('ana').rest().ref('give_up', { player: 'ana', place: '3' }).events))).toEqual(['wrong_lane']);
+  });
   it('MG-STROKE-4 / MG-EX-8 (a): an accidental touch before being ready is not a stroke', () => {
     const l = one().strike('ana').rest().strike('ana').rest().ref('touch', { player: 'ana', value: 'accidental' });
     expect(game(l.events).players.ana!.play!.strokes).toBe(1);

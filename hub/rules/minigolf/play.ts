@@ -233,6 +233,21 @@ export function callPlayer(ctx: Ctx, e: Ref): Player | null {
   return p;
 }
 
+/**
+ * The lane a give-up names that is already written (the lane named, or, with none named and no
+ * ball of his in play, the lane he last played if the cap closed it: the call is about that lane,
+ * not the next one he has not started), or null when there is a lane to give up.
+ */
+function closedLaneGivenUp(ctx: Ctx, p: Player, place: string | undefined): { lane: number; how: string } | null {
+  const g = groupOf(ctx.game, p.id);
+  if (!g || p.play !== null) return null;
+  const card = p.cards[g.round];
+  const named = place === undefined ? null : parseLane(place);
+  const lane = named ?? (card?.entries.at(-1)?.how === 'cap' ? card.entries.at(-1)!.lane : null);
+  if (lane === null || !laneDone(p, g.round, lane)) return null;
+  return { lane, how: card?.how[lane - 1] ?? 'written' };
+}
+
 export function livePlay(ctx: Ctx, p: Player): LanePlay | null {
   if (p.play) return p.play;
   const g = groupOf(ctx.game, p.id);
@@ -350,9 +365,21 @@ export function onLaneCall(ctx: Ctx, e: Ref): boolean {
     case 'give_up': {
       const p = callPlayer(ctx, e);
       if (!p) return true;
+      const closed = closedLaneGivenUp(ctx, p, e.place);
+      if (closed !== null) {
+        // MG-SCORE-3 (§18.6 e): after the sixth stroke the lane is closed at 7; giving it up changes nothing.
+        return (
+          reject(ctx, 'lane_finished', `lane ${closed.lane} of ${p.name} is already written (${closed.how}): giving it up changes nothing (MG-SCORE-3)`),
+          true
+        );
+      }
+      const named = e.place === undefined ? null : parseLane(e.place);
+      if (named !== null && p.play !== null && p.play.lane !== named)
+        return (reject(ctx, 'wrong_lane', `${p.name} is playing lane ${p.play.lane}, not lane ${named}`), true);
       const play = livePlay(ctx, p);
       if (!play) return true;
       if (play.ball === 'moving') return (reject(ctx, 'ball_moving', 'the ball is still moving'), true);
+      if (named !== null && play.lane !== named) return (reject(ctx, 'wrong_lane', `lane ${named} is not ${p.name}'s lane to give up`), true);
       const strokes = play.strokes;
       writeLane(game, p.id, play.round, play.lane, c.max, 'gave_up', ctx.seq);
       if (isGiveUpPenalised(strokes, c)) givePenalty(ctx, p.id, 'B+2', '18.6e', 'MG-SCORE-3', `gave up lane ${play.lane} after ${strokes} strokes`);

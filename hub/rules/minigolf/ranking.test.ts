@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareKeys, differenceKey } from './ranking';
 import { report } from './report';
+import { minigolf } from './index';
 import { laneWinner } from './teams';
 import { Log, codes, fill, game, run, scoreRound, spread } from './testkit';
 
@@ -150,6 +151,28 @@ describe('match play', () => {
     const b = [3, 3, 2, 2, 2, 1, ...fill(12, 2)];
     const r = report(run(scoreRound(new Log().start(['a', 'b'], { format: 'match' }), { a, b }).events));
     expect(r.matches).toEqual([{ round: 1, players: ['a', 'b'], lanesWon: [1, 2], halved: 15, winner: 'b', finished: true }]);
+  });
+  it('MG-SCORE-5 (seed 003 §9.2 "en çok parkuru kazanan oyuncu ... maçı kazanır"): the summary\'s winner and the ranking follow lanes won, not strokes', () => {
+    // a wins 10 lanes by one stroke each and loses 8 by five: more lanes, more strokes.
+    const a = [...fill(10, 2), ...fill(8, 7)];
+    const b = [...fill(10, 3), ...fill(8, 2)];
+    const s = run(scoreRound(new Log().start(['a', 'b'], { format: 'match' }), { a, b }).events);
+    const r = report(s);
+    expect(r.matches[0]).toMatchObject({ lanesWon: [10, 8], winner: 'a' });
+    expect(r.ranking[0]!.lines.map((l) => [l.place, l.player, l.lanesWon, l.total, l.decidedBy])).toEqual([
+      [1, 'a', 10, 76, 'lanes-won'],
+      [2, 'b', 8, 46, 'lanes-won'],
+    ]);
+    expect(minigolf.summary(s).winner).toBe('a');
+    // Stroke play on the same cards: the fewer strokes win.
+    expect(minigolf.summary(run(scoreRound(new Log().start(['a', 'b']), { a, b }).events)).winner).toBe('b');
+    // Equal lanes won: the place is shared, no winner.
+    const drawn = run(scoreRound(new Log().start(['a', 'b'], { format: 'match' }), { a: fill(18, 2), b: fill(18, 2) }).events);
+    expect(report(drawn).ranking[0]!.lines.map((l) => [l.place, l.shared])).toEqual([
+      [1, true],
+      [1, true],
+    ]);
+    expect(minigolf.summary(drawn).winner).toBeNull();
   });
   it('MG-TIE-3: special formats: a drawn match has no winner (the invitation decides)', () => {
     const r = report(run(scoreRound(new Log().start(['a', 'b'], { format: 'match' }), { a: fill(18, 2), b: fill(18, 2) }).events));

@@ -79,7 +79,9 @@ export interface RankLine {
   rounds: number[];
   penalties: number;
   shared: boolean;
-  decidedBy: 'total' | 'playoff' | 'round-differences' | 'shared';
+  decidedBy: 'total' | 'playoff' | 'round-differences' | 'shared' | 'lanes-won';
+  /** Match play (`format: "match"`): lanes won against the other player of the pairing. */
+  lanesWon?: number;
   awaitingPlayoff: boolean;
   declinedPlayoff: boolean;
 }
@@ -176,6 +178,18 @@ export function rankCategory(game: Game, cat: string): CategoryRanking {
   const valid = validRounds(game, players);
   const permitted = rankingPermitted(game, players);
   const tot = (id: string) => total(game.players[id]!, valid);
+  const result = (lines: RankLine[], playoffs: PlayoffNeed[]): CategoryRanking => ({
+    category: cat,
+    validRounds: valid.map((r) => r + 1),
+    ranked: permitted.ok,
+    reason: permitted.reason,
+    lines: permitted.ok ? lines : [],
+    playoffs: permitted.ok ? playoffs : [],
+    disqualified,
+    withdrawn,
+    prizeLots: game.lots[cat] ? [game.lots[cat]!] : [],
+  });
+  if (game.config.format === 'match') return result(rankByLanesWon(game, players, valid, tot), []);
   const sorted = players.map((p) => p.id).sort((a, b) => tot(a) - tot(b) || game.ids.indexOf(a) - game.ids.indexOf(b));
   const blocks: Block[] = [];
   const playoffs: PlayoffNeed[] = [];
@@ -212,11 +226,7 @@ export function rankCategory(game: Game, cat: string): CategoryRanking {
       const shared = b.ids.length > 1;
       lines.push({
         place: i + 1,
-        player: id,
-        name: p.name,
-        total: tot(id),
-        rounds: valid.map((r) => roundTotal(p, r)),
-        penalties: valid.reduce((a, r) => a + penaltyPoints(p, r), 0),
+        ...strokesOf(p, valid, tot),
         shared,
         decidedBy: shared ? 'shared' : b.kind === 'playoff' ? 'playoff' : b.kind === 'diff' ? 'round-differences' : 'total',
         awaitingPlayoff: b.kind === 'awaiting',
@@ -225,18 +235,56 @@ export function rankCategory(game: Game, cat: string): CategoryRanking {
     }
     i += b.ids.length;
   }
-  const prizeLots = game.lots[cat] ? [game.lots[cat]!] : [];
+  return result(lines, playoffs);
+}
+
+/** A ranking line's player and strokes: total, per valid round, penalty points. */
+function strokesOf(p: Player, valid: readonly number[], tot: (id: string) => number): Pick<RankLine, 'player' | 'name' | 'total' | 'rounds' | 'penalties'> {
   return {
-    category: cat,
-    validRounds: valid.map((r) => r + 1),
-    ranked: permitted.ok,
-    reason: permitted.reason,
-    lines: permitted.ok ? lines : [],
-    playoffs: permitted.ok ? playoffs : [],
-    disqualified,
-    withdrawn,
-    prizeLots,
+    player: p.id,
+    name: p.name,
+    total: tot(p.id),
+    rounds: valid.map((r) => roundTotal(p, r)),
+    penalties: valid.reduce((a, r) => a + penaltyPoints(p, r), 0),
   };
+}
+
+/**
+ * Match play (seed 003 §9.2: "Maç türü oyunlarda en çok parkuru kazanan oyuncu ... maçı kazanır"):
+ * each lane of a valid round goes to the lower score of the pairing (a group of two); the player
+ * with more lanes won ranks first, equal lanes share the place (the invitation says how a tie is
+ * broken). Stroke totals are still shown.
+ */
+function rankByLanesWon(game: Game, players: readonly Player[], valid: readonly number[], tot: (id: string) => number): RankLine[] {
+  const won = new Map<string, number>(players.map((p) => [p.id, 0]));
+  for (const g of game.groups) {
+    if (g.players.length !== 2) continue;
+    const [a, b] = g.players.map((id) => game.players[id]) as [Player | undefined, Player | undefined];
+    if (!a || !b) continue;
+    for (const r of valid)
+      for (let l = 0; l < game.config.lanes; l++) {
+        const x = a.cards[r]?.lanes[l] ?? null;
+        const y = b.cards[r]?.lanes[l] ?? null;
+        if (x === null || y === null || x === y) continue;
+        const winner = x < y ? a.id : b.id;
+        if (won.has(winner)) won.set(winner, won.get(winner)! + 1);
+      }
+  }
+  const lanes = (id: string): number => won.get(id) ?? 0;
+  const sorted = players.map((p) => p.id).sort((x, y) => lanes(y) - lanes(x) || game.ids.indexOf(x) - game.ids.indexOf(y));
+  return sorted.map((id) => {
+    const p = game.players[id]!;
+    const shared = sorted.filter((o) => lanes(o) === lanes(id)).length > 1;
+    return {
+      place: sorted.findIndex((o) => lanes(o) === lanes(id)) + 1,
+      ...strokesOf(p, valid, tot),
+      shared,
+      decidedBy: shared ? 'shared' : 'lanes-won',
+      lanesWon: lanes(id),
+      awaitingPlayoff: false,
+      declinedPlayoff: false,
+    };
+  });
 }
 
 /**
