@@ -206,7 +206,7 @@ export function poolAdapter(game: PoolGame): AdapterFactory {
 
 /** The balls the engine credited to a shot's shooter (the header's `points`, read from its shot record). */
 function creditOf(game: PoolGame, rec: ShotRecord, r: PoolReport): number {
-  if (!rec.legal) return 0;
+  if (!rec.legal || rec.replayed) return 0;
   const end = rec.next === null ? r.racks.find((x) => x.no === rec.rack) : undefined;
   const won = end?.winner === rec.shooter;
   if (end && !won) return 0;

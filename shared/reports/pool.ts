@@ -43,7 +43,10 @@ export interface PoolShotReport {
   rack: number;
   shooter: string;
   isBreak: boolean;
+  /** No foul in the shot. */
   legal: boolean;
+  /** Outside interference affected it (PB-EXT-1): balls restored, it counts for nothing, replayed by the same player. */
+  replayed?: boolean;
   pocketed: string[];
   result: string;
   next: string | null;

@@ -372,12 +372,14 @@ describe('PB pockets, interference, penalties', () => {
     expect(r.report.shots[2]!.shooter).toBe('B');
   });
 
-  it('PB-EXT-1: interference that affected the shot: balls restored and the same player replays', () => {
+  it('PB-EXT-1 (seed 001 §9 "toplar eski hallerine getirilerek atış tekrarlanır"): interference that affected the shot: balls restored, the same player replays, the shot is no foul', () => {
     const l = afterBreak().add({ type: 'strike', ball: 'cue' }).add({ type: 'contact', a: 'cue', b: '1' }).ref('interference', { value: 'affected' }).rest();
     const r = nine(l);
     expect(r.summary.turn).toBe('A');
     expect(r.report.shots.at(-1)!.fouls).toEqual([]);
     expect(r.report.shots.at(-1)!.result).toContain('replayed');
+    // Not a foul: the record says legal, and that it counts for nothing (replayed).
+    expect(r.report.shots.at(-1)).toMatchObject({ legal: true, replayed: true });
     const gone = nine(
       afterBreak()
         .shot({ first: '1', pockets: ['1'] })

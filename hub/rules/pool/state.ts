@@ -86,7 +86,10 @@ export interface ShotRecord {
   isBreak: boolean;
   pushOut: boolean;
   firstContact: string | null;
+  /** No foul in the shot (a replayed shot is legal: nobody fouled). */
   legal: boolean;
+  /** PB-EXT-1: outside interference affected the shot: balls restored, it counts for nothing, the same player plays again. */
+  replayed?: boolean;
   fouls: FoulRecord[];
   pocketed: string[];
   rattled: string[];

@@ -221,7 +221,10 @@ function judgeShot(t: LiveTable, ctx: Ctx, raw: ShotRaw, f: ShotFacts, dctx: Sho
 
   // PB-EXT-1: outside interference.
   if (f.interference === 'affected') {
+    // Seed 001: not a foul; the shot does not count and is played again.
     const rec = record(t, f, shooter, seqs, {
+      legal: true,
+      replayed: true,
       notes: [...notes, 'PB-EXT-1: balls restored'],
       result: 'outside interference affected the shot: replayed',
       next: shooter,
