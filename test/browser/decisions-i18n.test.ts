@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSession } from '../helpers/browser';
 import { newHub, type TestHub } from '../helpers/hub';
-import { feedFixture, golfOpening } from './setup';
+import { feedFixture, annAndBobOpen } from './setup';
 
 const PIN = '4711';
 
@@ -62,15 +62,7 @@ describe('pending decisions in the phone’s language', () => {
     it(`${lang}: the golf-billiards opening question and its options`, async () => {
       const hub = await newHub({ token: PIN, assembler: { restAfterMs: 300 } });
       hubs.push(hub);
-      await hub.matches.start(
-        'gb1',
-        [
-          { id: 'ann', name: 'Ann', side: 'A' },
-          { id: 'bob', name: 'Bob', side: 'B' },
-        ],
-        undefined,
-      );
-      await golfOpening(hub, 'gb1');
+      await annAndBobOpen(hub);
       const pending = hub.matches.summaryOf('gb1')!.pending.find((d) => d.kind === 'golf-billiards.opening')!;
       expect(pending.answeredBy).toBe('players');
 

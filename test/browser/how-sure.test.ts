@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSession } from '../helpers/browser';
 import { newHub, type TestHub } from '../helpers/hub';
-import { golfOpening } from './setup';
+import { annAndBobOpen } from './setup';
 import { DEMO_VENUE } from '../../shared/venue';
 
 const session = browserSession();
@@ -28,15 +28,7 @@ describe('how sure: probability and countdown on the phone', () => {
   it('GB-DBL-4 / GB-Q7: the opening question shows how likely its default is and counts down to it (en, he)', async () => {
     const hub = await newHub({ assembler: { restAfterMs: 300 }, decisionDefaultMs: 40_000 });
     hubs.push(hub);
-    await hub.matches.start(
-      'gb1',
-      [
-        { id: 'ann', name: 'Ann', side: 'A' },
-        { id: 'bob', name: 'Bob', side: 'B' },
-      ],
-      undefined,
-    );
-    await golfOpening(hub, 'gb1');
+    await annAndBobOpen(hub);
     const q = hub.matches.summaryOf('gb1')!.pending.find((d) => d.kind === 'golf-billiards.opening')!;
     expect(q.probability).toBeDefined();
     expect(q.defaultAt).toBeGreaterThan(0);

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { launchBrowser } from '../helpers/browser';
 import { newHub, waitFor } from '../helpers/hub';
-import { calibrationHits, caromLog, feedEvents, feedFixture, golfOpening, inProcessDevice, poolLog, scriptedDevice } from './setup';
+import { calibrationHits, caromLog, feedEvents, feedFixture, annAndBobOpen, inProcessDevice, poolLog, scriptedDevice } from './setup';
 
 const OUT = path.resolve(import.meta.dirname, '../../docs/screenshots');
 const only = process.argv.slice(2);
@@ -58,15 +58,7 @@ try {
   await feedEvents(hub, 'c1', caromLog([3, 1, 0, 4, 2, 2, 1, 0, 5]));
   await feedEvents(hub, 'p1', poolLog());
   await feedFixture(hub, 'mg1', 'minigolf/two-course-shotgun-ana-wins-playoff-on-a.jsonl', 16);
-  await hub.matches.start(
-    'gb1',
-    [
-      { id: 'ann', name: 'Ann', side: 'A' },
-      { id: 'bob', name: 'Bob', side: 'B' },
-    ],
-    undefined,
-  );
-  await golfOpening(hub, 'gb1');
+  await annAndBobOpen(hub);
   const finished = (await hub.store.listMatches({ status: 'finished', limit: 10 }))
     .filter((m) => m.game === 'three-cushion')
     .sort((a, b) => a.startedAt - b.startedAt)[0];

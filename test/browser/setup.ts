@@ -65,6 +65,19 @@ export async function golfOpening(hub: Hub, table: string): Promise<void> {
   await sensor(hub, table, { type: 'at_rest' });
 }
 
+/** Ann (side A) and Bob (side B) start a golf-billiards match at `table` and play its opening stroke. */
+export async function annAndBobOpen(hub: Hub, table = 'gb1'): Promise<void> {
+  await hub.matches.start(
+    table,
+    [
+      { id: 'ann', name: 'Ann', side: 'A' },
+      { id: 'bob', name: 'Bob', side: 'B' },
+    ],
+    undefined,
+  );
+  await golfOpening(hub, table);
+}
+
 /**
  * Side A's A1 goes straight onto A2 then into goal B: a goal (1–0) the players may annul. Goal
  * B is the table's beam at place "b" (its profile's goals are the match's, hub/games/table-config.ts).
