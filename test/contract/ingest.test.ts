@@ -258,25 +258,42 @@ async function firmataCase(bench: FirmataBench): Promise<IngestCase> {
   let n = 0;
   let boot = link.bootId;
   // A beam's event leaves when the beam clears (plus its debounce): wait for it before the next
-  // stimulus, as a player would, so that events do not overlap.
-  const sent = (seq: number) => waitFor(() => link.sent >= seq, `event ${seq} sent by the link`);
+  // stimulus, as a player would, so that events do not overlap. The link may reconnect meanwhile
+  // (on a loaded machine the board can miss its watchdog): a new boot numbers its events from 1.
+  const sentOrNewBoot = (seq: number, was: string) =>
+    waitFor(() => link.sent >= seq || link.bootId !== was, `event ${seq} sent by the link (or a new boot)`, 30_000);
   /** One pulse of the rail-line beam (out) or one hit on the head rail (cushion), in turn. */
-  const emitOne = async (i: number): Promise<Partial<DeviceEvent>> => {
-    if (boot !== link.bootId) {
-      boot = link.bootId;
-      n = 0;
-    }
+  const stimulus = async (i: number): Promise<void> => {
     if (i % 2 === 0) {
       bench.set(A2, 0);
       await sleep(400);
       bench.set(A2, 1);
-      await sent(++n);
-      return { d: 'p1-a', b: boot, n, e: 'out', s: 'o1', w: expect.any(Number) as number };
+      return;
     }
     bench.set(A0, 1);
     await sleep(5);
     bench.set(A0, 0);
-    await sent(++n);
+  };
+  const emitOne = async (i: number): Promise<Partial<DeviceEvent>> => {
+    for (let attempt = 0; ; attempt++) {
+      if (boot !== link.bootId) {
+        boot = link.bootId;
+        n = link.sent;
+      }
+      const was = boot;
+      await stimulus(i);
+      await sentOrNewBoot(n + 1, was);
+      // The event went out in this boot, or the reconnected link sent it in its new one.
+      if (link.bootId === was || link.sent > 0) {
+        boot = link.bootId;
+        n = link.sent;
+        break;
+      }
+      // The link reconnected and the stimulus fell into the gap: play it again once the board is read.
+      if (attempt >= 2) throw new Error('the Firmata link reconnected three times during one event');
+      await waitFor(() => link.state === 'online' && bench.reads(A0) && bench.reads(A2), 'board ready and read again', 30_000);
+    }
+    if (i % 2 === 0) return { d: 'p1-a', b: boot, n, e: 'out', s: 'o1', w: expect.any(Number) as number };
     await sleep(100); // well past the piezo's dead time (30 ms)
     return { d: 'p1-a', b: boot, n, e: 'cushion', s: 'c1', p: 'head' };
   };
