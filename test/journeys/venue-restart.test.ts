@@ -93,6 +93,9 @@ async function startFromPhone(page: Page): Promise<void> {
   await page.locator('#start-form input[name="player-1"]').fill('Ann');
   await page.locator('#start-form input[name="player-2"]').fill('Bob');
   await page.locator('#start-form button[type="submit"]').click();
+  // The message of an earlier action (ending the last match) may still say ok: the match has begun
+  // when the phone shows it instead of the start form.
+  await page.locator('#start-form').waitFor({ state: 'detached' });
   await page.locator('#phone-message[data-ok="true"]').waitFor();
 }
 
