@@ -51,6 +51,9 @@ export interface Figures {
   decidedSurePer100: number;
   questionsPer100: number;
   questionsNoDefaultPer100: number;
+  /** Fouls no sensor sees, taken as no foul and offered to a claim (not asked), per 100 shots; and those that were fouls in truth. */
+  claimsOfferedPer100: number;
+  claimsNeededPer100: number;
   shotAccuracy: number;
   judgedAccuracy: number;
   turnDriftFraction: number;
@@ -75,6 +78,8 @@ export function figuresOf(t: Tally): Figures {
     decidedSurePer100: Math.round((t.decidedSure / Math.max(1, t.shots)) * 1000) / 10,
     questionsPer100: Math.round((t.questions / Math.max(1, t.shots)) * 1000) / 10,
     questionsNoDefaultPer100: Math.round((t.questionsNoDefault / Math.max(1, t.shots)) * 1000) / 10,
+    claimsOfferedPer100: Math.round((t.claimsOffered / Math.max(1, t.shots)) * 1000) / 10,
+    claimsNeededPer100: Math.round((t.claimsNeeded / Math.max(1, t.shots)) * 1000) / 10,
     shotAccuracy: frac(t.shotsRight, t.shots),
     judgedAccuracy: frac(t.judgedRight, t.shots),
     turnDriftFraction: frac(t.turnDrift, t.shots),
@@ -159,6 +164,7 @@ for (const entry of CATALOGUE) {
       `shots ${unattended.shots}`,
       `alone ${pct(unattended.decidedAloneFraction)}`,
       `q/100 ${unattended.questionsPer100} (no default ${unattended.questionsNoDefaultPer100})`,
+      `claims offered/100 ${unattended.claimsOfferedPer100} (fouls in truth ${unattended.claimsNeededPer100})`,
       `unattended: shot ${pct(unattended.shotAccuracy)} judged ${pct(unattended.judgedAccuracy)} points ${pct(unattended.pointsCreditedFraction)} false ${pct(unattended.pointsFalseFraction)} units ${pct(unattended.matchAccuracy)} of ${unattended.units}`,
       `referee: shot ${pct(referee.shotAccuracy)} points ${pct(referee.pointsCreditedFraction)} units ${pct(referee.matchAccuracy)}`,
       `play ${playSeconds} s, chain ${chainSeconds} s`,

@@ -20,6 +20,7 @@ import { realTimers, wireAssemblers } from './games/wiring';
 import { resumeShots } from './games/resume';
 import { Webhooks } from './games/webhooks';
 import { DecisionDefaults } from './games/defaults';
+import { ClaimWindows } from './games/claims';
 import { GameClocks } from './games/clocks';
 import type { AssemblerOptions } from './games/assembler';
 import { matchesPlugin } from './api/matches';
@@ -187,6 +188,7 @@ async function assemble(opts: HubOptions, app: FastifyInstance, store: HubContex
   const webhooks = new Webhooks({ urls: opts.webhooks ?? [] });
   const afterMs = opts.decisionDefaultMs === undefined ? 30_000 : opts.decisionDefaultMs;
   const defaults = afterMs === null ? null : new DecisionDefaults(matches, { afterMs, set: realTimers.set, clear: realTimers.clear, now: hubNow });
+  const claimWindows = new ClaimWindows(matches, hubNow);
   const clocks = opts.gameClocks === false ? null : new GameClocks(matches, realTimers);
   matches.on('ended', (rec) => webhooks.matchEnded(rec));
   reportSensorRefusals(matches, ingest, hubNow);
@@ -198,6 +200,7 @@ async function assemble(opts: HubOptions, app: FastifyInstance, store: HubContex
   // What a stop left half done: events the assemblers held, shots under way, questions waiting for their default.
   await resumeShots(store, opts.venue, matches, wiring);
   defaults?.resume(opts.venue.tables.map((t) => t.id));
+  claimWindows.resume(opts.venue.tables.map((t) => t.id));
   clocks?.resume(opts.venue.tables.map((t) => t.id));
 
   installErrorHandler(app);

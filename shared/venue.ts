@@ -56,6 +56,13 @@ export const VenueConfig = Type.Object(
      * unless set; 1 asks everything, 0 decides everything that has a probability.
      */
     askBelow: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+    /**
+     * Claims (docs/claims.md): a foul no sensor can see (pool's first ball and rail, bumper pool's
+     * zone) is taken as not committed at once, and the opponent may claim it for this many seconds
+     * or until the next strike. DEFAULT_CLAIM_WINDOW_S unless set; 0: no claims, the players are
+     * asked as any question.
+     */
+    claimWindowS: Type.Optional(Type.Number({ minimum: 0, maximum: 600 })),
   },
   { additionalProperties: false },
 );
@@ -63,6 +70,9 @@ export type VenueConfig = Static<typeof VenueConfig>;
 
 /** The venue's `askBelow` unless it sets one: a reading 98 % sure or more is decided alone. */
 export const DEFAULT_ASK_BELOW = 0.98;
+
+/** How long a foul taken as not committed stays open to a claim, unless the venue says: 15 s. */
+export const DEFAULT_CLAIM_WINDOW_S = 15;
 
 /** Is the engine sure enough of a question's default to decide it alone at a venue asking below `askBelow`? */
 export function decidedAlone(d: { default: string | null; probability?: number }, askBelow: number): boolean {

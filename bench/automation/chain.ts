@@ -16,7 +16,7 @@ import type { StoredDeviceEvent } from '../../hub/store/types';
 import { getEngine } from '../../hub/rules/registry';
 import { gameEntry } from '../../shared/game/catalogue';
 import type { PendingDecision, RulesEngine } from '../../shared/game/engine';
-import { DEFAULT_ASK_BELOW, decidedAlone } from '../../shared/venue';
+import { DEFAULT_ASK_BELOW, DEFAULT_CLAIM_WINDOW_S, decidedAlone } from '../../shared/venue';
 import type { GameEvent } from '../../shared/game/events';
 import { FirmwareTable } from '../../sim/signals/firmware';
 import { signalsFor, type NoiseOptions } from '../../sim/signals/signals';
@@ -57,6 +57,13 @@ export interface Tally {
   byKind: Record<string, { asked: number; defaultWrong: number; sure: number; sureWrong: number }>;
   /** Questions the engine was sure enough of to decide alone (the venue's askBelow): not asked, not counted in `questions`. */
   decidedSure: number;
+  /**
+   * Fouls no sensor sees that were taken as not committed and offered to a claim (docs/claims.md):
+   * not asked, not counted in `questions`; `claimsNeeded` of them were fouls in truth, which an
+   * unattended table lets pass and a watching opponent claims.
+   */
+  claimsOffered: number;
+  claimsNeeded: number;
   /** Up to 20 examples of shots judged wrong, for reading. */
   wrong: string[];
 }
@@ -76,6 +83,8 @@ export interface RunOptions {
   engine?: RulesEngine<unknown>;
   /** Sees every question once, with what a referee answers from the truth (base-rate learning). */
   onQuestion?: (d: PendingDecision, truth: string | null) => void;
+  /** The venue takes claims (its claim window above 0, the default): a claimable foul is offered to a claim, not asked. */
+  claims?: boolean;
 }
 
 /** A virtual clock for the assembler: timers run when `advance` passes their time, in time order. */
@@ -146,6 +155,7 @@ export function runChain(opts: RunOptions): Tally {
   if (!engine) throw new Error(`no engine for ${opts.game}`);
   const adapter = opts.adapter;
   const askBelow = opts.askBelow ?? DEFAULT_ASK_BELOW;
+  const claims = opts.claims ?? DEFAULT_CLAIM_WINDOW_S > 0;
   const fw = new FirmwareTable({ profile: adapter.profile, device: 'bench-a', table: 'bench' });
   const timers = new VirtualTimers();
   const tally: Tally = {
@@ -165,6 +175,8 @@ export function runChain(opts: RunOptions): Tally {
     refused: 0,
     byKind: {},
     decidedSure: 0,
+    claimsOffered: 0,
+    claimsNeeded: 0,
     wrong: [],
   };
   let state: unknown = null;
@@ -234,6 +246,12 @@ export function runChain(opts: RunOptions): Tally {
         const k = (tally.byKind[d.kind] ??= { asked: 0, defaultWrong: 0, sure: 0, sureWrong: 0 });
         // A question with no default has no default to be wrong: it waits (questionsNoDefault).
         const wrong = d.default !== null && truth !== null && truth !== d.default;
+        if (claims && d.claim && d.default !== null) {
+          // Taken as no foul at once (hub/games/claims.ts); the opponent claims it if it was one.
+          tally.claimsOffered++;
+          if (wrong) tally.claimsNeeded++;
+          continue;
+        }
         if (decidedAlone(d, askBelow)) {
           // Decided by the hub at once, logged with its probability: nobody was asked.
           tally.decidedSure++;
@@ -255,10 +273,12 @@ export function runChain(opts: RunOptions): Tally {
       if (!d) break;
       tried.add(d.id);
       const sure = decidedAlone(d, askBelow);
-      const answer = opts.mode === 'referee' && !sure ? adapter.answer(d, shot, view()) : d.default;
+      // Attended, a claimable foul is claimed by the opponent when it happened (the same answer as a referee's).
+      const person = opts.mode === 'referee' && (!sure || (claims && d.claim !== undefined));
+      const answer = person ? adapter.answer(d, shot, view()) : d.default;
       if (answer === null) continue;
       timers.advance(timers.now() + 10);
-      const by = opts.mode === 'referee' && !sure ? 'referee' : 'hub';
+      const by = person ? (claims && d.claim ? 'player' : 'referee') : 'hub';
       append({ type: 'decide', t: timers.now(), decision: d.id, answer, by, ...(sure ? { probability: d.probability } : {}) } as GameEvent);
       countNew(); // an answer may raise the next question (pool: the rail after the first contact)
     }

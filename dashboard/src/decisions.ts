@@ -130,8 +130,19 @@ export const KINDS: Record<string, KindSpec> = {
   'pocket.break-eight': { option: fixed('opt.pocket.break-eight'), samples: ['spot', 'rerack'] },
   'pocket.break-eight-foul': { option: fixed('opt.pocket.break-eight-foul'), samples: ['spot', 'rerack'] },
   'pocket.push-out-reply': { option: fixed('opt.pocket.push-out-reply'), samples: ['play', 'pass'] },
+  'pocket.touch-restore': { option: fixed('opt.pocket.touch-restore'), samples: ['restore', 'leave'] },
   'minigolf.hole_without_stroke': { option: fixed('opt.minigolf.hole_without_stroke'), samples: ['void', 'stroke'] },
   'minigolf.ball_change': { option: fixed('opt.minigolf.ball_change'), samples: ['authorised', 'unauthorised'] },
+  // A claim the shooter disputes (hub/rules/common/claims.ts): the referee rules.
+  'claim.dispute': {
+    vars: (d, names) => {
+      const who = /^claimed by (\S+), disputed by (\S+)$/.exec(d.evidence[0] ?? '');
+      const kind = /^claimed foul: (\S+)$/.exec(d.evidence[1] ?? '')?.[1] ?? '';
+      return { claimer: names(who?.[1] ?? '?'), against: names(who?.[2] ?? '?'), foul: claimText(kind) };
+    },
+    option: fixed('opt.claim.dispute'),
+    samples: ['uphold', 'reject'],
+  },
   'minigolf.ranking_after_cancel': { option: fixed('opt.minigolf.ranking_after_cancel'), samples: ['rank', 'no_ranking'] },
 };
 
@@ -174,9 +185,17 @@ const EVIDENCE: [RegExp, Key, string[]][] = [
   [/^(\d+) cushion contacts without ball identity$/, 'ev.cushionUnknown', ['n']],
   [/^(\S+) chooses$/, 'ev.chooses', ['who']],
   [/^hole sensor on lane (\S+)$/, 'ev.holeSensor', ['lane']],
+  [/^claimed by (\S+), disputed by (\S+)$/, 'ev.claimDisputed', ['claimer', 'against']],
+  [/^claimed foul: (\S+)$/, 'ev.claimedFoul', ['foulKind']],
   [/^stroke sensor: ball (\S+) on lane (\S+)$/, 'ev.ballOnLane', ['ball', 'lane']],
   [/^lane started with ball (\S+)$/, 'ev.laneBall', ['ball']],
 ];
+
+/** The foul a claim names, from the kind of the question it answers: "Foul: hit the wrong ball first". */
+export function claimText(kind: string, tr: Translate = t): string {
+  const key = `claim.kind.${kind}`;
+  return has(key) ? tr(key) : tr('claim.other');
+}
 
 /** Translates a key with its placeholders: the current language's `t` unless a test passes one. */
 export type Translate = (key: Key, vars?: Vars) => string;
@@ -189,6 +208,8 @@ export function evidenceLine(line: string, names: Names, tr: Translate = t): str
     vars.forEach((name, i) => {
       const x = m[i + 1] ?? '';
       if (name === 'who') v.name = names(x);
+      else if (name === 'claimer' || name === 'against') v[name] = names(x);
+      else if (name === 'foulKind') v.foul = claimText(x, tr);
       else v[name] = x;
     });
     return tr(key, v);

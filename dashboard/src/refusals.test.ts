@@ -20,6 +20,9 @@ function engineCodes(): Set<string> {
       for (const m of text.matchAll(/reject[A-Za-z]*\([^;]*?'([a-z][a-z_-]*)',\s*[`'"]/g)) out.add(m[1]!);
     }
   }
+  // Claims are refused by the replay layer, the same for every game (hub/rules/common/claims.ts).
+  const claims = readFileSync(path.join(ROOT, 'hub/rules/common/claims.ts'), 'utf8');
+  for (const m of claims.matchAll(/no\('([a-z][a-z_]*)'/g)) out.add(m[1]!);
   return out;
 }
 

@@ -75,7 +75,7 @@ export const matchesPlugin: FastifyPluginAsync<{ hub: HubContext; matches: Match
       // Players at the table: their own calls and answers to the questions put to them.
       const open = matches.summaryOf(table)?.pending ?? [];
       const forPlayers = input.type === 'decide' && open.some((d) => d.id === input.decision && d.answeredBy === 'players');
-      if (!(forPlayers || input.type === 'ref'))
+      if (!(forPlayers || input.type === 'ref' || input.type === 'claim' || input.type === 'dispute'))
         throw new AutorefError(
           'AR_UNAUTHORIZED',
           'the table token allows player calls and answers to questions for the players; corrections need the venue token',
@@ -85,6 +85,11 @@ export const matchesPlugin: FastifyPluginAsync<{ hub: HubContext; matches: Match
       // The venue token is the referee's or the staff's: an input that does not say who made it is theirs.
       input.by ??= 'referee';
     }
+    // A claim window and a probability are the hub's to log, never a person's.
+    if (input.type === 'decide' && (input.claim !== undefined || input.probability !== undefined))
+      throw new AutorefError('AR_BAD_REQUEST', 'an answer says only the decision and the answer: "claim" and "probability" are logged by the hub');
+    // A claim's time is when the hub hears it: the window is judged on the hub's clock, not the sender's.
+    if (input.type === 'claim' || input.type === 'dispute') delete input.t;
     // Nothing is deleted from a log, so a correction must say why it was made (it is shown with it).
     if (isCorrection(input as GameEvent) && !input.why?.trim()) throw new AutorefError('AR_BAD_REQUEST', `a correction (${input.type}) needs a reason: "why"`);
     const u = await matches.input(table, input).catch(refused(reply));
@@ -114,7 +119,7 @@ export const matchesPlugin: FastifyPluginAsync<{ hub: HubContext; matches: Match
       device: r.source?.device ?? null,
     }));
     return m
-      ? { match: m.id, game: m.game, seq: m.seq, summary: m.engine.summary(m.state), report: m.engine.report(m.state), refused: refusals, now: hubNow() }
+      ? { match: m.id, game: m.game, seq: m.seq, summary: matches.summaryOf(table), report: m.engine.report(m.state), refused: refusals, now: hubNow() }
       : { match: null };
   });
 

@@ -3,6 +3,7 @@
  * The log is JSON Lines (one game event per line) or one JSON array; every event is validated
  * against the shared schema first, so a bad log fails with the line number and the reason.
  */
+import { withClaims } from '../rules/common/claims';
 import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import { GameEvent } from '../../shared/game/events';
@@ -50,7 +51,8 @@ export function replayLog(events: readonly GameEvent[], game: string): object {
   const state = m.game as { rejected?: unknown };
   return {
     game,
-    summary: engine.summary(m.game),
+    // With the fouls open to a claim and the claims' course (docs/claims.md), as the hub shows them.
+    summary: withClaims(engine.summary(m.game), m.claims),
     report: engine.report(m.game),
     corrections: m.corrections,
     rejected: state.rejected ?? [],

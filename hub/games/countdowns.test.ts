@@ -43,4 +43,11 @@ describe('countdowns to the defaults', () => {
     const s = summary([]);
     expect(withCountdowns(s, new Map(), 0, 0.98, 30_000)).toBe(s);
   });
+
+  it('a foul the players may claim is taken at once at a venue with claims, and waits as any question without them (docs/claims.md)', () => {
+    const s = summary([q('claim', { claim: { against: 'A', foul: 'no' } })]);
+    const at = (x: GameSummary) => x.pending[0]!.defaultAt;
+    expect(at(withCountdowns(s, new Map(), 1000, 0.98, 30_000, 15_000))).toBe(1000);
+    expect(at(withCountdowns(s, new Map(), 1000, 0.98, 30_000, 0))).toBe(31_000);
+  });
 });

@@ -54,6 +54,8 @@ export class DecisionDefaults {
     }
     for (const d of open) {
       if (d.default === null || d.defaultAt === null || d.defaultAt === undefined || mine.has(d.id)) continue;
+      // A foul the players may claim is the claim windows' (hub/games/claims.ts), not a question's.
+      if (d.claim && this.matches.claimWindowMs > 0) continue;
       const answer = d.default;
       const sure = decidedAlone(d, this.matches.askBelow);
       const table_ = mine;

@@ -8,9 +8,10 @@ import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import type { GameEvent, PlayerSetup } from '../../shared/game/events';
 import type { GameSummary, RejectedEvent, RulesEngine } from '../../shared/game/engine';
-import { isCorrection } from '../../shared/game/events';
+import { rewritesPast } from '../../shared/game/events';
 import { AutorefError } from '../../shared/errors';
-import { DEFAULT_ASK_BELOW, type VenueConfig } from '../../shared/venue';
+import { DEFAULT_ASK_BELOW, DEFAULT_CLAIM_WINDOW_S, type VenueConfig } from '../../shared/venue';
+import { claimRefusal, NO_CLAIMS, trackClaims, withClaims, type Claims } from '../rules/common/claims';
 import { withCountdowns } from './countdowns';
 import type { EventStore, MatchRecord, MatchStatus } from '../store/types';
 import { getEngine } from '../rules/registry';
@@ -45,6 +46,8 @@ export interface LiveMatch {
    * from there. A restart starts the countdowns again, as the defaults' timers do.
    */
   raisedT: Map<string, number>;
+  /** Fouls open to a claim and the claims' course (hub/rules/common/claims.ts). */
+  claims: Claims;
 }
 
 export interface MatchUpdate {
@@ -147,11 +150,14 @@ export class MatchManager extends EventEmitter<{
       const snap = await this.store.latestSnapshot(rec.id);
       let state = snap ? fromPortable(snap.state) : engine.initial();
       let seq = snap ? snap.seq : -1;
+      let claims: Claims | null = null;
       const tail = await this.store.gameEvents(rec.id, seq + 1);
-      if (tail.some(isCorrection)) {
-        // A correction after the snapshot: the snapshot is not the corrected past. Replay it all.
+      if (tail.some(rewritesPast)) {
+        // A correction or a claim after the snapshot: the snapshot is not the corrected past. Replay it all.
         const log = await this.store.gameEvents(rec.id);
-        state = replay(engine, log).game;
+        const m = replay(engine, log);
+        state = m.game;
+        claims = m.claims;
         seq = log.length - 1;
       } else {
         for (const e of tail) {
@@ -159,7 +165,7 @@ export class MatchManager extends EventEmitter<{
           seq = e.seq ?? seq + 1;
         }
       }
-      const unnamed = await this.unnamedCaptures(rec.id, seq);
+      const { unnamed, claims: recent } = await this.recentCourse(rec.id, seq);
       this.live[rec.table] = {
         id: rec.id,
         table: rec.table,
@@ -171,6 +177,7 @@ export class MatchManager extends EventEmitter<{
         rejected: engine.rejections?.(state) ?? [],
         refusals: [],
         raisedT: new Map(),
+        claims: claims ?? recent,
       };
       n++;
     }
@@ -178,19 +185,22 @@ export class MatchManager extends EventEmitter<{
   }
 
   /**
-   * The captures of a restored match still waiting for their ball (a pocket without one, and no
-   * identify naming it since), oldest first, from the last UNNAMED_LOOKBACK events of its log.
+   * From the last UNNAMED_LOOKBACK events of a restored match's log: the captures still waiting for
+   * their ball (a pocket without one, and no identify naming it since), oldest first, and the fouls
+   * still open to a claim (a window lasts one shot: far shorter).
    */
-  private async unnamedCaptures(match: string, seq: number): Promise<number[]> {
+  private async recentCourse(match: string, seq: number): Promise<{ unnamed: number[]; claims: Claims }> {
     const open: number[] = [];
+    let claims = NO_CLAIMS;
     for (const e of await this.store.gameEvents(match, Math.max(0, seq - UNNAMED_LOOKBACK + 1))) {
+      claims = trackClaims(claims, e);
       if (e.type === 'pocket' && e.captured && e.ball === undefined) open.push(e.seq!);
       else if (e.type === 'identify') {
         const i = open.indexOf(e.ref);
         if (i >= 0) open.splice(i, 1);
       }
     }
-    return open;
+    return { unnamed: open, claims };
   }
 
   current(table: string): LiveMatch | undefined {
@@ -223,7 +233,7 @@ export class MatchManager extends EventEmitter<{
 
   summaryOf(table: string): GameSummary | null {
     const m = this.live[table];
-    return m ? this.withCountdowns(m, m.engine.summary(m.state)) : null;
+    return m ? this.view(m, m.engine.summary(m.state)) : null;
   }
 
   /** The venue's threshold for deciding a question alone (VenueConfig.askBelow). */
@@ -231,14 +241,22 @@ export class MatchManager extends EventEmitter<{
     return this.venue.askBelow ?? DEFAULT_ASK_BELOW;
   }
 
+  /** How long a foul the hub took as legal stays open to a claim (VenueConfig.claimWindowS, ms); 0: no claims, the players are asked. */
+  get claimWindowMs(): number {
+    return (this.venue.claimWindowS ?? DEFAULT_CLAIM_WINDOW_S) * 1000;
+  }
+
   /** How long an open question waits for its default: the summaries' countdowns read it (hub/games/defaults.ts sets it). */
   setAnswerAfter(ms: number | null): void {
     this.answerAfterMs = ms;
   }
 
-  /** The engine's summary with the countdowns to its questions' defaults (hub/games/countdowns.ts). */
-  private withCountdowns(m: LiveMatch, summary: GameSummary): GameSummary {
-    return withCountdowns(summary, m.raisedT, this.now(), this.askBelow, this.answerAfterMs);
+  /**
+   * The engine's summary as the screens get it: the countdowns to its questions' defaults
+   * (hub/games/countdowns.ts) and the fouls open to a claim (hub/rules/common/claims.ts).
+   */
+  private view(m: LiveMatch, summary: GameSummary): GameSummary {
+    return withCountdowns(withClaims(summary, m.claims), m.raisedT, this.now(), this.askBelow, this.answerAfterMs, this.claimWindowMs);
   }
 
   /** Changes run one after another: a match log is a sequence, and the store is asynchronous. */
@@ -277,7 +295,19 @@ export class MatchManager extends EventEmitter<{
     await this.store.createMatch(rec).catch((e: Error) => {
       throw new AutorefError('AR_STORE_FAILED', `table ${table}: the match could not be stored: ${e.message}`);
     });
-    this.live[table] = { id, table, game: t.game, engine, seq: -1, state: engine.initial(), unnamed: [], rejected: [], refusals: [], raisedT: new Map() };
+    this.live[table] = {
+      id,
+      table,
+      game: t.game,
+      engine,
+      seq: -1,
+      state: engine.initial(),
+      unnamed: [],
+      rejected: [],
+      refusals: [],
+      raisedT: new Map(),
+      claims: NO_CLAIMS,
+    };
     await this.append(table, start);
     return (await this.store.getMatch(id))!;
   }
@@ -327,7 +357,7 @@ export class MatchManager extends EventEmitter<{
     if (!engine) throw new AutorefError('AR_UNKNOWN_GAME', record.game);
     const log = await this.store.gameEvents(id);
     const m = replay(engine, log);
-    return { record, summary: engine.summary(m.game), report: engine.report(m.game), corrections: m.corrections, events: log.length };
+    return { record, summary: withClaims(engine.summary(m.game), m.claims), report: engine.report(m.game), corrections: m.corrections, events: log.length };
   }
 
   private async append(table: string, input: InputEvent, opts: { refuse?: boolean; source?: SensorSource } = {}): Promise<MatchUpdate> {
@@ -335,8 +365,20 @@ export class MatchManager extends EventEmitter<{
     if (!m) throw new AutorefError('AR_NO_MATCH', `table ${table}`);
     this.refuseIfHalted(table);
     const event = { ...input, seq: m.seq + 1, t: input.t ?? this.now() } as GameEvent;
+    // A claim too late, a dispute by the wrong player: refused, nothing written (the page says why).
+    const claimRefused = event.type === 'claim' || event.type === 'dispute' ? claimRefusal(m.claims, event) : null;
+    if (opts.refuse && claimRefused) throw new RulesRefusal(claimRefused);
     // Fold first, store after: a correction's replay must include the correction itself.
-    const state = isCorrection(event) ? replay(m.engine, [...(await this.store.gameEvents(m.id)), event]).game : m.engine.reduce(m.state, event);
+    let state: unknown;
+    let claims: Claims;
+    if (rewritesPast(event)) {
+      const replayed = replay(m.engine, [...(await this.store.gameEvents(m.id)), event]);
+      state = replayed.game;
+      claims = replayed.claims;
+    } else {
+      state = m.engine.reduce(m.state, event);
+      claims = trackClaims(m.claims, event);
+    }
     const rejected = m.engine.rejections?.(state) ?? m.rejected;
     const fresh = newRejections(m.rejected, rejected);
     const own = fresh.find((r) => r.seq === event.seq);
@@ -350,6 +392,7 @@ export class MatchManager extends EventEmitter<{
     });
     m.seq = event.seq!;
     m.state = state;
+    m.claims = claims;
     m.rejected = rejected;
     for (const r of fresh) {
       const mine = r.seq === event.seq;
@@ -367,7 +410,7 @@ export class MatchManager extends EventEmitter<{
     if (event.type === 'pocket' && event.captured && event.ball === undefined) m.unnamed.push(event.seq!);
     // The event is stored: it counts. A snapshot that fails only means the store is failing.
     if (m.seq % SNAPSHOT_EVERY === 0) await this.store.saveSnapshot(m.id, { seq: m.seq, state: toPortable(m.state) }).catch((e: Error) => void this.halt(m, e));
-    const update: MatchUpdate = { match: m.id, table, game: m.game, seq: m.seq, summary: this.withCountdowns(m, summary), event };
+    const update: MatchUpdate = { match: m.id, table, game: m.game, seq: m.seq, summary: this.view(m, summary), event };
     this.emit('update', update);
     if (summary.status === 'finished' || summary.status === 'abandoned') await this.finish(m, summary.status);
     return update;

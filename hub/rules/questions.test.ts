@@ -67,6 +67,7 @@ const SETTLED: Record<string, Settled> = {
   'pocket.break-eight': { by: 'default' },
   'pocket.break-eight-foul': { by: 'default' },
   'pocket.push-out-reply': { by: 'default' },
+  'pocket.touch-restore': { by: 'default' },
 };
 /** Kinds put to the players only at a self-refereed table (with `refereed` the referee answers them). */
 const PLAYERS_UNLESS_REFEREED = new Set(['pocket.first-contact', 'pocket.frozen-moved', 'eight-ball.eight-call']);

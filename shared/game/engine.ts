@@ -49,6 +49,13 @@ export const PendingDecision = Type.Object({
    * venue applies none).
    */
   defaultAt: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
+  /**
+   * A foul no sensor can see, which the players may claim instead of being asked
+   * (docs/claims.md): at a venue with claims the hub answers the question at once with its
+   * `default` (no foul) and `against`'s opponents may claim `foul` (an option value) for a while.
+   * Absent: asked as any question.
+   */
+  claim: Type.Optional(Type.Object({ against: Type.String(), foul: Type.String() })),
 });
 export type PendingDecision = Static<typeof PendingDecision>;
 
@@ -61,6 +68,37 @@ export const PlayerLine = Type.Object({
 });
 export type PlayerLine = Static<typeof PlayerLine>;
 
+/**
+ * A foul the hub took as not committed, open to a claim (docs/claims.md), and the course of its
+ * claim: `open` until `until` (hub time) or the next strike, then `closed`; `claimed` by a player;
+ * `disputed` by `against`, the referee to rule; `upheld` or `rejected` by his ruling.
+ */
+export const ClaimView = Type.Object({
+  decision: Type.String(),
+  /** The question's kind (the screens name the foul from it). */
+  kind: Type.String(),
+  against: Type.String(),
+  /** The answers meaning "foul" (applied by a claim) and "no foul" (taken at once). */
+  foul: Type.String(),
+  legal: Type.String(),
+  until: Type.Number(),
+  state: Type.Union([
+    Type.Literal('open'),
+    Type.Literal('closed'),
+    Type.Literal('claimed'),
+    Type.Literal('disputed'),
+    Type.Literal('upheld'),
+    Type.Literal('rejected'),
+  ]),
+  claimedBy: Type.Optional(Type.String()),
+  disputedBy: Type.Optional(Type.String()),
+  /** Log position of the answer that opened the window. */
+  decidedSeq: Type.Integer(),
+  /** The next shot has begun: nothing more can be claimed or disputed (a dispute still waits for the referee). */
+  over: Type.Optional(Type.Boolean()),
+});
+export type ClaimView = Static<typeof ClaimView>;
+
 /** A game-agnostic summary, enough for the venue view and the match list. */
 export const GameSummary = Type.Object({
   game: Type.String(),
@@ -71,6 +109,8 @@ export const GameSummary = Type.Object({
   /** True while a pending decision could still change the score. */
   provisional: Type.Boolean(),
   pending: Type.Array(PendingDecision),
+  /** Fouls open to a claim and claims in their course (hub/rules/common/claims.ts); absent: none. */
+  claims: Type.Optional(Type.Array(ClaimView)),
   winner: Type.Union([Type.String(), Type.Null()]),
   /** One line a person can read: "Ayşe 23 – 19 Noam, inning 31". */
   headline: Type.String(),

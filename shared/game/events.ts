@@ -101,7 +101,31 @@ export const GameEventSchemas = {
      * stays visible; replay reads it, never recomputes it.
      */
     probability: Type.Optional(Type.Number({ minimum: 0, maximum: 1 })),
+    /**
+     * The hub took a foul no sensor can see as not committed (the question's `claim`): the shot
+     * stands as legal, and until `until` (hub time, ms) or the next strike a player other than
+     * `against` may claim the foul; a claim answers the question with `foul` (docs/claims.md).
+     */
+    claim: Type.Optional(
+      Type.Object(
+        {
+          against: Type.String({ maxLength: 40 }),
+          foul: Type.String({ maxLength: 80 }),
+          until: Type.Number(),
+          /** The question's kind: the screens name the foul from it ("Foul: hit the wrong ball first"). */
+          kind: Type.String({ maxLength: 60 }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
   }),
+  /**
+   * A player claims the foul of a question the hub took as legal (a `decide` with `claim`): the
+   * question is answered with its foul, as a person's answer would. Refused after the window.
+   */
+  claim: event('claim', { decision: Type.String({ minLength: 1, maxLength: 80 }), player: Type.String({ minLength: 1, maxLength: 40 }) }),
+  /** The player a claim is against disputes it: the referee rules (decision `<id>:dispute`). */
+  dispute: event('dispute', { decision: Type.String({ minLength: 1, maxLength: 80 }), player: Type.String({ minLength: 1, maxLength: 40 }) }),
   /** Correction: take back the last shot (its events stay in the log, out of force). */
   undo: event('undo', {}),
   /** Correction: put back in force what the last undo took out. */
@@ -125,6 +149,8 @@ export const GameEvent = Type.Union([
   S.clock,
   S.ref,
   S.decide,
+  S.claim,
+  S.dispute,
   S.undo,
   S.redo,
   S.override,
@@ -137,4 +163,15 @@ export type GameEventOf<K extends GameEventType> = Extract<GameEvent, { type: K 
 export type CorrectionEvent = GameEventOf<'undo' | 'redo' | 'override'>;
 export function isCorrection(e: GameEvent): e is CorrectionEvent {
   return e.type === 'undo' || e.type === 'redo' || e.type === 'override';
+}
+
+/** The decision a referee answers when a claim is disputed: `<claimed decision>:dispute`. */
+export const DISPUTE_SUFFIX = ':dispute';
+
+/**
+ * Events that change an earlier answer (corrections, a claim, a referee's ruling on a disputed
+ * claim) and so need the log replayed, and the events that only record a claim's course.
+ */
+export function rewritesPast(e: GameEvent): boolean {
+  return isCorrection(e) || e.type === 'claim' || e.type === 'dispute' || (e.type === 'decide' && e.decision.endsWith(DISPUTE_SUFFIX));
 }

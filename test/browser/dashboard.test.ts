@@ -13,7 +13,7 @@ import { browserSession } from '../helpers/browser';
 import { newHub, waitFor, type TestHub } from '../helpers/hub';
 import { buildHub } from '../../hub/app';
 import { DEMO_VENUE } from '../../shared/venue';
-import { golfOpening, golfOwnOntoOwn, inProcessDevice } from './setup';
+import { ASKING_VENUE, golfOpening, golfOwnOntoOwn, inProcessDevice } from './setup';
 import type { HubCommand } from '../../shared/protocol/schema';
 
 const PIN = '4711';
@@ -65,7 +65,8 @@ describe('dashboard in headless Chromium', () => {
   });
 
   it('a pending decision answered with one tap on the phone view changes the score', async () => {
-    const hub = await hubWithToken();
+    // At a venue that asks rather than takes claims (claims: test/browser/claims.test.ts).
+    const hub = await hubWithToken({ venue: ASKING_VENUE });
     await golfMatch(hub);
     await golfOwnOntoOwn(hub, 'gb1');
     const pending = hub.matches.summaryOf('gb1')!.pending.find((d) => d.kind === 'golf-billiards.own_onto_own')!;

@@ -12,11 +12,14 @@ import type { HubCommand } from '../../shared/protocol/schema';
 import { SimDevice, type SimEventFields, type Transport } from '../../sim/device';
 import type { Browser, Page } from 'playwright-core';
 import { newHub, type TestHub } from '../helpers/hub';
-import { DEMO_VENUE } from '../../shared/venue';
+import { DEMO_VENUE, type VenueConfig } from '../../shared/venue';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures');
 
 /** A recorded fixture log (test/fixtures/<file>). */
+/** The demo venue with claims off (claimWindowS 0): a foul no sensor sees is asked, as any question. */
+export const ASKING_VENUE: VenueConfig = { ...DEMO_VENUE, claimWindowS: 0 };
+
 export function readFixture(file: string): GameEvent[] {
   return readFileSync(path.join(FIXTURES, file), 'utf8')
     .split('\n')

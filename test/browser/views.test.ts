@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { browserSession } from '../helpers/browser';
 import { waitFor } from '../helpers/hub';
-import { caromLog, feedEvents, feedFixture, golfOpening, golfOwnOntoOwn, inProcessDevice, poolLog, viewKit, type InProcessDevice } from './setup';
+import { ASKING_VENUE, caromLog, feedEvents, feedFixture, golfOpening, golfOwnOntoOwn, inProcessDevice, poolLog, viewKit, type InProcessDevice } from './setup';
 
 const PIN = '4711';
 const ANN_BOB = [
@@ -132,7 +132,7 @@ describe('devices, history, referee calls, phone and keyboard in headless Chromi
   });
 
   it('keyboard only: the skip link comes first, and a question is answered with Tab and Enter', async () => {
-    const h = await hub();
+    const h = await hub({ venue: ASKING_VENUE });
     await h.matches.start('gb1', ANN_BOB, undefined);
     await golfOpening(h, 'gb1');
     await h.matches.input('gb1', { type: 'decide', decision: 'set1-stroke-1:opening', answer: 'A', by: 'referee' });

@@ -56,6 +56,8 @@ describe('chain through Mosquitto and the hub: nine-ball and eight-ball', () => 
       const venue: VenueConfig = {
         ...DEMO_VENUE,
         id: `chain-pool-${randomBytes(4).toString('hex')}`,
+        // A referee answers every question here: no claims (docs/claims.md), the first contact is asked.
+        claimWindowS: 0,
         tables: GAMES.flatMap((game) =>
           Array.from({ length: TABLES }, (_, i) => {
             const id = `${game === 'nine-ball' ? 'n' : 'e'}${i + 1}`;

@@ -110,15 +110,18 @@ describe('journey: pool night, a self-scoring eight-ball table', () => {
       const pockets = ['tm', 'tr', 'bl', 'bm', 'br', 'tl'] as const;
       for (const p of pockets) pot(p);
       for (const ball of ['2', '3', '4', '5', '6', '7']) await tap(phone, 'pocket.ball-identity', ball);
-      // No contact sensor: the first ball hit is asked too, the legal one offered as the default.
-      await tap(phone, 'pocket.first-contact', '2');
+      // No contact sensor and no referee: the first ball hit is not asked. The shot is taken as
+      // legal and Noam may claim "hit the wrong ball first" with one tap (docs/claims.md).
+      const claim = phone.locator('article.claim[data-kind="pocket.first-contact"][data-state="open"]');
+      await claim.waitFor({ timeout: 20_000 });
+      expect(await claim.locator('button.claim-button').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-player')))).toEqual(['p2']);
+      expect(await phone.locator('article.decision[data-kind="pocket.first-contact"]').count()).toBe(0);
       await tv.locator('#scoreboard [data-pocketed="p1"][data-count="7"]').waitFor({ timeout: 20_000 });
 
       // The 8, with no call entered: the players are asked whether it was called, on the phone.
       rails();
       pot('br');
       await tap(phone, 'pocket.ball-identity', '8');
-      await tap(phone, 'pocket.first-contact', '8');
       const call = phone.locator('article.decision[data-kind="eight-ball.eight-call"]');
       await call.waitFor({ timeout: 20_000 });
       expect(await call.getAttribute('data-answered-by')).toBe('players');

@@ -45,12 +45,20 @@ export function scoreLine(s: GameSummary, opts: { big?: boolean } = {}): HTMLEle
   return box;
 }
 
+/** The match is over (finished or abandoned): nothing in it can be answered or changed any more. */
+export function ended(s: GameSummary | null): boolean {
+  return s !== null && (s.status === 'finished' || s.status === 'abandoned');
+}
+
 export function summaryLine(s: GameSummary): HTMLElement {
   return h(
     'p',
     { class: 'status-line' },
     h('span', { class: 'badge', 'data-status': s.status }, statusText(s.status)),
-    s.provisional ? h('span', { class: 'badge warn' }, t('score.provisional')) : null,
+    // A match that ended is final, whatever was left open: said as such, not as "provisional".
+    s.provisional
+      ? h('span', { class: 'badge warn', 'data-badge': ended(s) ? 'ended-open' : 'provisional' }, t(ended(s) ? 'score.endedOpen' : 'score.provisional'))
+      : null,
     s.winner ? h('span', { class: 'badge ok' }, t('score.winner', { name: playerName(s, s.winner) })) : null,
   );
 }
@@ -78,13 +86,17 @@ export function decisionQuestion(d: PendingDecision, summary: GameSummary | null
  */
 export function decisions(
   list: PendingDecision[],
-  answer?: (d: PendingDecision, value: string) => void,
+  answerGiven?: (d: PendingDecision, value: string) => void,
   filter?: (d: PendingDecision) => boolean,
   summary: GameSummary | null = null,
   canAnswer?: (d: PendingDecision) => boolean,
 ): HTMLElement {
   const shown = filter ? list.filter(filter) : list;
-  const box = h('section', { class: 'decisions', 'aria-label': t('decision.title') }, h('h3', {}, t('decision.title')));
+  // Questions left open when the match ended: listed for the record, with nothing to answer or count down.
+  const over = ended(summary);
+  const answer = over ? undefined : answerGiven;
+  const title = over ? t('decision.leftOpen') : t('decision.title');
+  const box = h('section', { class: 'decisions', 'aria-label': title, 'data-ended': String(over) }, h('h3', {}, title));
   if (shown.length === 0) box.append(h('p', { class: 'muted' }, t('decision.none')));
   for (const d of shown) {
     const text = localizeDecision(d, (id) => playerName(summary, id));
@@ -108,7 +120,7 @@ export function decisions(
           ? h('p', { class: 'ask', role: 'note' }, d.default === null ? t('decision.askReferee') : t('decision.askRefereeOrDefault'))
           : null,
         likelihood(d),
-        defaultCountdown(d, text.options.find((o) => o.value === d.default)?.label ?? null),
+        over ? null : defaultCountdown(d, text.options.find((o) => o.value === d.default)?.label ?? null),
         text.evidence.length ? h('p', { class: 'evidence-title muted' }, t('decision.evidence')) : null,
         text.evidence.length ? h('ul', { class: 'evidence muted', 'aria-label': t('decision.evidence') }, ...text.evidence.map((e) => h('li', {}, e))) : null,
         opts,

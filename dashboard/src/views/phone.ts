@@ -11,6 +11,7 @@ import { store } from '../store';
 import { decisions, gameName, scoreLine, summaryLine, headlineText, tickCountdowns } from '../games/common';
 import type { View } from '../router';
 import { playersToPlay } from '../games/minigolf';
+import { claimsPanel, type ClaimSend } from '../games/claims';
 import type { LiveTable, PendingDecision } from '../types';
 import { findGame } from '../../../shared/game/catalogue';
 
@@ -92,6 +93,12 @@ export const phoneView: View = (root, route) => {
       say(r.ok ? t('phone.answered') : r.error, r.ok),
     );
   };
+  /** A claim or a dispute from the claims panel (dashboard/src/games/claims.ts): a refusal is said here. */
+  const claim: ClaimSend = (b) => {
+    void send('POST', `/api/tables/${encodeURIComponent(table)}/input`, b, token()).then((r) =>
+      say(r.ok ? t(b.type === 'claim' ? 'claim.sent' : 'claim.disputeSent') : r.error, r.ok),
+    );
+  };
   const end = (): void => {
     if (!confirm(t('phone.endConfirm'))) return;
     void send('POST', `/api/tables/${encodeURIComponent(table)}/end`, { status: 'finished' }, token()).then((r) =>
@@ -145,6 +152,7 @@ export const phoneView: View = (root, route) => {
       summaryLine(s),
       h('p', { class: 'headline' }, headlineText(s)),
       ...(lanes ? [strokes] : []),
+      claimsPanel(s, token() ? claim : null) ?? '',
       // Every open question is shown; the players answer theirs, and see who must answer the others.
       decisions(s.pending, answer, undefined, s, (d) => d.answeredBy === 'players' || pin() !== ''),
       button(t('phone.end'), end, { class: 'secondary', id: 'end-match' }),

@@ -4,7 +4,8 @@
  * flash when a ball is holed. Used by the table view and the TV view.
  */
 import { h, replace } from '../dom';
-import { getLive } from '../api';
+import { getLive, pin, send, tableToken } from '../api';
+import { claimsPanel, type ClaimSend } from '../games/claims';
 import { t } from '../i18n';
 import { store } from '../store';
 import { decisions, gameName, scoreLine, summaryLine, headlineText, tickCountdowns } from '../games/common';
@@ -29,8 +30,20 @@ export function mountScoreboard(box: HTMLElement, table: string, opts: { big?: b
       s ? h('p', { class: 'headline', 'data-headline': '' }, headlineText(s)) : null,
       flash && flash.until > Date.now() ? h('p', { class: 'flash', role: 'status' }, flash.text) : null,
       running && live ? gameBoard(conf?.game ?? '', live.report, s) : null,
+      running && s ? claimsPanel(s, token() ? claim : null) : null,
+      claimMsg ? h('p', { class: 'message', id: 'claim-message', role: 'status', 'data-ok': String(claimMsg.ok) }, claimMsg.text) : null,
       running && s && s.pending.length > 0 && !opts.big ? decisions(s.pending, undefined, undefined, s) : null,
     );
+  };
+
+  // A claim from the board (a TV or tablet at the table with the table's token or the venue PIN).
+  let claimMsg: { text: string; ok: boolean } | null = null;
+  const token = (): string => tableToken(table) || pin();
+  const claim: ClaimSend = (b) => {
+    void send('POST', `/api/tables/${encodeURIComponent(table)}/input`, b, token()).then((r) => {
+      claimMsg = { text: r.ok ? t(b.type === 'claim' ? 'claim.sent' : 'claim.disputeSent') : r.error, ok: r.ok };
+      render();
+    });
   };
 
   const refresh = async (): Promise<void> => {

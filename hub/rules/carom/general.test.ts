@@ -33,6 +33,25 @@ describe('carom general rules (CG)', () => {
     expect(ceb.rejected.map((r) => r.code)).toEqual(['not_in_ruleset']);
   });
 
+  it('CG-FOUL-4 (seed 002: "Rakibin sırasında vuruş yapılamaz"): the strike names the striker: A strikes again in B\'s turn and makes a carom: A\'s foul, no point, B keeps the table', () => {
+    const l = new Log().miss('W');
+    l.push({ type: 'strike', ball: 'W', player: 'A' }).contact('W', 'R').contact('W', 'Y').rest();
+    const c = core(threeBall, l);
+    expect([score(c, 'A'), score(c, 'B'), turnOf(c)]).toEqual([0, 0, 'B']);
+    expect(c.fouls.map((f) => [f.player, f.code])).toEqual([['A', 'opponents_turn']]);
+    expect([c.players[0]!.fouls, c.players[1]!.fouls, c.pending]).toEqual([1, 0, []]);
+    // B then plays on, his inning unbroken: his carom counts.
+    const on = core(threeBall, l.strike('Y').contact('Y', 'R').contact('Y', 'W').rest());
+    expect([score(on, 'B'), turnOf(on)]).toEqual([1, 'B']);
+    // The strike naming the player at the table is an ordinary stroke.
+    const own = core(threeBall, new Log().push({ type: 'strike', ball: 'W', player: 'A' }).contact('W', 'R').contact('W', 'Y').rest());
+    expect([score(own, 'A'), turnOf(own), own.fouls]).toEqual([1, 'A', []]);
+    // CEB (seed 004 has no such foul): the stroke does not count, and nobody is charged.
+    const cebLog = new Log(['A', 'B'], { ruleset: 'ceb-004' }).miss('W');
+    const ceb = core(threeBall, cebLog.push({ type: 'strike', ball: 'W', player: 'A' }).contact('W', 'R').contact('W', 'Y').rest());
+    expect([score(ceb, 'A'), turnOf(ceb), ceb.fouls]).toEqual([0, 'B', []]);
+  });
+
   it('CG-FOUL-5: a ball leaving the table is a foul', () => {
     const c = core(threeBall, new Log().strike('W').contact('W', 'R').out('W').rest());
     expect([turnOf(c), c.fouls.map((f) => f.code), c.players[0]!.fouls]).toEqual(['B', ['out'], 1]);

@@ -21,6 +21,7 @@ import {
   type LivePlayer,
   type ShotRec,
   emptyLive,
+  findPlayer,
   innings,
   newPlayer,
   playerAt,
@@ -55,14 +56,17 @@ function start(s: Live, e: GameEventOf<'start'>): Live {
 
 function newShot(s: Live, e: GameEvent): Live {
   const p = playerAt(s)!;
+  // A strike sensor or the referee named the striker: the engine judges his stroke, not the turn's (CG-FOUL-4).
+  const striker = e.type === 'strike' && e.player !== undefined && e.player !== p.id ? findPlayer(s, e.player) : undefined;
   const shot: ShotRec = {
     no: s.shots + 1,
-    player: p.id,
+    player: striker?.id ?? p.id,
     cue: s.cue!,
     struck: e.type === 'strike' ? e.ball : undefined,
     events: [e],
     fouls: [],
     startSeq: e.seq,
+    ...(striker ? { outOfTurn: p.id } : {}),
   };
   let next: Live = edit(s, { shot, shots: s.shots + 1, spotting: [], restoreOption: null, clock: { running: false, startedAt: null, player: null } });
   if (next.timeoutActive) next = endTimeout(next, e);
@@ -174,7 +178,9 @@ export function reduceCore(s: Live, e: GameEvent): Live {
     case 'undo':
     case 'redo':
     case 'override':
-      return reject(s, e, 'correction', 'corrections are applied by the replay, not the engine');
+    case 'claim':
+    case 'dispute':
+      return reject(s, e, 'correction', 'corrections and claims are applied by the replay, not the engine');
   }
 }
 

@@ -5,7 +5,7 @@
 import type { GameEvent } from '../../../shared/game/events';
 import type { PendingDecision } from '../../../shared/game/engine';
 import { ballsOf } from './config';
-import { isTurnOver, spotOffTable } from './general';
+import { foulDef, isTurnOver, spotOffTable } from './general';
 import { addPoints, endInning, restoreAfterFoul } from './match';
 import { cushionsOf, labelOf, missCallFor, outcomeOf, pointsOf, possibleOutcomes, type ShotContext } from './outcome';
 import { offTableBalls } from './shot';
@@ -179,8 +179,35 @@ function foulAt(e: GameEvent, player: string, inning: number, code: string): Fou
 
 // Helpers are module functions rather than closures in `judge`: tsx (esbuild keepNames) wraps
 // every named closure in a `__name` call, an Object.defineProperty per shot.
+/**
+ * CG-FOUL-4 (seed 002, "Rakibin sırasında vuruş yapılamaz": no stroke in the opponent's turn): the
+ * striker named by the strike is not the player at the table. Whatever the balls did, nobody scores;
+ * under salon rules it is the striker's foul; the player at the table keeps it, his inning and
+ * run going on. Under CEB (no such foul in seed 004) the stroke only does not count.
+ */
+function strokeOutOfTurn(s0: Live, shot: ShotRec, keeper: string, e: GameEvent): Live {
+  const striker = findPlayer(s0, shot.player)!;
+  const inning = closed(striker);
+  const foul = foulDef('opponents_turn')!.rulesets.includes(s0.config.ruleset);
+  const fouls = foul ? [foulAt(e, striker.id, inning + 1, 'opponents_turn')] : [];
+  const lastShot: ShotResult = {
+    no: shot.no,
+    player: striker.id,
+    cue: shot.struck ?? shot.cue,
+    outcome: 'foul',
+    points: 0,
+    fouls: fouls.map((f) => f.code),
+    cushions: null,
+    inning,
+  };
+  const note = `shot ${shot.no}: ${striker.id} struck in ${keeper}'s turn (CG-FOUL-4): no point${foul ? ', a foul of ' + striker.id : ''}; ${keeper} keeps the table`;
+  const s = edit(s0, { shot: null, lastShot, fouls: pushAll(s0.fouls, fouls), notes: push(s0.notes, note), restoreOption: null });
+  return foul ? edit(s, { players: mapPlayer(s.players, striker.id, (p) => editPlayer(p, { fouls: p.fouls + 1 })) }) : s;
+}
+
 function judge(s0: Live, e: GameEvent): Live {
   const shot = s0.shot!;
+  if (shot.outOfTurn !== undefined) return strokeOutOfTurn(s0, shot, shot.outOfTurn, e);
   const raisedAt = e.seq ?? -1;
   const cue = shot.struck ?? shot.cue;
   const ctx: ShotContext = { game: s0.game, config: s0.config, cue, opening: s0.opening };

@@ -67,6 +67,11 @@ export interface ShotRec {
   /** Referee foul calls entered during the shot. */
   fouls: FoulRec[];
   startSeq: number | undefined;
+  /**
+   * CG-FOUL-4: the strike named a player who is not at the table (`player` is then the striker):
+   * the id of the player at the table, who keeps it. Absent: a stroke of the player at the table.
+   */
+  outOfTurn?: string;
 }
 
 export { type AnswerRec, answerTo, hasAnswers } from './answers';
@@ -199,7 +204,9 @@ export function editPlayer(p: LivePlayer, patch: Partial<LivePlayer>): LivePlaye
 
 /** The shot in progress with other sensor events (a literal: see `editPlayer`). */
 export function withEvents(shot: ShotRec, events: GameEvent[]): ShotRec {
-  return { no: shot.no, player: shot.player, cue: shot.cue, struck: shot.struck, events, fouls: shot.fouls, startSeq: shot.startSeq };
+  const next: ShotRec = { no: shot.no, player: shot.player, cue: shot.cue, struck: shot.struck, events, fouls: shot.fouls, startSeq: shot.startSeq };
+  if (shot.outOfTurn !== undefined) next.outOfTurn = shot.outOfTurn;
+  return next;
 }
 
 /** Replace every closed run (a scorecard edit): O(innings), rare. */

@@ -6,13 +6,15 @@
  * list. Ordinary events are reduced incrementally; a correction re-folds from the start, which
  * is cheap for one match and keeps corrections trivially consistent with a clean replay.
  */
-import type { GameEvent, CorrectionEvent } from '../../../shared/game/events';
+import type { GameEvent, GameEventOf, CorrectionEvent } from '../../../shared/game/events';
 import type { RulesEngine } from '../../../shared/game/engine';
 import { type Prefix, append, fromArray, toArray as prefixToArray } from './prefix';
+import { answerAfter, claimRefusal, NO_CLAIMS, rulingOf, trackClaims, type Claims } from './claims';
 
 export interface CorrectionRecord {
   seq: number | undefined;
-  type: CorrectionEvent['type'];
+  /** A correction, or a step in a claim's course (a claim, a dispute, the referee's ruling: docs/claims.md). */
+  type: CorrectionEvent['type'] | 'claim' | 'dispute' | 'ruling';
   t: number;
   who: string | undefined;
   why: string | undefined;
@@ -39,10 +41,12 @@ export interface MatchState<S> {
   /** Groups of events taken back by undo, most recent last (for redo). */
   undone: GameEvent[][];
   corrections: CorrectionRecord[];
+  /** Fouls open to a claim and the claims' course (./claims.ts). */
+  claims: Claims;
 }
 
 export function initialMatch<S>(engine: RulesEngine<S>): MatchState<S> {
-  return { game: engine.initial(), inForce: null, undone: [], corrections: [] };
+  return { game: engine.initial(), inForce: null, undone: [], corrections: [], claims: NO_CLAIMS };
 }
 
 function isShotEnd<S>(engine: RulesEngine<S>, e: GameEvent): boolean {
@@ -76,8 +80,37 @@ function record(e: CorrectionEvent, effect: string): CorrectionRecord {
   return { seq: e.seq, type: e.type, t: e.t, who: e.who, why: e.why, effect };
 }
 
+/** The events in force with decision `id` answered `answer` (in place of its answer, or appended: never answered). */
+function answered(all: GameEvent[], replacement: GameEventOf<'decide'>): { inForce: GameEvent[]; old: string | null } {
+  const at = all.findIndex((x) => x.type === 'decide' && x.decision === replacement.decision);
+  if (at < 0) return { inForce: [...all, replacement], old: null };
+  const old = all[at] as GameEventOf<'decide'>;
+  // The answer changes; the place, time and anything the hub logged with it (a claim window) stay.
+  all[at] = { ...old, answer: replacement.answer };
+  return { inForce: all, old: old.answer };
+}
+
+/** A claim, a dispute or the referee's ruling on one: the claims' course, and the answer it changes. */
+function claimStep<S>(engine: RulesEngine<S>, m: MatchState<S>, e: GameEvent): MatchState<S> {
+  const claims = trackClaims(m.claims, e);
+  const type = e.type === 'claim' ? 'claim' : e.type === 'dispute' ? 'dispute' : 'ruling';
+  const note = (effect: string): CorrectionRecord => ({ seq: e.seq, type, t: e.t, who: e.who, why: e.why, effect });
+  const refusal = e.type === 'claim' || e.type === 'dispute' ? claimRefusal(m.claims, e) : null;
+  if (refusal) return { ...m, corrections: [...m.corrections, note(`refused (${refusal.code}): ${refusal.reason}`)] };
+  const change = answerAfter(m.claims, e);
+  const who = e.type === 'claim' || e.type === 'dispute' ? e.player : (e.who ?? 'the referee');
+  if (!change) {
+    const what = e.type === 'dispute' ? `disputed by ${who}: the referee rules` : `foul upheld by ${who}`;
+    return { ...m, claims, corrections: [...m.corrections, note(`${(e as { decision: string }).decision}: ${what}`)] };
+  }
+  const { inForce, old } = answered(toArray(m.inForce), { type: 'decide', decision: change.decision, answer: change.answer, t: e.t, seq: e.seq, by: e.by });
+  const effect = `${e.type === 'claim' ? `foul claimed by ${who}` : `claim rejected by ${who}`}: decision ${change.decision}: ${old ?? '(open)'} -> ${change.answer}`;
+  return { ...m, game: fold(engine, inForce), inForce: fromArray(inForce), claims, corrections: [...m.corrections, note(effect)] };
+}
+
 /** One step of match replay. Pure: returns a new MatchState, never mutates the argument. */
 export function step<S>(engine: RulesEngine<S>, m: MatchState<S>, e: GameEvent): MatchState<S> {
+  if (e.type === 'claim' || e.type === 'dispute' || (e.type === 'decide' && rulingOf(m.claims, e))) return claimStep(engine, m, e);
   switch (e.type) {
     case 'undo': {
       const all = toArray(m.inForce);
@@ -88,11 +121,14 @@ export function step<S>(engine: RulesEngine<S>, m: MatchState<S>, e: GameEvent):
       }
       const kept = all.slice(0, from);
       const span = `seq ${taken[0]!.seq ?? '?'}-${taken[taken.length - 1]!.seq ?? '?'}`;
+      // A foul window opened by an answer taken back is no longer open to a claim.
+      const gone = new Set(taken.map((x) => x.seq));
       return {
         game: fold(engine, kept),
         inForce: fromArray(kept),
         undone: [...m.undone, taken],
         corrections: [...m.corrections, record(e, `took back ${taken.length} events (${span})`)],
+        claims: { windows: m.claims.windows.filter((w) => !gone.has(w.decidedSeq)) },
       };
     }
     case 'redo': {
@@ -109,6 +145,7 @@ export function step<S>(engine: RulesEngine<S>, m: MatchState<S>, e: GameEvent):
         inForce,
         undone: m.undone.slice(0, -1),
         corrections: [...m.corrections, record(e, `put back ${group.length} events`)],
+        claims: m.claims,
       };
     }
     case 'override': {
@@ -134,7 +171,8 @@ export function step<S>(engine: RulesEngine<S>, m: MatchState<S>, e: GameEvent):
       const undone = m.undone.length > 0 && isShotStartAfterUndo(e) ? [] : m.undone;
       // A literal, not `{ ...m, ... }`: V8 copies a spread with overrides on a slow path that
       // cost about as much as a whole carom reduce (this runs once per event of every replay).
-      return { game: engine.reduce(m.game, e), inForce: append(m.inForce, e), undone, corrections: m.corrections };
+      const claims = e.type === 'decide' || e.type === 'strike' ? trackClaims(m.claims, e) : m.claims;
+      return { game: engine.reduce(m.game, e), inForce: append(m.inForce, e), undone, corrections: m.corrections, claims };
     }
   }
 }

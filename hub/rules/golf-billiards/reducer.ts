@@ -117,8 +117,8 @@ export function reduce(state: GbState, e: GameEvent): GbState {
     const answers = { ...state.answers, [e.decision]: e.answer };
     return next(state, { answers, live: derive(state.setup, toArray(state.events), answers) });
   }
-  if (e.type === 'undo' || e.type === 'redo' || e.type === 'override') {
-    return next(state, { live: reject(state.live, e, pos, 'correction', 'corrections are applied by replay(), not by the engine') });
+  if (e.type === 'undo' || e.type === 'redo' || e.type === 'override' || e.type === 'claim' || e.type === 'dispute') {
+    return next(state, { live: reject(state.live, e, pos, 'correction', 'corrections and claims are applied by replay(), not by the engine') });
   }
   return next(state, { events: push(state.events, e), live: applyEvent(ctxOf(state.setup, state.answers), state.live, e, pos) });
 }

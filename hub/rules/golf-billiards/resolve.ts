@@ -2,6 +2,7 @@
  * Stroke resolution at AT_REST (digest §1.1 order): fouls, goals, off-table balls, foul effects,
  * set end (first drop), turn, zone play, clock.
  */
+import type { PendingDecision } from '../../../shared/game/engine';
 import type { Ctx } from './balls';
 import { Asker, pickBall, setBall } from './balls';
 import {
@@ -61,6 +62,9 @@ export function resolveStroke(ctx: Ctx, core: LiveCore, st: Stroke): LiveCore {
     designate: new Set(),
   };
   const striker = (owner: Side): Side => (st.opening ? owner : st.side);
+  // Self-scoring: a foul no sensor sees is the opponents' to claim (docs/claims.md), not a question.
+  const claimable = (d: PendingDecision, foul: string): PendingDecision =>
+    cfg.mode === 'self' && st.player !== null ? { ...d, claim: { against: st.player, foul } } : d;
 
   // Fouls: sensor and referee calls, player claims (self-scoring), questions the sensors cannot answer.
   const fouls: Foul[] = [...st.fouls];
@@ -89,18 +93,21 @@ export function resolveStroke(ctx: Ctx, core: LiveCore, st: Stroke): LiveCore {
     const cushionBefore = first !== undefined && st.cushions.some((c) => c.ball === st.played && c.seq < first.seq);
     if (first && mate !== undefined && ballOwner(sides, cfg, mate) === st.side && !cushionBefore && !fouls.some((f) => f.name === 'own_onto_own')) {
       const a = asker.ask(
-        q(
-          `${st.id}:own-onto-own`,
-          'golf-billiards.own_onto_own',
-          `Did ${st.played} go directly onto ${mate}, with no bumper or cushion first?`,
-          [
-            ['no', 'No, it hit a bumper or cushion first'],
-            ['yes', 'Yes, directly (foul GB-OWN-1)'],
-          ],
-          'no',
-          who,
-          [`first contact of ${st.played} was with own ball ${mate}`, 'no cushion contact before it (bumpers are not sensed)'],
-          first.seq,
+        claimable(
+          q(
+            `${st.id}:own-onto-own`,
+            'golf-billiards.own_onto_own',
+            `Did ${st.played} go directly onto ${mate}, with no bumper or cushion first?`,
+            [
+              ['no', 'No, it hit a bumper or cushion first'],
+              ['yes', 'Yes, directly (foul GB-OWN-1)'],
+            ],
+            'no',
+            who,
+            [`first contact of ${st.played} was with own ball ${mate}`, 'no cushion contact before it (bumpers are not sensed)'],
+            first.seq,
+          ),
+          'yes',
         ),
       );
       if (a === 'yes') fouls.push({ name: 'own_onto_own', rule: 'GB-OWN-1', source: 'decision', seq: first.seq, t: st.t });
@@ -172,19 +179,22 @@ export function resolveStroke(ctx: Ctx, core: LiveCore, st: Stroke): LiveCore {
       if (!zoneObligationMet(st.zoneMoves, goalSeen, st.played)) fouls.push({ name: 'zone_fail', rule: 'GB-ZONE-3', source: 'call', seq: st.seq, t: st.t });
     } else if (!goalSeen && cfg.mode === 'self' && !fouls.some((f) => f.name === 'zone_fail' || foulEffects(f.name, true, null, false).effects.lot)) {
       const a = asker.ask(
-        q(
-          `${st.id}:zone`,
-          'golf-billiards.zone',
-          'Zone play: did at least one ball leave its zone (coming back is fine)? A ball in the big attack triangle need not move; a ball on a line only has to leave the line.',
-          [
-            ['left', 'Yes, a ball left its zone'],
-            ['stayed', 'No ball left its zone (foul GB-ZONE-3)'],
-          ],
-          'left',
-          'players',
-          ['zone play is active', 'no ball entered a goal'],
-          st.seq,
-          'no-goal',
+        claimable(
+          q(
+            `${st.id}:zone`,
+            'golf-billiards.zone',
+            'Zone play: did at least one ball leave its zone (coming back is fine)? A ball in the big attack triangle need not move; a ball on a line only has to leave the line.',
+            [
+              ['left', 'Yes, a ball left its zone'],
+              ['stayed', 'No ball left its zone (foul GB-ZONE-3)'],
+            ],
+            'left',
+            'players',
+            ['zone play is active', 'no ball entered a goal'],
+            st.seq,
+            'no-goal',
+          ),
+          'stayed',
         ),
       );
       if (a === 'stayed') fouls.push({ name: 'zone_fail', rule: 'GB-ZONE-3', source: 'decision', seq: st.seq, t: st.t });

@@ -38,8 +38,11 @@ export interface Verdict {
   result: string;
 }
 
-/** What a player's answer to an option does: re-rack with a breaker, or play on (who shoots, balls put back). */
-export type OptionEffect = { kind: 'rerack'; breaker: string } | { kind: 'play'; turn: string; spot: readonly string[] };
+/**
+ * What a player's answer to an option does: re-rack with a breaker, play on (who shoots, balls put
+ * back), or nothing the engine tracks (balls put back by hand: positions are not tracked).
+ */
+export type OptionEffect = { kind: 'rerack'; breaker: string } | { kind: 'play'; turn: string; spot: readonly string[] } | { kind: 'record' };
 
 /** A player's option that follows a shot (break options, push-out reply, ...), declared by its discipline. */
 export interface OptionSpec {

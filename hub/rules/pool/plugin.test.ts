@@ -12,6 +12,7 @@ import { eightBall } from './eight';
 import { makeEngine } from './index';
 import { nineBall } from './nine';
 import { Log, run } from './testkit';
+import { GENERAL_OPTIONS } from './rack';
 
 const BALLS = ['1', '2', '3'] as const;
 
@@ -148,7 +149,7 @@ describe('options of the registered disciplines', () => {
   it('every option eight-ball and nine-ball declare is named in OptionKind (the list the dashboard translates)', () => {
     const src = readFileSync(new URL('./state.ts', import.meta.url), 'utf8');
     const listed = [.../export type OptionKind =([^;]*);/.exec(src)![1]!.matchAll(/'([a-z-]+)'/g)].map((m) => m[1]!);
-    const declared = ['lag-choice', ...Object.keys(eightBall.options), ...Object.keys(nineBall.options)];
+    const declared = [...Object.keys(GENERAL_OPTIONS), ...Object.keys(eightBall.options), ...Object.keys(nineBall.options)];
     expect(declared.sort()).toEqual(listed.sort());
   });
 

@@ -93,7 +93,7 @@ export function finishRack(t: LiveTable, ctx: Ctx, winner: string, reason: strin
   return setupRack(done, ctx, next, t.rackNo + 1);
 }
 
-/** The general layer's own option (PB-LAG-3); every other option belongs to the discipline. */
+/** The general layer's own options: PB-LAG-3's lag choice, and PB-FOUL-6's below. */
 const LAG_CHOICE: OptionSpec = {
   question: 'Lag winner: break, or let the opponent break?',
   values: [
@@ -104,8 +104,26 @@ const LAG_CHOICE: OptionSpec = {
   apply: (answer, chooser, rival) => ({ kind: 'rerack', breaker: answer === 'pass' ? rival : chooser }),
 };
 
+/**
+ * PB-FOUL-6 (seed 001 §5 d, last sentence): after an accidental touch that is no foul at an
+ * unrefereed table (PB-FOUL-5), "at the choice of the player who is not shooting, the disturbed
+ * balls are put back in their old positions or stay as they are". Play going on leaves them.
+ */
+export const TOUCH_CHOICE: OptionSpec = {
+  question: 'An accidental touch moved balls (no foul, PB-FOUL-5): put them back, or leave them where they are?',
+  values: [
+    ['restore', 'Put them back where they were'],
+    ['leave', 'Leave them where they are'],
+  ],
+  def: 'leave',
+  apply: () => ({ kind: 'record' }),
+};
+
+/** The options of the general layer (PB-LAG-3, PB-FOUL-6); every other option belongs to the discipline. */
+export const GENERAL_OPTIONS: Readonly<Record<string, OptionSpec>> = { 'lag-choice': LAG_CHOICE, 'touch-restore': TOUCH_CHOICE };
+
 function optionSpec(ctx: Ctx, kind: string): OptionSpec {
-  const spec = kind === 'lag-choice' ? LAG_CHOICE : ctx.d.options[kind];
+  const spec = GENERAL_OPTIONS[kind] ?? ctx.d.options[kind];
   // A discipline that raises an option it does not declare is a programming error, found by its tests.
   if (!spec) throw new Error(`${ctx.d.id}: option ${kind} is not declared by the discipline`);
   return spec;
@@ -138,7 +156,7 @@ function applyOption(t0: LiveTable, ctx: Ctx, q: OpenQuestion, answer: string, h
   const effect = optionSpec(ctx, option).apply(answer, chooser, rival);
   if (option === 'lag-choice') t = setupRack({ ...t, breakerSource: 'lag' }, ctx, effect.kind === 'rerack' ? effect.breaker : chooser, 1);
   else if (effect.kind === 'rerack') t = setupRack(t, ctx, effect.breaker, t.rackNo);
-  else {
+  else if (effect.kind === 'play') {
     const balls = { ...t.balls };
     for (const b of effect.spot) balls[b] = 'table';
     t = { ...t, balls, turn: effect.turn };

@@ -196,7 +196,9 @@ export function reduce(d: Discipline, s0: PoolState, e0: GameEvent): PoolState {
     case 'undo':
     case 'redo':
     case 'override':
-      return rejectIntake(s, e, 'correction', 'corrections are applied by replay(), not by the engine');
+    case 'claim':
+    case 'dispute':
+      return rejectIntake(s, e, 'correction', 'corrections and claims are applied by replay(), not by the engine');
     case 'identify':
       return refresh(d, identify(d, s, e));
     case 'decide':

@@ -186,6 +186,25 @@ describe('PB fouls', () => {
     expect(r.report.rejected.map((x) => x.code)).toEqual(['bad-value']);
   });
 
+  it('PB-FOUL-6 (seed 001 §5 d: "Atış yapmayan oyuncunun tercihine göre"): an accidental touch raises the choice for the non-shooter only', () => {
+    // Between shots: A is to shoot, B chooses.
+    const between = afterBreak().ref('foul', { value: 'touch', data: { standalone: true } });
+    const q = nine(between).summary.pending;
+    expect(q.map((d) => [d.kind, d.answeredBy, d.default, d.evidence])).toEqual([['pocket.touch-restore', 'players', 'leave', ['B chooses']]]);
+    const answered = nine(between.decide(q[0]!.id, 'restore'));
+    expect(answered.summary.pending).toEqual([]);
+    expect(answered.report.refLog.at(-1)!.effect).toContain('touch-restore: restore');
+    // During A's shot, which pockets the 1: A shoots on, B chooses.
+    const during = afterBreak().add({ type: 'strike', ball: 'cue' }).add({ type: 'contact', a: 'cue', b: '1' }).ref('foul', { value: 'touch', player: 'A' });
+    const r = nine(during.add({ type: 'pocket', ball: '1', pocket: 'c', captured: true }).rest());
+    expect(r.report.shots.at(-1)!.fouls).toEqual([]);
+    expect(r.summary.pending.map((d) => [d.kind, d.evidence[0]])).toEqual([['pocket.touch-restore', 'B chooses']]);
+    expect(r.summary.turn).toBe('A');
+    // The shooter's own choice is refused; with a referee no choice is raised (the seed's sentence is for unrefereed games).
+    expect(nine(afterBreak().ref('restore-choice', { player: 'A', value: 'restore' })).report.rejected.map((x) => x.code)).toEqual(['not-your-choice']);
+    expect(nine(afterBreak({ refereed: true }).ref('foul', { value: 'touch', data: { standalone: true } })).summary.pending).toEqual([]);
+  });
+
   it('PB-FOUL-7 (reading PB-Q4: judged as PB-FOUL-10)', () => {
     const l = afterBreak().ref('frozen', { ball: '1', place: 'side-a' });
     l.add({ type: 'strike', ball: 'cue' }).add({ type: 'contact', a: 'cue', b: '1' }).add({ type: 'cushion', ball: '1', cushion: 'side-a' }).rest();

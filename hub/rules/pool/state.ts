@@ -143,7 +143,7 @@ export type QuestionAction =
  * plugin.test.ts checks it): the dashboard reads it to require a translation of each
  * (dashboard/src/decisions.test.ts). A discipline raises only the options it declares.
  */
-export type OptionKind = 'lag-choice' | 'break-foul' | 'break-eight' | 'break-eight-foul' | 'push-out-reply';
+export type OptionKind = 'lag-choice' | 'break-foul' | 'break-eight' | 'break-eight-foul' | 'push-out-reply' | 'touch-restore';
 
 /**
  * The derived game: everything about the match that follows from the events in force. Histories

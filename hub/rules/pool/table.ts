@@ -122,15 +122,18 @@ export function applyShot(t0: LiveTable, raw: ShotRaw, ctx: Ctx): LiveTable {
   const legalFirst = ctx.d.legalFirst(t, shooter, isBreak, prep);
   const shotQs: PendingDecision[] = [];
   const unsensed = !ctx.cfg.contactSensor && f.order.every((x) => x.kind !== 'contact');
+  // At a self-refereed table a foul no sensor can see is the opponent's to claim (docs/claims.md),
+  // not a question: the hub takes the shot as legal and the claim applies the foul answer.
+  const claimable = !ctx.cfg.refereed && unsensed;
   if (idq.length === 0 && f.firstContact === undefined && legalFirst !== 'any') {
+    const onTable = ctx.d.objectBalls.filter((b) => t.balls[b] === 'table');
+    // The claim names no ball: any first ball that is not legal is the same foul (PB-SHOT-1).
+    const wrongFirst = [...onTable.filter((b) => !legalFirst.includes(b)), NO_CONTACT][0]!;
     shotQs.push({
       id: `shot-${raw.key}:first-contact`,
       kind: 'pocket.first-contact',
       question: 'Which object ball did the cue ball hit first?',
-      options: [
-        ...ctx.d.objectBalls.filter((b) => t.balls[b] === 'table').map((b) => ({ value: b, label: `Ball ${b}` })),
-        ...(unsensed ? [{ value: NO_CONTACT, label: 'No ball' }] : []),
-      ],
+      options: [...onTable.map((b) => ({ value: b, label: `Ball ${b}` })), ...(unsensed ? [{ value: NO_CONTACT, label: 'No ball' }] : [])],
       // Without a contact sensor this is asked on every shot: a table that scores itself cannot
       // wait for a referee each time, so the players answer, and unanswered it is taken as a
       // legal first ball (the common case). Where a sensor should have told, a referee decides,
@@ -147,6 +150,7 @@ export function applyShot(t0: LiveTable, raw: ShotRaw, ctx: Ctx): LiveTable {
       ...(unsensed && legalFirst.length === 1
         ? { basis: `legal-ball|${raw.events.some((e) => e.type === 'pocket' && e.captured) ? 'pocketed' : 'none-pocketed'}` }
         : {}),
+      ...(claimable && legalFirst.length > 0 ? { claim: { against: shooter, foul: wrongFirst } } : {}),
     });
   }
   if (idq.length === 0 && f.frozenCueTo !== null) {
@@ -188,19 +192,18 @@ export function applyShot(t0: LiveTable, raw: ShotRaw, ctx: Ctx): LiveTable {
     !objectBallPocketed(f, ctx.cfg.cueBall) &&
     f.order.some((x) => x.kind === 'cushion');
   if (idq.length === 0 && shotQs.length === 0 && railUnsure && ctx.d.needsRail(isBreak, prep) && ctx.answerOf(`shot-${raw.key}:rail`) === undefined) {
-    shotQs.push(
-      yesNo(
-        `shot-${raw.key}:rail`,
-        'pocket.rail',
-        'Did a ball reach a cushion after the cue ball hit the first ball (PB-SHOT-1)?',
-        'yes',
-        'players',
-        ['this table has no contact sensor: the cushions heard may have come before the contact'],
-        raisedAt,
-        // How many cushions were heard in all (the more, the likelier one came after the contact).
-        `cushions=${upTo(f.order.filter((x) => x.kind === 'cushion').length, 4)}`,
-      ),
+    const rail = yesNo(
+      `shot-${raw.key}:rail`,
+      'pocket.rail',
+      'Did a ball reach a cushion after the cue ball hit the first ball (PB-SHOT-1)?',
+      'yes',
+      'players',
+      ['this table has no contact sensor: the cushions heard may have come before the contact'],
+      raisedAt,
+      // How many cushions were heard in all (the more, the likelier one came after the contact).
+      `cushions=${upTo(f.order.filter((x) => x.kind === 'cushion').length, 4)}`,
     );
+    shotQs.push(claimable ? { ...rail, claim: { against: shooter, foul: 'no' } } : rail);
   }
   if (idq.length === 0 && shotQs.length === 0) shotQs.push(...ctx.d.questions(dctx));
   const open = [...idq, ...shotQs.filter((q) => ctx.answerOf(q.id) === undefined)];
@@ -302,7 +305,13 @@ function judgeShot(t: LiveTable, ctx: Ctx, raw: ShotRaw, f: ShotFacts, dctx: Sho
   };
   if (rackWinner) return finishRack(out, ctx, rackWinner, reason);
   if (v.option) out = raiseOption(out, ctx, v.option.kind, v.option.chooser, `shot-${raw.key}:${v.option.kind}`, dctx.raisedAt);
+  if (accidentalTouch(ctx, f.refFouls)) out = raiseOption(out, ctx, 'touch-restore', opponent, `shot-${raw.key}:touch-restore`, dctx.raisedAt);
   return out;
+}
+
+/** PB-FOUL-5/6: an unrefereed table, a touch that is no foul: the non-shooter chooses whether the balls go back. */
+function accidentalTouch(ctx: Ctx, calls: readonly RefFoul[]): boolean {
+  return !ctx.cfg.refereed && calls.some((r) => r.kind === 'touch' && !isTouchFoul(false, r.touch));
 }
 
 /** People's calls between shots (and sensor noise outside a shot). */
@@ -326,6 +335,8 @@ export function applyGapEvent(t0: LiveTable, e: GameEvent, ctx: Ctx): LiveTable 
       return { ...log(t, e, 'match abandoned'), status: 'abandoned', turn: null, questions: [] };
     case 'restore-choice': {
       if (e.value !== 'restore' && e.value !== 'leave') return reject(t, e, 'bad-value', 'restore-choice is restore or leave');
+      // Seed 001 §5 d: "at the choice of the player who is not shooting" (PB-FOUL-6).
+      if (e.player !== undefined && e.player === t.turn) return reject(t, e, 'not-your-choice', 'PB-FOUL-6: the player who is not shooting chooses');
       return log(t, e, `PB-FOUL-6: disturbed balls ${e.value === 'restore' ? 'restored' : 'left where they are'} (choice of ${e.player ?? 'the non-shooter'})`);
     }
     case 'foul':
@@ -402,7 +413,9 @@ function standaloneFoul(t0: LiveTable, e: GameEventOf<'ref'>, ctx: Ctx): LiveTab
   const { fouls, notes } = validRefFouls(t, ctx, [r], shooter);
   const s = e.seq ?? 0;
   if (fouls.length === 0) {
-    return { ...t, shots: push(t.shots, record(t, null, shooter, [s, s], { notes, result: 'no foul', next: shooter, ballInHand: t.ballInHand })) };
+    const out = { ...t, shots: push(t.shots, record(t, null, shooter, [s, s], { notes, result: 'no foul', next: shooter, ballInHand: t.ballInHand })) };
+    // PB-FOUL-6: the player not shooting chooses whether the balls the touch moved go back.
+    return accidentalTouch(ctx, [r]) ? raiseOption(out, ctx, 'touch-restore', other(ctx, shooter), `touch-${s}:touch-restore`, s) : out;
   }
   const by = fouls[0]!.by;
   const victim = other(ctx, by);
