@@ -147,6 +147,7 @@ export const en = {
   'opt.carom.points': '{n} points',
   'opt.carom.p0': 'No points (a ball was touched)',
   'opt.carom.wrong_ball.foul': 'Foul: wrong ball',
+  'opt.carom.wrong_ball.foul_during': 'Foul: wrong ball, pointed out during the stroke (no point)',
   'opt.carom.wrong_ball.no_foul': 'No foul (he plays that ball)',
   'opt.carom.balls_in_motion.foul': 'Yes: foul, balls in motion',
   'opt.carom.balls_in_motion.no_foul': 'No: the balls were at rest',

@@ -145,6 +145,7 @@ export const he: Record<Key, string> = {
   'opt.carom.points': '{n} נקודות',
   'opt.carom.p0': 'אין נקודות (נפגע כדור)',
   'opt.carom.wrong_ball.foul': 'עבירה: כדור לא נכון',
+  'opt.carom.wrong_ball.foul_during': 'עבירה: כדור לא נכון, נאמר במהלך המכה (אין נקודה)',
   'opt.carom.wrong_ball.no_foul': 'אין עבירה (ממשיכים עם הכדור הזה)',
   'opt.carom.balls_in_motion.foul': 'כן: עבירה, כדורים בתנועה',
   'opt.carom.balls_in_motion.no_foul': 'לא: הכדורים עמדו',

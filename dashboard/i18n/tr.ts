@@ -145,6 +145,7 @@ export const tr: Record<Key, string> = {
   'opt.carom.points': '{n} sayı',
   'opt.carom.p0': 'Sayı yok (bir topa değdi)',
   'opt.carom.wrong_ball.foul': 'Faul: yanlış top',
+  'opt.carom.wrong_ball.foul_during': 'Faul: yanlış top, vuruş sırasında bildirildi (sayı yok)',
   'opt.carom.wrong_ball.no_foul': 'Faul yok (o topla oynar)',
   'opt.carom.balls_in_motion.foul': 'Evet: faul, toplar hareketteydi',
   'opt.carom.balls_in_motion.no_foul': 'Hayır: toplar duruyordu',

@@ -57,7 +57,7 @@ export const KINDS: Record<string, KindSpec> = {
   'c3.point': point,
   'c3b.point': point,
   'c4.point': { vars: shotNo, option: caromPoint, samples: ['p50', 'p25', 'p5', 'p1', 'p0', 'none'] },
-  'carom.wrong_ball': { option: fixed('opt.carom.wrong_ball'), samples: ['foul', 'no_foul'] },
+  'carom.wrong_ball': { option: fixed('opt.carom.wrong_ball'), samples: ['foul', 'foul_during', 'no_foul'] },
   'carom.balls_in_motion': { vars: shotNo, option: fixed('opt.carom.balls_in_motion'), samples: ['foul', 'no_foul'] },
   'c3.lag': {
     option: (v, _d, names) => {

@@ -187,9 +187,20 @@ function restore(s: Live, e: Ref): Live {
   return edit(s, { restoreOption: null, spotting });
 }
 
-/** C3-NC-2: a third party moved balls: no foul, balls back; a shot under way is void and replayed. */
+/**
+ * C3-NC-2: a third party moved balls: no foul; the balls it moved go back (seed 004, fouls not
+ * counted, 2: "the balls will be placed again by the referee exactly where they were"); a shot
+ * under way is void and replayed. The moved balls are `ball`, or `data.balls`; none named: all.
+ */
 function interference(s: Live, e: Ref): Live {
-  const spotting = ballsOf(s.game, s.config).map((ball) => ({ ball, spot: 'previous_position', ifOccupied: [], reason: 'C3-NC-2: third-party interference' }));
+  const all = ballsOf(s.game, s.config);
+  const listed = Array.isArray(e.data?.['balls']) ? (e.data['balls'] as unknown[]) : e.ball !== undefined ? [e.ball] : null;
+  const moved = listed ?? all;
+  const stranger = moved.find((b) => typeof b !== 'string' || !all.includes(b));
+  if (stranger !== undefined) return reject(s, e, 'unknown_ball', `ball "${String(stranger)}" is not in this game`);
+  const spotting = all
+    .filter((ball) => moved.includes(ball))
+    .map((ball) => ({ ball, spot: 'previous_position', ifOccupied: [], reason: 'C3-NC-2: third-party interference' }));
   const text = s.shot ? `shot ${s.shot.no} void: third-party interference (C3-NC-2)` : `third-party interference (C3-NC-2)${e.why ? `: ${e.why}` : ''}`;
   return edit(note(s, text), { shot: null, spotting });
 }

@@ -97,6 +97,23 @@ describe('pending decisions (unknown balls)', () => {
     expect([score(no, 'A'), turnOf(no), no.fouls]).toEqual([1, 'A', []]);
   });
 
+  it('C3-FOUL-6 + C3-NC-1 (seed 004, "כדור לא נכון"): a wrong ball called during the stroke is one foul, no point, inning over; the answer "during the stroke" does the same', () => {
+    const base = () => new Log(['A', 'B'], { lag: false, breakRedFirst: false });
+    const carom = (l: Log) => l.cushion('Y', 'L1').cushion('Y', 'S2').cushion('Y', 'L2').contact('Y', 'R').contact('Y', 'W').rest();
+    const called = run(threeCushion, carom(base().strike('Y').foul('wrong_ball')));
+    const c = called.game.core;
+    expect(c.fouls.map((f) => [f.player, f.code])).toEqual([['A', 'wrong_ball']]);
+    expect([score(c, 'A'), turnOf(c), c.pending]).toEqual([0, 'B', []]);
+    // Not called: the engine asks, and its answer says when it was pointed out.
+    const asked = carom(base().strike('Y'));
+    const q = run(threeCushion, asked).game.core.pending[0]!;
+    expect(q.options.map((o) => o.value)).toEqual(['foul', 'foul_during', 'no_foul']);
+    const during = core(threeCushion, asked.decide(q.id, 'foul_during'));
+    expect([score(during, 'A'), turnOf(during), during.fouls.map((f) => f.code)]).toEqual([0, 'B', ['wrong_ball']]);
+    const after = core(threeCushion, carom(base().strike('Y')).decide(q.id, 'foul'));
+    expect([score(after, 'A'), turnOf(after), after.fouls.map((f) => f.code)]).toEqual([1, 'B', ['wrong_ball']]);
+  });
+
   it('override replaces an answer and re-folds; the correction keeps who, when and why', () => {
     const l = uncertain(new Log(['A', 'B'], C3))
       .decide('shot-1:point', 'point')

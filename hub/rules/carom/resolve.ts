@@ -65,6 +65,8 @@ function optionsFor(outcomes: readonly string[]): PendingDecision['options'] {
 /** `${kindPrefix(s)}.point`, one string per game. */
 const POINT_KIND: Record<Live['game'], string> = { 'three-cushion': 'c3.point', 'three-ball': 'c3b.point', 'four-ball': 'c4.point' };
 const WRONG_BALL = 'carom.wrong_ball';
+/** The wrong-ball answer "pointed out during the stroke" (CEB: the stroke's point is void). */
+const FOUL_DURING = 'foul_during';
 const IN_MOTION = 'carom.balls_in_motion';
 
 /** `fallback`: the outcome of the identified events alone (`identifiedOnly`), the point question's default. */
@@ -87,15 +89,26 @@ function shotQuestions(s: Live, shot: ShotRec, sensorEvents: readonly GameEvent[
     };
     qs.push(q);
   }
-  if (shot.struck !== undefined && shot.struck !== shot.cue) {
+  // A wrong ball the referee already called during the stroke is that one fact: no second foul asked.
+  const called = shot.fouls.some((f) => f.code === 'wrong_ball');
+  if (shot.struck !== undefined && shot.struck !== shot.cue && !called) {
     qs.push({
       id: `shot-${shot.no}:wrong_ball`,
       kind: WRONG_BALL,
       question: `${who} struck ${shot.struck}, not his cue ball ${shot.cue}: wrong-ball foul?`,
-      options: [
-        { value: 'foul', label: 'Foul: wrong ball' },
-        { value: 'no_foul', label: 'No foul (he plays that ball)' },
-      ],
+      // CEB: a point made before the wrong ball is pointed out stands (C3-FOUL-6, C3-NC-1), so
+      // the answer says when it was: during the stroke, this stroke's point is void too.
+      options:
+        s.config.ruleset === 'ceb-004'
+          ? [
+              { value: 'foul', label: 'Foul: wrong ball, pointed out after the stroke (its point stands)' },
+              { value: FOUL_DURING, label: 'Foul: wrong ball, pointed out during the stroke (no point)' },
+              { value: 'no_foul', label: 'No foul (he plays that ball)' },
+            ]
+          : [
+              { value: 'foul', label: 'Foul: wrong ball' },
+              { value: 'no_foul', label: 'No foul (he plays that ball)' },
+            ],
       default: 'foul',
       answeredBy: 'referee',
       evidence: [`the strike sensor named ${shot.struck}`, `${who}'s cue ball this inning is ${shot.cue}`],
@@ -234,8 +247,9 @@ function judge(s0: Live, e: GameEvent): Live {
   if (offTable.length > 0 && manualOut.length === 0) fouls.push(foulAt(e, shot.player, inning + 1, 'out'));
   // Wrong ball seen by the strike sensor, confirmed: salon voids the point (CG-FOUL-6); CEB ends
   // the inning but a point made before it was pointed out stands (C3-FOUL-6 + C3-NC-1).
-  const wrongBall = answerOf(questions, answers, WRONG_BALL, 'no_foul') === 'foul';
-  const wrongBallVoids = wrongBall && s0.config.ruleset === 'salon-002';
+  const wrongAnswer = answerOf(questions, answers, WRONG_BALL, 'no_foul');
+  const wrongBall = wrongAnswer === 'foul' || wrongAnswer === FOUL_DURING;
+  const wrongBallVoids = wrongBall && (s0.config.ruleset === 'salon-002' || wrongAnswer === FOUL_DURING);
   if (wrongBallVoids) fouls.push(foulAt(e, shot.player, inning + 1, 'wrong_ball'));
   if (answerOf(questions, answers, IN_MOTION, 'no_foul') === 'foul') fouls.push(foulAt(e, shot.player, inning + 1, 'balls_in_motion'));
   const codes = fouls.map((f) => f.code);

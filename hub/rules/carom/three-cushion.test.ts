@@ -350,4 +350,12 @@ describe('three-cushion: fouls (CEB)', () => {
     const c = core(threeCushion, l);
     expect([turnOf(c), c.fouls, c.rejected.map((r) => r.code)]).toEqual(['A', [], ['no_shot']]);
   });
+  it('C3-NC-2 (seed 004, fouls not counted 2: "the balls will be placed again by the referee exactly where they were"): only the balls the third party moved go back', () => {
+    const one = core(threeCushion, new Log(['A', 'B'], C3).point3c().ref('interference', { ball: 'R', why: 'a coat' }));
+    expect(one.spotting.map((x) => [x.ball, x.spot])).toEqual([['R', 'previous_position']]);
+    const two = core(threeCushion, new Log(['A', 'B'], C3).point3c().ref('interference', { data: { balls: ['Y', 'R'] } }));
+    expect(two.spotting.map((x) => x.ball).sort()).toEqual(['R', 'Y']);
+    const bad = core(threeCushion, new Log(['A', 'B'], C3).point3c().ref('interference', { data: { balls: ['Z'] } }));
+    expect([bad.rejected.map((r) => r.code), bad.spotting]).toEqual([['unknown_ball'], []]);
+  });
 });
