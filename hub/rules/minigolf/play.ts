@@ -398,7 +398,13 @@ export function onLaneCall(ctx: Ctx, e: Ref): boolean {
       // MG-CARD-1: entries are in ink: a written score is changed only by `correct`, which keeps it legible.
       if (!wrong && laneDone(p, g.round, lane))
         return (reject(ctx, 'already_entered', `lane ${lane} of ${p.name} is written; use correct (MG-CARD-1, MG-CARD-6)`), true);
-      if (wrong || lane !== currentLane(g, c)) return (reject(ctx, 'wrong_lane', `lane ${e.place ?? lane} is not ${p.name}'s lane to score`), true);
+      // MG-CARD-11 (seed 003 §10.11): a handed-in card with a lane left empty keeps its later lanes
+      // (the empty one gets 7 when the cards are submitted), so the scorer or referee entering it
+      // may write a later lane of the round; a marker at the table writes the lane in play.
+      const fromCard = e.by === 'scorer' || e.by === 'referee';
+      const now = currentLane(g, c);
+      if (wrong || (lane !== now && !(fromCard && lane > now && lane <= c.lanes)))
+        return (reject(ctx, 'wrong_lane', `lane ${e.place ?? lane} is not ${p.name}'s lane to score`), true);
       // MG-CARD-3: a player enters only the scores of the player he keeps.
       const marker = markerOf(g.order, p.id, c);
       if (e.by === 'player' && marker !== null && e.who !== undefined && e.who !== marker && e.who !== game.players[marker]?.name) {

@@ -107,6 +107,26 @@ describe('scorecards', () => {
     expect(c.lanes.slice(0, 3)).toEqual([3, 7, 7]);
     expect(c.how[1]).toBe('missing');
   });
+  it('MG-CARD-11 (seed 003 §10.11: "bunlar skor kartında boş kalan alana yazılmalıdır"): a card handed in with lane 6 empty: the scorer enters the later lanes, lane 6 alone gets 7', () => {
+    const l = new Log().start(['ana', 'ben'], { lanes: 18 });
+    for (let lane = 1; lane <= 5; lane++) l.lane('ana', lane, 2).lane('ben', lane, 3);
+    // A marker at the table cannot write ahead of the lane in play.
+    l.ref('score', { player: 'ana', place: '9', value: 2, by: 'player', who: 'ben' });
+    expect(codes(run(l.events))).toEqual(['wrong_lane']);
+    l.ref('score', { player: 'ben', place: '6', value: 3, by: 'scorer', who: 'desk' });
+    for (let lane = 7; lane <= 18; lane++) {
+      l.ref('score', { player: 'ana', place: String(lane), value: 2, by: 'scorer', who: 'desk' });
+      l.ref('score', { player: 'ben', place: String(lane), value: 3, by: 'scorer', who: 'desk' });
+    }
+    expect(codes(run(l.events))).toEqual(['wrong_lane']);
+    l.ref('submit', { place: 'g1', value: 1 });
+    const g = game(l.events);
+    const ana = g.players.ana!.cards[0]!;
+    expect(ana.lanes).toEqual([2, 2, 2, 2, 2, 7, ...Array(12).fill(2)]);
+    expect(ana.how[5]).toBe('missing');
+    expect(g.players.ben!.cards[0]!.lanes.every((v) => v === 3)).toBe(true);
+    expect(g.status).toBe('finished');
+  });
   it('MG-EX-12 (c): a card submitted with lane 17 empty gets 7 for lane 17', () => {
     const l = new Log().start(['ana'], { lanes: 18 });
     for (let lane = 1; lane <= 16; lane++) l.lane('ana', lane, 2);
