@@ -49,6 +49,7 @@ function partsFor(p: TableProfile): Record<string, number> {
   const count = (f: (s: TableProfile['sensors'][number]) => number): number => p.sensors.reduce((a, s) => a + f(s), 0);
   const piezos = (event: string): number => count((s) => (s.kind === 'piezo' && s.event === event ? 1 : 0));
   const beams = (event: string): number => count((s) => (s.kind === 'beam' && s.event === event ? 1 : 0));
+  const bumperBuses = count((s) => (s.kind === 'piezo' && s.event === 'cushion' && s.place === 'bumper' ? 1 : 0));
   const parts: Record<string, number> = {
     board: 1,
     'goal beams': beams('goal'),
@@ -58,8 +59,11 @@ function partsFor(p: TableProfile): Record<string, number> {
     'pocket beams': count((s) => (s.kind === 'pocket' ? (s.drop ? 2 : 1) : 0)),
     'cup beam': beams('hole'),
     'tag reader': count((s) => (s.kind === 'tag' ? 1 : 0)),
-    'rail piezos': piezos('cushion'),
-    'rail comparators': piezos('cushion'),
+    'rail piezos': piezos('cushion') - bumperBuses,
+    'rail comparators': piezos('cushion') - bumperBuses,
+    // A bumper bus: a piezo under each of the table's twelve bumper posts, one comparator for all.
+    'bumper piezos': bumperBuses * 12,
+    'bumper comparator': bumperBuses,
     'bed piezos': piezos('contact'),
     'bed comparators': piezos('contact'),
     'peak-hold parts': count((s) => (s.kind === 'piezo' && s.analog ? 1 : 0)),

@@ -33,7 +33,7 @@ describe('firmware:build CLI', { timeout: 180_000 }, () => {
     const out = path.join(dir, 'gb-uart.js');
     const r = cli(['--profile', 'golf-billiards', '--board', 'espruino-pico', '--uart', 'Serial2', '--baud', '57600', '--out', out]);
     expect(r.status, r.err).toBe(0);
-    expect(r.out).toMatch(/gb-uart\.js: \d+ bytes, 7 sensors, link serial on Serial2 at 57600 baud, buffer 128 events/);
+    expect(r.out).toMatch(/gb-uart\.js: \d+ bytes, 8 sensors, link serial on Serial2 at 57600 baud, buffer 128 events/);
     expect(readFileSync(out, 'utf8')).toContain('lp:2,lb:57600');
     const clash = cli(['--profile', 'golf-billiards', '--board', 'espruino-pico', '--uart', 'Serial1', '--out', out]);
     expect([clash.status, clash.err]).toEqual([1, expect.stringContaining('--uart: Serial1 needs B6, wired to I2C in profile "golf-billiards"')]);

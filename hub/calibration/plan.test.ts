@@ -7,7 +7,7 @@ const load = (id: string): TableProfile => JSON.parse(readFileSync(new URL(`../.
 
 describe('calibration plan', () => {
   it('starts with the quiet step, then one step per tunable sensor in profile order', () => {
-    expect(planFor(load('golf-billiards')).map((s) => s.id)).toEqual(['quiet', 'g1', 'g2', 'c1', 'c2', 'c3', 'c4', 'o1']);
+    expect(planFor(load('golf-billiards')).map((s) => s.id)).toEqual(['quiet', 'g1', 'g2', 'c1', 'c2', 'c3', 'c4', 'k1', 'o1']);
     const steps = planFor(load('golf-billiards'));
     expect(steps[1]).toMatchObject({ kind: 'beam', event: 'goal', place: 'a', count: 5 });
     expect(steps[1]!.instruction).toContain('goal a');

@@ -62,8 +62,9 @@ describe('engine options from the table profile', () => {
   });
 
   it('golf billiards: the goal beams are the goals and the colour sensor names the balls, side by side in profile order', () => {
-    // hardware/profiles/golf-billiards.json: goal g1 at place "a" (colour sensor: white, red), g2 at "b".
-    const expected = { goals: { A: 'a', B: 'b' }, colours: { A: 'white', B: 'red' } };
+    // hardware/profiles/golf-billiards.json: goal g1 at place "a" (colour sensor: white, red), g2 at "b";
+    // the bumper bus k1 (a cushion piezo at place "bumper").
+    const expected = { goals: { A: 'a', B: 'b' }, colours: { A: 'white', B: 'red' }, bumperSensor: true };
     expect(sensorConfig(table('golf-billiards', 'golf-billiards'), players, disk)).toEqual(expected);
     // Sides named by the players (the phone's doubles: 1 and 3 against 2 and 4) keep their order.
     const doubles = [
@@ -77,7 +78,11 @@ describe('engine options from the table profile', () => {
       { id: 'x', name: 'x', side: 'N' },
       { id: 'y', name: 'y', side: 'S' },
     ];
-    expect(sensorConfig(table('golf-billiards', 'golf-billiards'), ns, disk)).toEqual({ goals: { N: 'a', S: 'b' }, colours: { N: 'white', S: 'red' } });
+    expect(sensorConfig(table('golf-billiards', 'golf-billiards'), ns, disk)).toEqual({
+      goals: { N: 'a', S: 'b' },
+      colours: { N: 'white', S: 'red' },
+      bumperSensor: true,
+    });
     // Two devices with the same profile: the same two goals.
     expect(sensorConfig(table('golf-billiards', 'golf-billiards', 'golf-billiards'), players, disk)).toEqual(expected);
     // No goal beams (a pool profile on the table), no sides to give them to: the engine's defaults.

@@ -386,6 +386,9 @@ export const SENSOR_KINDS = {
     firmata: (s) => (s.analog ? [`sensor ${s.id}: the piezo magnitude (analog peak hold) is not read over Firmata (remove "analog")`] : []),
     calibration: {
       instruction: (s, n) => {
+        // A bumper bus (golf billiards): every post on one input, so each post is tried.
+        if (s.event === 'cushion' && s.place === 'bumper')
+          return `Roll a ball into a bumper ${n} times, a second apart, a different bumper each time (the farthest from the board among them): from the softest touch you want counted to a hard shot.`;
         if (s.event === 'cushion')
           return `Roll a ball into rail${where(s)} ${n} times, a second apart: from the softest touch you want counted to a hard shot.`;
         if (s.event === 'contact') return `Click two balls together on the${where(s)} part of the bed ${n} times, a second apart: soft to firm.`;

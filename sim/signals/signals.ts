@@ -79,6 +79,8 @@ const OFF_US = 8000;
 function heard(e: TruthEvent, passUs: (speed: number) => number): { event: string; place: string | undefined; passUs: number } | null {
   if (e.type === 'strike') return { event: 'stroke', place: undefined, passUs: passUs(e.speed) };
   if (e.type === 'cushion') return e.sensed ? { event: 'cushion', place: e.place, passUs: passUs(e.speed) } : null;
+  // A bumper post's knock: heard by a `cushion` piezo at place `bumper` where the table has one (golf billiards).
+  if (e.type === 'bumper') return { event: 'cushion', place: 'bumper', passUs: passUs(e.speed) };
   if (e.type === 'contact') return { event: 'contact', place: undefined, passUs: passUs(e.speed) };
   if (e.type === 'capture') return { event: CAPTURED[e.kind], place: e.place, passUs: passUs(e.speed) };
   if (e.type === 'off') return { event: 'out', place: undefined, passUs: OFF_US };

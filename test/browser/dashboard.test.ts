@@ -42,9 +42,9 @@ async function open(hub: TestHub, route: string, init?: (page: Page) => Promise<
 
 const score = (page: Page, player: string) => page.locator(`#view [data-player="${player}"] .points`).first();
 
-/** Golf billiards at gb1, opening answered: Ann (side A) to play. */
-async function golfMatch(hub: TestHub): Promise<void> {
-  await hub.matches.start('gb1', ANN_BOB, undefined);
+/** Golf billiards at gb1, opening answered: Ann (side A) to play. `config` over the table's. */
+async function golfMatch(hub: TestHub, config?: Record<string, unknown>): Promise<void> {
+  await hub.matches.start('gb1', ANN_BOB, config);
   await golfOpening(hub, 'gb1');
   await hub.matches.input('gb1', { type: 'decide', decision: 'set1-stroke-1:opening', answer: 'A', by: 'referee' });
 }
@@ -67,7 +67,8 @@ describe('dashboard in headless Chromium', () => {
   it('a pending decision answered with one tap on the phone view changes the score', async () => {
     // At a venue that asks rather than takes claims (claims: test/browser/claims.test.ts).
     const hub = await hubWithToken({ venue: ASKING_VENUE });
-    await golfMatch(hub);
+    // A table without the bumper bus: whether the ball went straight onto its own is asked.
+    await golfMatch(hub, { bumperSensor: false });
     await golfOwnOntoOwn(hub, 'gb1');
     const pending = hub.matches.summaryOf('gb1')!.pending.find((d) => d.kind === 'golf-billiards.own_onto_own')!;
     expect(pending.answeredBy).toBe('players');

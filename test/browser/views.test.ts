@@ -133,7 +133,8 @@ describe('devices, history, referee calls, phone and keyboard in headless Chromi
 
   it('keyboard only: the skip link comes first, and a question is answered with Tab and Enter', async () => {
     const h = await hub({ venue: ASKING_VENUE });
-    await h.matches.start('gb1', ANN_BOB, undefined);
+    // A table without the bumper bus: whether the ball went straight onto its own is asked.
+    await h.matches.start('gb1', ANN_BOB, { bumperSensor: false });
     await golfOpening(h, 'gb1');
     await h.matches.input('gb1', { type: 'decide', decision: 'set1-stroke-1:opening', answer: 'A', by: 'referee' });
     await golfOwnOntoOwn(h, 'gb1');

@@ -479,6 +479,7 @@ describe.each(KINDS)('chain: $kind (sensor level)', ({ kind, skill, captureEvent
       };
       const hasCushionSensors = fw.profile.sensors.some((x) => x.kind === 'piezo' && x.event === 'cushion');
       const hasTee = fw.profile.sensors.some((x) => x.kind === 'piezo' && x.event === 'stroke');
+      const hasBumperBus = fw.profile.sensors.some((x) => x.kind === 'piezo' && x.event === 'cushion' && x.place === 'bumper');
       for (let i = 0; i < SHOTS; i++) {
         const res = game.next().result;
         const sig = signalsFor(game.table, fw.profile, res.events, { noise: BAR_NOISE, seed: 11_000 + i, colourOf: (b) => game.colourOf(b) });
@@ -499,6 +500,8 @@ describe.each(KINDS)('chain: $kind (sensor level)', ({ kind, skill, captureEvent
           });
         }
         if (hasCushionSensors) count.cushionsTrue += res.events.filter((e) => e.type === 'cushion' && e.sensed).length;
+        // A bumper bus (golf billiards' k1) hears every bumper post, as one more cushion piezo.
+        if (hasBumperBus) count.cushionsTrue += res.events.filter((e) => e.type === 'bumper').length;
         count.cushionsSeen += fired.filter((e) => e.e === 'cushion').length;
         count.outTrue += res.events.filter((e) => e.type === 'off').length;
         count.outSeen += fired.filter((e) => e.e === 'out').length;

@@ -104,7 +104,7 @@ describe('calibration assistant against a real hub (Mosquitto, simulated device)
         e(t + w / 1000 + 2, { e: ev, s: step, w: 300 }); // bounce 2 ms after the ball clears
       });
     } else {
-      // A rail: five hits, each ringing 3 and 6 ms later; the first hit also reaches the next rail.
+      // A rail (or the bumper bus): five hits, each ringing 3 and 6 ms later; the first hit also reaches the next rail.
       for (let i = 0; i < 5; i++) {
         const t = i * 1000;
         e(t, { e: 'cushion', s: step });
@@ -315,7 +315,8 @@ describe('calibration of the real firmware: autoref start --venue, a board on a 
       ball(board, pinOf('o1'), 1000); // a 1 ms flicker on the out line
       return { o1: 1 };
     }
-    if (step.startsWith('c')) {
+    // A rail or the bumper bus (k1): piezos both.
+    if (step.startsWith('c') || step === 'k1') {
       for (let i = 0; i < 5; i++) railHit(board, pinOf(step), t0 + i * 250_000);
       return { [step]: 20 };
     }
@@ -423,6 +424,7 @@ describe('calibration of the real firmware: autoref start --venue, a board on a 
         'c2.deadMs': 52,
         'c3.deadMs': 52,
         'c4.deadMs': 52,
+        'k1.deadMs': 52,
         'o1.minWidthUs': 10_000, // a quarter of 40 ms, above twice the 1 ms flicker
         'o1.debounceMs': 1, // no bounce seen: the profile's value
       });

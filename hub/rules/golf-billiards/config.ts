@@ -32,7 +32,17 @@ export interface GbConfig {
   /** Optional colour names per side, accepted as ball ids ("red", "red3"). */
   colours: Record<string, string>;
   geometry: TableGeometry;
+  /**
+   * The table hears the bumpers (a piezo bus on the bumper posts: a `cushion` sensor at place
+   * `bumper`, hardware/golf-billiards.md), so a stroke that touches only bumpers is heard, and
+   * "did the played ball go straight onto its own ball?" (GB-OWN-1) is answered by whether a
+   * bumper or cushion was heard before its first contact. Set by the hub from the profile.
+   */
+  bumperSensor: boolean;
 }
+
+/** The place of the bumper piezos' `cushion` events (hardware/profiles/golf-billiards.json). */
+export const BUMPER_PLACE = 'bumper';
 
 export function defaultConfig(sides: readonly [string, string]): GbConfig {
   return {
@@ -47,6 +57,7 @@ export function defaultConfig(sides: readonly [string, string]): GbConfig {
     goals: { [sides[0]]: `goal-${sides[0]}`, [sides[1]]: `goal-${sides[1]}` },
     colours: {},
     geometry: defaultGeometry(sides),
+    bumperSensor: false,
   };
 }
 
@@ -75,6 +86,7 @@ export function parseConfig(sides: readonly [string, string], raw: Raw): { confi
   const isSideMap = (v: unknown) => typeof v === 'object' && v !== null && sides.every((s) => typeof (v as Record<string, unknown>)[s] === 'string');
   pick('goals', isSideMap);
   pick('colours', isSideMap);
+  pick('bumperSensor', (v) => typeof v === 'boolean');
   if ('geometry' in raw) {
     const bad = geometryProblems(raw['geometry'], sides);
     if (bad.length === 0) c.geometry = raw['geometry'] as TableGeometry;
@@ -108,5 +120,10 @@ export function tableOptions(table: TableSensors, players: readonly { side?: str
   const goals = [...new Set(table.sensors.flatMap((s) => (s.event === 'goal' && s.place !== undefined ? [s.place] : [])))];
   const colours = [...new Set(table.sensors.flatMap((s) => (s.event === 'goal' ? (s.balls ?? []) : [])))];
   const bySide = (xs: string[]): Record<string, string> => ({ [sides[0]]: xs[0]!, [sides[1]]: xs[1]! });
-  return { ...(goals.length === 2 ? { goals: bySide(goals) } : {}), ...(colours.length === 2 ? { colours: bySide(colours) } : {}) };
+  const bumpers = table.sensors.some((s) => s.event === 'cushion' && s.place === BUMPER_PLACE);
+  return {
+    ...(goals.length === 2 ? { goals: bySide(goals) } : {}),
+    ...(colours.length === 2 ? { colours: bySide(colours) } : {}),
+    ...(bumpers ? { bumperSensor: true } : {}),
+  };
 }

@@ -285,6 +285,34 @@ describe('golf billiards: fouls', () => {
     expect(c.set.turn).toBe('B');
   });
 
+  it("GB-OWN-1 heard (#22): with the bumper bus a knock before the first contact is the played ball's: no foul, no question; none heard: the foul, unasked", () => {
+    const stroke = (knock: boolean): ReturnType<typeof core> => {
+      const l = new Log({ bumperSensor: true });
+      l.open('A');
+      l.strike('A1');
+      if (knock) l.add({ type: 'cushion', cushion: 'bumper' });
+      l.contact('A1', 'A2');
+      l.goal('A2', 'goal-B');
+      l.rest();
+      return core(l.events);
+    };
+    const bounced = stroke(true);
+    expect([pendingIds(bounced), bounced.strokes.at(-1)?.fouls, score(bounced).A]).toEqual([[], [], 1]);
+    const direct = stroke(false);
+    // Not asked (the re-spot of the played ball, GB-OWN-1's effect, is the opponent's to place).
+    expect(pendingIds(direct).filter((id) => id.endsWith(':own-onto-own'))).toEqual([]);
+    expect(direct.strokes.at(-1)?.fouls.map((f) => f.rule)).toEqual(['GB-OWN-1']);
+    expect([score(direct).A, direct.set.turn]).toEqual([0, 'B']);
+    // Without the bumper bus a rail knock without a ball before the contact is evidence too (only the played ball moves).
+    const l = new Log();
+    l.open('A');
+    l.strike('A1');
+    l.add({ type: 'cushion', cushion: 'n' });
+    l.contact('A1', 'A2');
+    l.rest();
+    expect(pendingIds(core(l.events))).toEqual([]);
+  });
+
   it('GB-TRI-1: an own ball that did not leave the big defence triangle by the end of the turn: re-spot, restore, loss of turn', () => {
     const l = new Log();
     l.open('A');

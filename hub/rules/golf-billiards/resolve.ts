@@ -90,8 +90,14 @@ export function resolveStroke(ctx: Ctx, core: LiveCore, st: Stroke): LiveCore {
     const firstIdx = st.contacts.findIndex((c) => c.a === st.played || c.b === st.played);
     const first = st.contacts[firstIdx];
     const mate = first ? (first.a === st.played ? first.b : first.a) : undefined;
-    const cushionBefore = first !== undefined && st.cushions.some((c) => c.ball === st.played && c.seq < first.seq);
-    if (first && mate !== undefined && ballOwner(sides, cfg, mate) === st.side && !cushionBefore && !fouls.some((f) => f.name === 'own_onto_own')) {
+    // Before the played ball's first contact only it is moving: a knock heard then without a ball
+    // (a bumper or rail piezo cannot name it) is its own.
+    const cushionBefore = first !== undefined && st.cushions.some((c) => (c.ball === st.played || c.ball === undefined) && c.seq < first.seq);
+    const ownFirst = first && mate !== undefined && ballOwner(sides, cfg, mate) === st.side && !cushionBefore && !fouls.some((f) => f.name === 'own_onto_own');
+    if (ownFirst && cfg.bumperSensor) {
+      // GB-OWN-1 heard: every bumper and cushion has a sensor and none was heard before the contact.
+      fouls.push({ name: 'own_onto_own', rule: 'GB-OWN-1', source: 'sensor', seq: first.seq, t: st.t });
+    } else if (ownFirst) {
       const a = asker.ask(
         claimable(
           q(
