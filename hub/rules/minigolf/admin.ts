@@ -157,6 +157,8 @@ export function onAdminCall(ctx: Ctx, e: Ref): boolean {
       if (!p) return true;
       if (p.status !== 'active' && p.status !== 'absent') return (reject(ctx, 'not_in_play', `${p.name} is not playing`), true);
       p.status = e.call === 'absent' ? 'absent' : 'active'; // MG-SCORE-8
+      // Called (again) and not there: his turn has come now (Player.absentHold); present: he plays.
+      delete p.absentHold;
       return true;
     }
     case 'break': {

@@ -211,6 +211,18 @@ describe('rounds and order of play', () => {
     g = game(l.events);
     expect(g.players.ben!.cards[0]!.lanes.slice(0, 3)).toEqual([7, 7, 2]);
   });
+  it('MG-SCORE-8 (seed 003 §9.7: 7 "for every parkur, on which he/she was absent when in turn to play"): a player alone in his group, absent on lanes 1 and 2, plays lane 3 on', () => {
+    const l = new Log().start(['ana'], { lanes: 18 }).ref('absent', { player: 'ana' });
+    // Called at lane 1 and not there: 7 for lane 1 only; lane 2's turn has not come yet.
+    expect(game(l.events).players.ana!.cards[0]!.lanes.slice(0, 3)).toEqual([7, null, null]);
+    l.ref('absent', { player: 'ana' });
+    expect(game(l.events).players.ana!.cards[0]!.lanes.slice(0, 3)).toEqual([7, 7, null]);
+    l.ref('present', { player: 'ana' }).lane('ana', 3, 2).lane('ana', 4, 3);
+    const s = run(l.events);
+    expect(codes(s)).toEqual([]);
+    expect(s.game.players.ana!.cards[0]!.lanes.slice(0, 5)).toEqual([7, 7, 2, 3, null]);
+    expect(s.game.players.ana!.cards[0]!.how.slice(0, 2)).toEqual(['absent', 'absent']);
+  });
   it('MG-CARD-3: markers rotate (the last keeps the first) and nobody enters his own strokes', () => {
     expect(markerOf(['a', 'b', 'c'], 'a', parseConfig({}).config)).toBe('c');
     expect(markerOf(['a', 'b', 'c'], 'b', parseConfig({}).config)).toBe('a');

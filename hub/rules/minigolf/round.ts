@@ -64,6 +64,7 @@ function clonePlayer(p: Player): Player {
     slotOf: p.slotOf,
     ban: p.ban,
     timeWarnings: p.timeWarnings,
+    ...(p.absentHold ? { absentHold: true } : {}),
   };
 }
 
@@ -349,6 +350,8 @@ export function writeLane(
   card.how[lane - 1] = how;
   card.entries = [...card.entries, { lane, value, how, marker, who, seq }];
   if (p.play && p.play.lane === lane && p.play.round === round) p.play = null;
+  // Another player played a lane: the group has moved on, so an absent mate's next turn can come (MG-SCORE-8).
+  if (g && how !== 'absent') for (const other of g.players) if (other !== id && game.players[other]?.absentHold) delete game.players[other]!.absentHold;
   announce(game, `${p.name}: lane ${lane} = ${value} (${how})`);
 }
 
@@ -366,8 +369,10 @@ export function normalise(game: Game, seq: number | undefined): void {
       const lane = currentLane(g, c);
       if (id !== null) {
         const p = game.players[id]!;
-        if (p.status !== 'absent') break;
+        // An absent player's turn that came straight back (nobody else played) waits: see Player.absentHold.
+        if (p.status !== 'absent' || p.absentHold) break;
         writeLane(game, id, g.round, lane, c.max, 'absent', seq);
+        p.absentHold = true;
         continue;
       }
       g.pos++;

@@ -148,6 +148,13 @@ export interface Player {
   /** MG-PEN-11/12: the ban after a disqualification and who must be notified of it. */
   ban: { weeks: number; text: string; clause: string | null; notify: string[] } | null;
   timeWarnings: number;
+  /**
+   * MG-SCORE-8 (seed 003 §9.7: 7 "for every lane on which he was absent when in turn to play"):
+   * set when an absent player was given a lane and his turn came straight back with nobody else
+   * playing in between (a player alone in his group): his next turn has not really come yet. It
+   * ends when another player of the group writes a lane, or the referee calls him absent again.
+   */
+  absentHold?: boolean;
 }
 
 /**
