@@ -7,7 +7,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { GameEventSchemas, PlayerSetup, isCorrection, type GameEvent } from '../../shared/game/events';
 import { AutorefError } from '../../shared/errors';
 import type { HubContext } from '../context';
-import { RulesRefusal, refusalText, type MatchManager, type InputEvent } from '../games/matches';
+import { RulesRefusal, type MatchManager, type InputEvent } from '../games/matches';
+import { refusalText } from '../games/refusals';
 import { hubNow } from '../time/hub-clock';
 import { accessOf, requireTableOrVenue, requireVenue, type Auth } from './auth';
 
