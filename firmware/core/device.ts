@@ -7,11 +7,12 @@
 import { EVENT_TYPES, PROTOCOL_VERSION } from '../../shared/protocol/wire';
 import { hwRand, now, led, storageJSON, storageWriteJSON } from '../hal/hal';
 import type { FirmwareCfg } from './config';
-import { IDS_LABELS, IDS_NONE, IDS_TAGS, NONE, OB, ringAck, ringNew, ringPending, ringPush, type Ring } from './ring';
-import { KIND_PIEZO, type BeamCfg } from './config';
+import { IDS_CONF, IDS_LABELS, IDS_NONE, IDS_TAGS, NONE, OB, ringAck, ringNew, ringPending, ringPush, type Ring } from './ring';
+import { KIND_PIEZO, KIND_POCKET, type BeamCfg } from './config';
 
 /** Ball identities the profile has (esbuild defines, see firmware/build/build.ts). */
 declare const FW_COLOUR: boolean;
+declare const FW_BALLID: boolean;
 declare const FW_TAG: string;
 import { SPLIT, digits, micros, split } from './time';
 
@@ -99,7 +100,8 @@ export function deviceInit(c: FirmwareCfg, id: string, tick: (t: number) => void
   device = id;
   boot = newBoot();
   t0 = now();
-  ring = ringNew(c.cap, FW_TAG ? IDS_TAGS : FW_COLOUR ? IDS_LABELS : IDS_NONE);
+  // A pocket colour board has no tag reader (one or the other names the balls of a table).
+  ring = ringNew(c.cap, FW_TAG ? IDS_TAGS : FW_BALLID ? IDS_CONF : FW_COLOUR ? IDS_LABELS : IDS_NONE);
   faults = new Uint8Array(c.s.length);
   hEv = head('ev');
   hSt = head('st');
@@ -122,7 +124,8 @@ export function deviceTime(t: number): string {
 /**
  * Stores one sensor event stamped at `time` (seconds, from setWatch) and sends it when the link
  * is free. `v`: its value (Ring.v: a width, or a piezo's magnitude), or NONE. `ol`/`src`/`off`:
- * identity (see Ring.ol); the tag bytes are copied from src.
+ * identity (see Ring.ol); the tag bytes are copied from src at `off`. A label (0x80|k) has no
+ * bytes: `off` is then its confidence, per mille (0: sure, sent without one).
  */
 export function emit(ty: number, si: number, time: number, v: number, ol: number, src: Uint8Array | null, off: number): void {
   split(time - t0);
@@ -131,6 +134,7 @@ export function emit(ty: number, si: number, time: number, v: number, ol: number
     for (let j = 0; j < ol; j++) ring.ob[i * OB + j] = src[off + j] as number;
   }
   if (ol) ring.ol[i] = ol;
+  if (FW_BALLID && ol & 0x80) ring.cf[i] = off;
   if (ring.lost > 0 && ring.next - ring.first === ring.cap) statusDue = true;
   pump();
 }
@@ -152,7 +156,10 @@ export function evLine(seq: number): string {
   if (sc.p) l += ',"p":"' + sc.p + '"';
   if (ring.v[i] !== NONE) l += (sc.k === KIND_PIEZO ? ',"m":' : ',"w":') + ring.v[i];
   const ol = ring.ol.length ? (ring.ol[i] as number) : 0;
-  if (FW_COLOUR && ol & 0x80) {
+  if (FW_BALLID && ol & 0x80 && sc.k === KIND_POCKET) {
+    l += ',"o":"' + cfg.bc!.o[ol & 0x7f] + '"';
+    if (ring.cf[i]) l += ',"c":' + ring.cf[i];
+  } else if (FW_COLOUR && ol & 0x80) {
     const col = (sc as BeamCfg).col;
     l += ',"o":"' + (col ? col.o[ol & 0x7f] : '') + '"';
   } else if (FW_TAG && ol > 0) {

@@ -135,6 +135,8 @@ describe('chain through Mosquitto and the hub: nine-ball and eight-ball', () => 
           eightCalls: 0,
           safeties: 0,
           unnamedTrue: 0,
+          named: 0,
+          namedWrong: 0,
         };
         extras[g] = { unseen: 0, split: 0, asked: 0 };
         reasonsOf[g] = {};

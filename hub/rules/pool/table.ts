@@ -12,21 +12,36 @@ import { allBalls, closeOptions, finishRack, log, other, raiseOption, reject, se
 import { push, size } from '../common/plist';
 import { emptyPrep, type FoulRecord, type OpenQuestion, type RefFoul, type ShotFacts, type ShotRecord, type LiveTable } from './state';
 
+/**
+ * "Which ball?" for each capture or exit the sensors could not name. A pocket's colour sensor
+ * that read the ball without being sure enough to name it (the event's `reading`) gives the
+ * question its default and that reading's probability: at or above the venue's askBelow the hub
+ * decides it alone, below it people are asked with the reading offered. A reading that names no
+ * ball of the match (a stripe in nine-ball) is no default: asked as without one.
+ */
 export function identityQuestions(f: ShotFacts, ctx: Ctx): PendingDecision[] {
-  return f.unknownBalls.map((u) => ({
-    id: `event-${u.seq}:ball`,
-    kind: 'pocket.ball-identity',
-    question: u.kind === 'pocket' ? `Which ball was captured in pocket ${u.pocket ?? '?'}?` : 'Which ball left the table?',
-    options: allBalls(ctx).map((b) => ({ value: b, label: b === ctx.cfg.cueBall ? 'Cue ball' : `Ball ${b}` })),
-    default: null,
-    answeredBy: 'players',
-    evidence: [
+  const balls = allBalls(ctx);
+  return f.unknownBalls.map((u) => {
+    const r = u.reading && balls.includes(u.reading.ball) ? u.reading : undefined;
+    const seen =
       u.kind === 'pocket'
         ? `pocket sensor ${u.pocket ?? '?'} captured a ball without identity (event ${u.seq})`
-        : `off-table detector fired without identity (event ${u.seq})`,
-    ],
-    raisedAt: u.seq,
-  }));
+        : `off-table detector fired without identity (event ${u.seq})`;
+    const read = u.reading
+      ? [`its colour sensor read ball ${u.reading.ball}, ${Math.round(u.reading.probability * 1000) / 10} % sure${r ? '' : ' (not a ball of this game)'}`]
+      : [];
+    return {
+      id: `event-${u.seq}:ball`,
+      kind: 'pocket.ball-identity',
+      question: u.kind === 'pocket' ? `Which ball was captured in pocket ${u.pocket ?? '?'}?` : 'Which ball left the table?',
+      options: balls.map((b) => ({ value: b, label: b === ctx.cfg.cueBall ? 'Cue ball' : `Ball ${b}` })),
+      default: r ? r.ball : null,
+      ...(r ? { probability: r.probability } : {}),
+      answeredBy: 'players',
+      evidence: [seen, ...read],
+      raisedAt: u.seq,
+    };
+  });
 }
 
 function addQuestions(t: LiveTable, qs: PendingDecision[], action: (q: PendingDecision) => OpenQuestion['action']): LiveTable {
