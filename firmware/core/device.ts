@@ -127,9 +127,21 @@ export function deviceTime(t: number): string {
  * identity (see Ring.ol); the tag bytes are copied from src at `off`. A label (0x80|k) has no
  * bytes: `off` is then its confidence, per mille (0: sure, sent without one).
  */
+/** The runner-up of the next label emitted, as Ring.n2 (pocket colour: emitNext, then emit), consumed by emit. */
+let next2 = 0;
+
+/** The next emit's label has a runner-up: label k (its index), this probability per mille. */
+export function emitNext(k: number, cf: number): void {
+  next2 = ((k + 1) << 10) | cf;
+}
+
 export function emit(ty: number, si: number, time: number, v: number, ol: number, src: Uint8Array | null, off: number): void {
   split(time - t0);
   const i = ringPush(ring, SPLIT[0] as number, SPLIT[1] as number, ty, si, v);
+  if (FW_BALLID && next2) {
+    ring.n2[i] = next2;
+    next2 = 0;
+  }
   if (ol > 0 && ol <= OB && src) {
     for (let j = 0; j < ol; j++) ring.ob[i * OB + j] = src[off + j] as number;
   }
@@ -159,6 +171,8 @@ export function evLine(seq: number): string {
   if (FW_BALLID && ol & 0x80 && sc.k === KIND_POCKET) {
     l += ',"o":"' + cfg.bc!.o[ol & 0x7f] + '"';
     if (ring.cf[i]) l += ',"c":' + ring.cf[i];
+    const n2 = ring.n2[i] as number;
+    if (n2) l += ',"o2":"' + cfg.bc!.o[(n2 >> 10) - 1] + '","c2":' + (n2 & 1023);
   } else if (FW_COLOUR && ol & 0x80) {
     const col = (sc as BeamCfg).col;
     l += ',"o":"' + (col ? col.o[ol & 0x7f] : '') + '"';

@@ -52,7 +52,7 @@ describe('pocket colour: feature sums', () => {
 
 describe('pocket colour: verdicts against the learned set', () => {
   it('a pass with no coloured sample is the cue ball, as sure as the learned passes without colour say', () => {
-    expect(nameBall(bc, T, times(20, seen(0.95, 0.95, 0.95, 0.95)), AMB)).toEqual({ ball: 'cue', confidence: set.cueClear });
+    expect(nameBall(bc, T, times(20, seen(0.95, 0.95, 0.95, 0.95)), AMB)).toEqual({ ball: 'cue', confidence: set.cueClear, next: null, nextConfidence: 0 });
   });
 
   it('too few samples in view is no reading (the capture goes out unnamed)', () => {
@@ -73,6 +73,22 @@ describe('pocket colour: verdicts against the learned set', () => {
       expect(v.ball, ball).toBe(ball);
       expect(v.confidence, ball).toBeGreaterThanOrEqual(900);
     }
+  });
+
+  it("a solid's pass names the solid with its stripe next; a stripe's (its paler band and white caps) the stripe, less sure", () => {
+    /** Samples of a ball's learned colour. */
+    const colour = (id: string): number[] => {
+      const [rn, gn, l] = set.balls.find((b) => b.id === id)!.chroma.map((x) => x / 1000) as [number, number, number];
+      return seen(l, rn * 3 * l, gn * 3 * l, (1 - rn - gn) * 3 * l);
+    };
+    const solid = nameBall(bc, T, times(24, colour('3')), AMB);
+    expect([solid.ball, solid.next]).toEqual(['3', '11']);
+    expect(solid.confidence + solid.nextConfidence).toBeLessThanOrEqual(1000);
+    const stripe = nameBall(bc, T, [...times(10, colour('11')), ...times(10, seen(0.9, 0.9, 0.9, 0.9))], AMB);
+    expect(stripe.ball).toBe('11');
+    expect(stripe.next).not.toBeNull();
+    expect(stripe.nextConfidence).toBeLessThan(stripe.confidence);
+    expect(stripe.confidence).toBeLessThan(solid.confidence);
   });
 
   it('the packed numbers unpack to the profile: signatures, spreads, stripes, white, both tables', () => {

@@ -85,11 +85,15 @@ export function whiteBin(acc: Float32Array | Float64Array, fi: number): number {
 
 /**
  * The verdict on a pass (sums at `acc[fi..]`) into `v`: v[0] the label's index in bc.o (-1: no
- * reading), v[1] the confidence, per mille. `p`: scratch, one slot per ball and one more.
+ * reading), v[1] the confidence, per mille; v[2], v[3] the runner-up and its probability (-1, 0:
+ * none), for the hub to weigh against the balls still in play. `p`: scratch, one slot per ball
+ * and one more.
  */
 export function ballClassify(bc: BallCfg, T: Int16Array, acc: Float32Array | Float64Array, fi: number, p: Float64Array, v: Int16Array): void {
   v[0] = -1;
   v[1] = 0;
+  v[2] = -1;
+  v[3] = 0;
   if ((acc[fi] as number) < MIN_VALID) return;
   const nb = bc.cu;
   const bin = whiteBin(acc, fi);
@@ -107,9 +111,10 @@ export function ballClassify(bc: BallCfg, T: Int16Array, acc: Float32Array | Flo
     return;
   }
   const dmin = distances(bc, T, (acc[fi + 2] as number) / wt, (acc[fi + 3] as number) / wt, (acc[fi + 4] as number) / wt, p);
-  const best = weigh(bc, T, p, dmin, (T[nb * WR + 4 + bin] as number) / 1000);
-  v[0] = best;
-  v[1] = Math.round(((1 - cue) * (p[best] as number) * 1000) / (p[nb] as number));
+  weigh(bc, T, p, dmin, (T[nb * WR + 4 + bin] as number) / 1000, v);
+  const sum = p[nb] as number;
+  v[1] = Math.round(((1 - cue) * (p[v[0] as number] as number) * 1000) / sum);
+  if ((v[2] as number) >= 0) v[3] = Math.round(((1 - cue) * (p[v[2] as number] as number) * 1000) / sum);
 }
 
 /** Each ball's squared distance from the pass's colour (red, green, lightness), in its spreads, into p[k]; returns the least. */
@@ -130,23 +135,28 @@ function distances(bc: BallCfg, T: Int16Array, rd: number, gr: number, li: numbe
 
 /**
  * Each ball's weight into p[k] (likelihood times its share of the bucket, `ps` the stripes'),
- * their sum into p[bc.cu]; returns the heaviest. Exponents relative to the nearest (`dmin`), so
- * they never all underflow to 0.
+ * their sum into p[bc.cu]; the heaviest into v[0], the next into v[2]. Exponents relative to the
+ * nearest (`dmin`), so they never all underflow to 0.
  */
-function weigh(bc: BallCfg, T: Int16Array, p: Float64Array, dmin: number, ps: number): number {
+function weigh(bc: BallCfg, T: Int16Array, p: Float64Array, dmin: number, ps: number, v: Int16Array): void {
   const nb = bc.cu;
   let sum = 0;
-  let best = 0;
+  let best = -1;
+  let next = -1;
   for (let k = 0; k < nb; k++) {
     const sd = T[nb * SD + k] as number;
     const prior = T[nb * ST + k] ? ps / bc.ns : (1 - ps) / (nb - bc.ns);
     const w = (Math.exp(-((p[k] as number) - dmin) / 2) / (sd * sd * sd)) * prior;
     p[k] = w;
     sum += w;
-    if (w > (p[best] as number)) best = k;
+    if (best < 0 || w > (p[best] as number)) {
+      next = best;
+      best = k;
+    } else if (next < 0 || w > (p[next] as number)) next = k;
   }
   p[nb] = sum;
-  return best;
+  v[0] = best;
+  v[2] = next;
 }
 
 /** The sums of a pass from its samples (c, r, g, b each, flat): what the firmware's give, for Node (the learner, tests). */
@@ -157,9 +167,14 @@ export function ballSums(bc: BallCfg, T: Int16Array, samples: readonly number[],
   return acc;
 }
 
-/** The verdict on a pass's samples, for Node: the ball's label (null: no reading) and the confidence, per mille. */
-export function nameBall(bc: BallCfg, T: Int16Array, samples: readonly number[], amb: readonly number[]): { ball: string | null; confidence: number } {
-  const v = new Int16Array(2);
+/** The verdict on a pass's samples, for Node: the ball's label (null: no reading), the confidence, per mille, and the runner-up. */
+export function nameBall(
+  bc: BallCfg,
+  T: Int16Array,
+  samples: readonly number[],
+  amb: readonly number[],
+): { ball: string | null; confidence: number; next: string | null; nextConfidence: number } {
+  const v = new Int16Array(4);
   ballClassify(bc, T, ballSums(bc, T, samples, amb), 0, new Float64Array(bc.cu + 1), v);
-  return { ball: v[0]! >= 0 ? bc.o[v[0]!]! : null, confidence: v[1]! };
+  return { ball: v[0]! >= 0 ? bc.o[v[0]!]! : null, confidence: v[1]!, next: v[2]! >= 0 ? bc.o[v[2]!]! : null, nextConfidence: v[3]! };
 }

@@ -10,7 +10,7 @@
  * TCS34725/7 wiring: VIN 3.3 V, GND, SCL, SDA on the TCA9548A channel of profile `colour.channel`.
  */
 import { i2cRead, i2cWrite, every, cancel } from '../hal/hal';
-import { emit, faults, setFault, F_ABSENT } from '../core/device';
+import { emit, emitNext, faults, setFault, F_ABSENT } from '../core/device';
 import type { BallCfg, FirmwareCfg, PocketCfg } from '../core/config';
 import { ADDR, READ, partInit, select } from './colour';
 import { ballAdd, ballClassify, FN } from './ballid';
@@ -35,7 +35,7 @@ export function pocketColourSetup(c: FirmwareCfg): void {
   T = new Int16Array(bc.t.length / 3);
   unpackNumbers(bc.t, T);
   P = new Float64Array(bc.cu + 1);
-  V = new Int16Array(2);
+  V = new Int16Array(4);
 }
 
 /** Starts the pocket's part; false when it does not answer. */
@@ -107,8 +107,11 @@ export function pocketColourStep(): void {
 function finish(si: number, ok: boolean): void {
   V[0] = -1;
   V[1] = 0;
+  V[2] = -1;
   if (ok) ballClassify(bc, T, st.bacc, si * FN, P, V);
   const label = V[0] as number;
+  // The runner-up goes with the event when it has any weight: the hub weighs the two against the balls in play.
+  if (label >= 0 && (V[2] as number) >= 0 && (V[3] as number) > 0) emitNext(V[2] as number, V[3] as number);
   // No reading: the capture goes out unnamed (the hub asks); a reading: its label and confidence.
   emit(st.S[si]!.e, si, st.last[si] as number, st.bw[si] as number, label >= 0 ? 0x80 | label : 0, null, label >= 0 ? Math.max(1, V[1] as number) : 0);
 }

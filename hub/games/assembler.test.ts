@@ -42,6 +42,10 @@ describe('shot assembly', () => {
       kind: 'event',
       event: { type: 'pocket', t: 5, by: 'sensor', pocket: 'tm', captured: true, reading: { ball: '11', probability: 0.973 } },
     });
+    // With its runner-up, for the engine to weigh against the balls in play.
+    expect(g({ e: 'pocket', s: 'k2', p: 'tm', o: '11', c: 600, o2: '3', c2: 380 })).toMatchObject({
+      event: { reading: { ball: '11', probability: 0.6, next: { ball: '3', probability: 0.38 } } },
+    });
     // The venue's own threshold decides.
     expect(g({ e: 'pocket', s: 'k2', p: 'tm', o: '11', c: 973 }, 0.95)).toMatchObject({ event: { ball: '11' } });
     // Without `c` (a tag, a goal's colour, an older firmware): sure, as before.

@@ -10,7 +10,7 @@
  * that is not sure enough (a pocket's colour, protocol `c` below `nameAt`) goes on as the event's
  * `reading`, logged with it, for the engine's question to take as its default.
  */
-import type { GameEvent } from '../../shared/game/events';
+import type { GameEvent, GameEventOf } from '../../shared/game/events';
 import { gameEntry, type AssemblyOptions } from '../../shared/game/catalogue';
 import type { StoredDeviceEvent } from '../store/types';
 import { DEFAULT_ASK_BELOW } from '../../shared/venue';
@@ -30,13 +30,17 @@ export const DEFAULT_ASSEMBLER: AssemblerOptions = { reorderMs: 40, restAfterMs:
 
 /**
  * The identity a device event gives its game event: `ball` when the sensor is sure (no `c`, or
- * `c` at least `nameAt`), else the sensor's `reading` with its probability; nothing without `o`.
+ * `c` at least `nameAt`), else the sensor's `reading` with its probability (and its runner-up,
+ * `o2`/`c2`, when sent); nothing without `o`.
  */
-export function identityOf(e: StoredDeviceEvent['event'], nameAt: number): { ball?: string; reading?: { ball: string; probability: number } } {
+export function identityOf(e: StoredDeviceEvent['event'], nameAt: number): { ball?: string; reading?: Reading } {
   if (e.o === undefined) return {};
   if (e.c === undefined || e.c / 1000 >= nameAt) return { ball: e.o };
-  return { reading: { ball: e.o, probability: e.c / 1000 } };
+  const next = e.o2 !== undefined && e.c2 !== undefined ? { next: { ball: e.o2, probability: e.c2 / 1000 } } : {};
+  return { reading: { ball: e.o, probability: e.c / 1000, ...next } };
 }
+
+type Reading = NonNullable<GameEventOf<'pocket'>['reading']>;
 
 /** Per game: what its sensors can say about a shot's start and end (its catalogue entry's `assembly`). */
 export function assemblerFor(game: string): AssemblerOptions {

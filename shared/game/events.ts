@@ -64,14 +64,24 @@ export const GameEventSchemas = {
   /**
    * Pocket: `captured` false means the ball rattled back out (not pocketed). `reading`: what a
    * sensor read of the ball when it was not sure enough to name it (`ball` then absent): its best
-   * reading and how probable that is. The hub logs it; the engine's "which ball?" question takes it
+   * reading and how probable that is, and the next most likely ball. The hub logs it; the engine's "which ball?" question takes it
    * as its default (replay reads it here, nothing is inferred again).
    */
   pocket: event('pocket', {
     pocket: PlaceId,
     ball: Type.Optional(BallId),
     captured: Type.Boolean(),
-    reading: Type.Optional(Type.Object({ ball: BallId, probability: Type.Number({ minimum: 0, maximum: 1 }) }, { additionalProperties: false })),
+    reading: Type.Optional(
+      Type.Object(
+        {
+          ball: BallId,
+          probability: Type.Number({ minimum: 0, maximum: 1 }),
+          /** The sensor's next most likely ball and its probability, when it gave one. */
+          next: Type.Optional(Type.Object({ ball: BallId, probability: Type.Number({ minimum: 0, maximum: 1 }) }, { additionalProperties: false })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
   }),
   /** Late identity of a ball seen earlier by a sensor without identity (ball-return reader). */
   identify: event('identify', { ref: Type.Integer({ minimum: 0 }), ball: BallId }),

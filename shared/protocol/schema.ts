@@ -35,6 +35,8 @@ export const DeviceEvent = Type.Object(
         description: 'how sure the sensor is of `o`, per mille (a colour read of a pocketed ball); absent: sure (a tag, a goal colour)',
       }),
     ),
+    o2: Type.Optional(Type.String({ maxLength: 24, description: 'with `c`: the ball the sensor found next most likely' })),
+    c2: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'how likely `o2` is, per mille' })),
   },
   { additionalProperties: false, description: 'a sensor event, timestamped in the interrupt' },
 );

@@ -10,7 +10,7 @@ import { eightBallEngine, nineBallEngine } from './index';
 import { Log, run } from './testkit';
 
 /** A legal break by A (2 down), then A hits the 1 and a ball falls into c3, read by the sensor as `reading`. */
-function readLog(reading?: { ball: string; probability: number }): { l: Log; pocketSeq: number } {
+function readLog(reading?: { ball: string; probability: number; next?: { ball: string; probability: number } }): { l: Log; pocketSeq: number } {
   const l = new Log().break(['2']);
   l.add({ type: 'strike', ball: 'cue' }).add({ type: 'contact', a: 'cue', b: '1' });
   const pocketSeq = l.next;
@@ -43,7 +43,25 @@ describe('pocket colour readings below the venue certainty', () => {
     const { l, pocketSeq } = readLog({ ball: '12', probability: 0.9 });
     const q = run(nineBallEngine, l.events).summary.pending.find((p) => p.id === `event-${pocketSeq}:ball`)!;
     expect([q.default, q.probability]).toEqual([null, undefined]);
-    expect(q.evidence.join(' ')).toMatch(/read ball 12, 90 % sure \(not a ball of this game\)/);
+    expect(q.evidence.join(' ')).toMatch(/read ball 12, 90 % sure \(not a ball in play\)/);
+  });
+
+  it('weighed against the balls in play: a stripe of no nine-ball game read first, its solid next, makes the solid the default, surer', () => {
+    // The sensor: 11 at 60 %, the 3 at 38 %, 2 % for all the others. In nine-ball the 11 cannot be: the 3 is 38 / 40.
+    const { l, pocketSeq } = readLog({ ball: '11', probability: 0.6, next: { ball: '3', probability: 0.38 } });
+    const q = run(nineBallEngine, l.events).summary.pending.find((p) => p.id === `event-${pocketSeq}:ball`)!;
+    expect([q.default, q.probability]).toEqual(['3', 0.95]);
+    expect(q.evidence.join(' ')).toMatch(/read ball 11, 60 % sure \(not a ball in play\); next ball 3, 38 %/);
+  });
+
+  it('weighed against the balls in play: a ball already pocketed has no chance (the 2 went down on the break)', () => {
+    const { l, pocketSeq } = readLog({ ball: '2', probability: 0.9, next: { ball: '10', probability: 0.09 } });
+    const eight = run(eightBallEngine, l.events).summary.pending.find((p) => p.id === `event-${pocketSeq}:ball`)!;
+    expect([eight.default, eight.probability]).toEqual(['10', 0.9]);
+    // With both in play the reading stands as the sensor gave it.
+    const { l: l2, pocketSeq: s2 } = readLog({ ball: '5', probability: 0.9, next: { ball: '13', probability: 0.09 } });
+    const q2 = run(eightBallEngine, l2.events).summary.pending.find((p) => p.id === `event-${s2}:ball`)!;
+    expect([q2.default, q2.probability]).toEqual(['5', 0.9]);
   });
 
   it('without a reading the question is as before: no default, no probability', () => {
