@@ -121,12 +121,6 @@ export function deviceTime(t: number): string {
   return micros(t, t0);
 }
 
-/**
- * Stores one sensor event stamped at `time` (seconds, from setWatch) and sends it when the link
- * is free. `v`: its value (Ring.v: a width, or a piezo's magnitude), or NONE. `ol`/`src`/`off`:
- * identity (see Ring.ol); the tag bytes are copied from src at `off`. A label (0x80|k) has no
- * bytes: `off` is then its confidence, per mille (0: sure, sent without one).
- */
 /** The runner-up of the next label emitted, as Ring.n2 (pocket colour: emitNext, then emit), consumed by emit. */
 let next2 = 0;
 
@@ -135,6 +129,12 @@ export function emitNext(k: number, cf: number): void {
   next2 = ((k + 1) << 10) | cf;
 }
 
+/**
+ * Stores one sensor event stamped at `time` (seconds, from setWatch) and sends it when the link
+ * is free. `v`: its value (Ring.v: a width, or a piezo's magnitude), or NONE. `ol`/`src`/`off`:
+ * identity (see Ring.ol); the tag bytes are copied from src at `off`. A label (0x80|k) has no
+ * bytes: `off` is then its confidence, per mille (0: sure, sent without one).
+ */
 export function emit(ty: number, si: number, time: number, v: number, ol: number, src: Uint8Array | null, off: number): void {
   split(time - t0);
   const i = ringPush(ring, SPLIT[0] as number, SPLIT[1] as number, ty, si, v);

@@ -1,6 +1,6 @@
 /**
  * A colour sensor in a pocket's drop path (pool): when the drop beam confirms a capture, the
- * TCS3472x under the chute is read every SAMPLE_MS (one 2.4 ms integration each, `partInit`)
+ * TCS3472x in the chute's cover is read every SAMPLE_MS (one 2.4 ms integration each, `partInit`)
  * while the ball rolls past it, `bc.n` times; each sample goes into the pass's feature sums
  * (ballid.ts), and at the end the pocket event goes out with the ball's label and the
  * confidence, per mille. Sampling runs on one interval timer while any pocket samples (started
