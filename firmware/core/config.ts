@@ -5,7 +5,7 @@
  */
 
 import { KIND_BEAM, KIND_PIEZO, KIND_POCKET, KIND_TAG } from '../../shared/sensors/edge';
-import type { BallCfg } from '../../shared/sensors/ball-colours';
+import type { BallCfg } from '../../shared/sensors/ball-set';
 
 export type { BallCfg };
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { loadProfile } from '../build/build';
 import type { TableProfile } from '../../shared/profile';
 import { compileBallColours, unpackBallTables } from '../../shared/sensors/ball-colours';
-import { packNumbers, unpackNumbers } from '../../shared/sensors/pack';
+import { packNumbers, unpackNumbers } from '../../shared/sensors/ball-set';
 import { ballAdd, ballClassify, ballSums, FN, MIN_VALID, nameBall, whiteBin } from './ballid';
 
 const set = (loadProfile('pool') as TableProfile).ballColours!;

@@ -13,7 +13,7 @@
  * The confidence sent is the verdict's probability, per mille. Allocation-free (the caller owns
  * the buffers, made once at boot). Node imports it too (the calibration learner, tests).
  */
-import type { BallCfg } from '../../shared/sensors/ball-colours';
+import type { BallCfg } from '../../shared/sensors/ball-set';
 
 /** A sample is in view at this lightness (‰ of the white reference's clear count) or more. */
 export const MIN_L = 25;

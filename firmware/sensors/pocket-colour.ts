@@ -14,7 +14,7 @@ import { emit, emitNext, faults, setFault, F_ABSENT } from '../core/device';
 import type { BallCfg, FirmwareCfg, PocketCfg } from '../core/config';
 import { ADDR, READ, partInit, select } from './colour';
 import { ballAdd, ballClassify, FN } from './ballid';
-import { unpackNumbers } from '../../shared/sensors/pack';
+import { unpackNumbers } from '../../shared/sensors/ball-set';
 import { st } from './state';
 
 /** One sample per integration (2.4 ms) and the read's own time. */

@@ -11,7 +11,9 @@
  * white caps in part of the samples, a solid only its small number circles, the cue nothing else). Node-side (TypeBox) except the compiled shape.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { packNumbers, unpackNumbers } from './pack';
+import { DEFAULT_SAMPLES, packNumbers, unpackNumbers, type BallCfg } from './ball-set';
+
+export { DEFAULT_SAMPLES, type BallCfg };
 
 /** Buckets of the white share the stripe and cue tables are learned in (firmware/sensors/ballid.ts whiteBin). */
 export const WHITE_BINS = 10;
@@ -64,25 +66,6 @@ export const BallColours = Type.Object(
   { additionalProperties: false, description: 'the ball set the pocket colour sensors name, learned at install' },
 );
 export type BallColours = Static<typeof BallColours>;
-
-/**
- * Compiled (firmware/core/config.ts `bc`): short keys. `o` the labels, the cue's last (at `cu`);
- * `ns` how many are stripes; `n` samples per ball; `t` the numbers, packed (shared/sensors/pack.ts),
- * in this order: per ball but the cue its signature (red, green, lightness), then per ball its
- * spread, then per ball 1 for a stripe, then the white reference (c, r, g, b), the stripe table,
- * the cue table, the cue share of passes with no colour (firmware/sensors/ballid.ts reads them at
- * these places).
- */
-export interface BallCfg {
-  part: string;
-  o: string[];
-  cu: number;
-  ns: number;
-  n: number;
-  t: string;
-}
-
-export const DEFAULT_SAMPLES = 32;
 
 /** The numbers of a ball set, in `t`'s order. */
 export function ballTables(b: BallColours): number[] {
