@@ -7,11 +7,12 @@
  * alphabet each (0 to 262,143), no character an upload or a JSON string would change. On
  * Espruino every element of an array literal is a JsVar of its own, a string keeps about a dozen
  * characters per JsVar: the pocket colour sensors' ball set (about a hundred numbers) costs a
- * tenth as packed. Espruino-safe (the firmware unpacks at boot).
+ * tenth as packed. The build packs (packNumbers, Node), the firmware unpacks at boot.
  */
+
 /**
  * Compiled (firmware/core/config.ts `bc`): short keys. `o` the labels, the cue's last (at `cu`);
- * `ns` how many are stripes; `n` samples per ball; `t` the numbers, packed (shared/sensors/pack.ts),
+ * `ns` how many are stripes; `n` samples per ball; `t` the numbers, packed (packNumbers below),
  * in this order: per ball but the cue its signature (red, green, lightness), then per ball its
  * spread, then per ball 1 for a stripe, then the white reference (c, r, g, b), the stripe table,
  * the cue table, the cue share of passes with no colour (firmware/sensors/ballid.ts reads them at
