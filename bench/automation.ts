@@ -67,6 +67,8 @@ export interface Figures {
   refused: number;
   /** Per question kind: asked, and defaults that differ from the truth's answer. */
   byKind: Tally['byKind'];
+  /** Captures the pocket sensors named (sure) or read (a question's default), and how many of each were wrong. */
+  identity: Tally['identity'];
 }
 
 const frac = (a: number, b: number): number => (b === 0 ? 1 : Math.round((a / b) * 10_000) / 10_000);
@@ -92,6 +94,7 @@ export function figuresOf(t: Tally): Figures {
     matchAccuracy: t.units === 0 ? null : frac(t.unitsRight, t.units),
     refused: t.refused,
     byKind: t.byKind,
+    identity: t.identity,
   };
 }
 
@@ -172,6 +175,9 @@ for (const entry of CATALOGUE) {
   );
   for (const [kind, k] of Object.entries(unattended.byKind))
     console.log(`  asks ${kind}: ${k.asked}, default wrong ${k.defaultWrong}; decided alone ${k.sure}, wrong ${k.sureWrong}`);
+  const id = unattended.identity;
+  if (id.named + id.read > 0)
+    console.log(`  pocket colour: ${id.named} captures named (${id.namedWrong} wrong), ${id.read} read below the venue's certainty (${id.readWrong} wrong)`);
   for (const s of sweep)
     console.log(
       `  sweep ${s.factor}=${s.value}: shot ${pct(s.shotAccuracy)}, points ${pct(s.pointsCreditedFraction)}, false ${pct(s.pointsFalseFraction)}, q/100 ${s.questionsPer100}`,

@@ -53,9 +53,9 @@ function partsFor(p: TableProfile): Record<string, number> {
   const parts: Record<string, number> = {
     board: 1,
     'goal beams': beams('goal'),
-    'colour sensor': count((s) => (s.kind === 'beam' && s.colour ? 1 : 0)),
+    'colour sensor': count((s) => ((s.kind === 'beam' || s.kind === 'pocket') && s.colour ? 1 : 0)),
     // Colour sensors on multiplexer channels (several on one bus) need the multiplexer.
-    'I2C multiplexer': p.sensors.some((s) => s.kind === 'beam' && s.colour?.channel !== undefined) ? 1 : 0,
+    'I2C multiplexer': p.sensors.some((s) => (s.kind === 'beam' || s.kind === 'pocket') && s.colour?.channel !== undefined) ? 1 : 0,
     'pocket beams': count((s) => (s.kind === 'pocket' ? (s.drop ? 2 : 1) : 0)),
     'cup beam': beams('hole'),
     'tag reader': count((s) => (s.kind === 'tag' ? 1 : 0)),

@@ -27,15 +27,16 @@ function wired(p: TableProfile): [string, string][] {
     if (s.kind === 'pocket' && s.drop) out.push([s.drop, s.id]);
     if (s.kind === 'piezo' && s.analog) out.push([s.analog, s.id]);
   }
-  const colour = p.sensors.find((s) => s.kind === 'beam' && s.colour);
+  const colour = p.sensors.find((s) => (s.kind === 'beam' || s.kind === 'pocket') && s.colour);
   if (colour) out.push(['i2c.scl', colour.id], ['i2c.sda', colour.id]);
   return out;
 }
 
+/** The board pin of a logical pin; `—` for the I2C bus on a board wired without it (pool on the Pico: no room for the colour code). */
 function phys(p: TableProfile, b: BoardId, logical: string): string {
   const w = p.boards[b]!;
-  if (logical === 'i2c.scl') return w.i2c!.scl;
-  if (logical === 'i2c.sda') return w.i2c!.sda;
+  if (logical === 'i2c.scl') return w.i2c?.scl ?? '—';
+  if (logical === 'i2c.sda') return w.i2c?.sda ?? '—';
   return w.pins[logical]!;
 }
 
@@ -58,7 +59,8 @@ function boardLabel(p: TableProfile, boards: BoardId[], logical: string): string
   const names = boards.map((b) => phys(p, b, logical));
   if (names.every((n) => n === names[0])) return names[0]!;
   const short: Record<string, string> = { 'espruino-pico': 'Pico', 'espruino-wifi': 'WiFi', esp32: 'ESP32' };
-  return boards.map((b, i) => `${names[i]} (${short[b]})`).join(' / ');
+  // A board without the pin (`—`) is left out of the label.
+  return boards.flatMap((b, i) => (names[i] === '—' ? [] : [`${names[i]} (${short[b]})`])).join(' / ');
 }
 
 /**

@@ -6,6 +6,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { SensorOptions, kindOf, type PinUse as KindPinUse } from './sensors/kinds';
+import { BallColours, ballColourProblems } from './sensors/ball-colours';
 
 export const BoardIds = ['espruino-pico', 'espruino-wifi', 'esp32'] as const;
 export type BoardId = (typeof BoardIds)[number];
@@ -103,6 +104,7 @@ export const TableProfile = Type.Object(
     id: Type.String({ pattern: '^[a-z0-9][a-z0-9_-]{0,31}$' }),
     title: Type.String({ minLength: 1, maxLength: 80 }),
     sensors: Type.Array(SensorOptions, { minItems: 1, maxItems: 32 }),
+    ballColours: Type.Optional(BallColours),
     boards: Type.Object(
       { 'espruino-pico': Type.Optional(BoardWiring), 'espruino-wifi': Type.Optional(BoardWiring), esp32: Type.Optional(BoardWiring) },
       { additionalProperties: false },
@@ -157,7 +159,7 @@ export function checkProfile(input: unknown, board: BoardId): string[] {
     const kind = kindOf(s);
     for (const u of kind.pins(s)) wire(s, u.ref, u.role === 'main' || u.role === 'drop', u.role === 'analog');
     if (s.kind === 'tag') readers++;
-    if (kind.check) problems.push(...kind.check(s, { board, sensors: p.sensors, i2c: w.i2c !== undefined }));
+    if (kind.check) problems.push(...kind.check(s, { board, sensors: p.sensors, i2c: w.i2c !== undefined, ballColours: p.ballColours !== undefined }));
   }
   if (w.i2c) {
     for (const phys of [w.i2c.scl, w.i2c.sda]) {
@@ -165,6 +167,7 @@ export function checkProfile(input: unknown, board: BoardId): string[] {
       if (used.has(phys)) problems.push(`i2c: pin ${phys} already used by ${used.get(phys)}`);
     }
   }
+  if (p.ballColours) problems.push(...ballColourProblems(p.ballColours));
   if (watches > MAX_WATCHES) problems.push(`${watches} watched pins, ${board} has ${MAX_WATCHES} watches`);
   if (readers > 1) problems.push('at most one tag reader per board (one UART)');
   return problems.length > 0 ? problems : pinHazards(p, board);
@@ -182,7 +185,7 @@ function uses(p: TableProfile, board: BoardId): Map<string, PinUse> {
   for (const s of p.sensors) {
     for (const u of kindOf(s).pins(s)) if (u.ref !== undefined && w.pins[u.ref]) out.set(w.pins[u.ref]!, { sensor: s.id, what: u.what });
   }
-  const colour = p.sensors.find((s) => s.kind === 'beam' && s.colour);
+  const colour = p.sensors.find((s) => (s.kind === 'beam' || s.kind === 'pocket') && s.colour);
   if (w.i2c && colour) for (const phys of [w.i2c.scl, w.i2c.sda]) out.set(phys, { sensor: colour.id, what: 'i2c' });
   return out;
 }

@@ -64,6 +64,12 @@ export interface Tally {
    */
   claimsOffered: number;
   claimsNeeded: number;
+  /**
+   * Captures a sensor named (pool's pocket colour sensors): sure enough to name the ball (`named`),
+   * or read below the threshold and logged as a `reading` for the question's default (`read`);
+   * each compared with the ball the truth put in that pocket.
+   */
+  identity: { named: number; namedWrong: number; read: number; readWrong: number };
   /** Up to 20 examples of shots judged wrong, for reading. */
   wrong: string[];
 }
@@ -149,6 +155,22 @@ function asShooter(o: ShotOutcome, engineShooter: string | null, trueShooter: st
   return { points, foul: o.foul, next: swap(o.next) };
 }
 
+/** The sensors' names and readings of a shot's captures against the balls the truth put in each pocket. */
+function countIdentities(tally: Tally, seen: readonly [string, string, boolean][], shot: PlayedShot): void {
+  const left = shot.events.flatMap((e) => (e.type === 'capture' ? [`${e.place}:${e.ball}`] : []));
+  for (const [pocket, ball, sure] of seen) {
+    const i = left.indexOf(`${pocket}:${ball}`);
+    if (i >= 0) left.splice(i, 1);
+    if (sure) {
+      tally.identity.named++;
+      if (i < 0) tally.identity.namedWrong++;
+    } else {
+      tally.identity.read++;
+      if (i < 0) tally.identity.readWrong++;
+    }
+  }
+}
+
 /** Feeds the shots of one game through the chain and counts against the truth. */
 export function runChain(opts: RunOptions): Tally {
   const engine = opts.engine ?? (getEngine(opts.game) as RulesEngine<unknown> | undefined);
@@ -177,6 +199,7 @@ export function runChain(opts: RunOptions): Tally {
     decidedSure: 0,
     claimsOffered: 0,
     claimsNeeded: 0,
+    identity: { named: 0, namedWrong: 0, read: 0, readWrong: 0 },
     wrong: [],
   };
   let state: unknown = null;
@@ -185,14 +208,22 @@ export function runChain(opts: RunOptions): Tally {
   let unnamed: number[] = [];
   /** Question ids seen open in this unit. */
   let asked = new Set<string>();
+  /** The shot's captures the sensors named or read: [pocket, ball, sure]; and every capture event of the shot. */
+  let seen: [string, string, boolean][] = [];
+  let shotCaptures: { seq: number; place: string }[] = [];
   const append = (e: GameEvent): void => {
     const ev = { ...e, seq: seq++ } as GameEvent;
+    if (ev.type === 'pocket' && ev.captured && ev.by === 'sensor') {
+      shotCaptures.push({ seq: ev.seq!, place: ev.pocket });
+      if (ev.ball !== undefined) seen.push([ev.pocket, ev.ball, true]);
+      else if (ev.reading) seen.push([ev.pocket, ev.reading.ball, false]);
+    }
     const before = engine.rejections?.(state)?.length ?? 0;
     state = engine.reduce(state, ev);
     if ((engine.rejections?.(state)?.length ?? 0) > before) tally.refused++;
     if ((ev.type === 'pocket' && ev.captured) || ev.type === 'goal') if (ev.ball === undefined) unnamed.push(ev.seq!);
   };
-  const view = (): EngineView => ({ summary: engine.summary(state), report: engine.report(state) });
+  const view = (): EngineView => ({ summary: engine.summary(state), report: engine.report(state), captures: shotCaptures });
   const onInput = (x: AssembledInput): void => {
     if (x.kind === 'event') return append(x.event);
     const ref = unnamed.shift();
@@ -200,7 +231,8 @@ export function runChain(opts: RunOptions): Tally {
   };
   // On a course of lanes the table's device serves lane 1, as the demo's (hub/games/wiring.ts gives its assembler the lane).
   const lane = gameEntry(opts.game).lanes ? 1 : undefined;
-  const assembler = new ShotAssembler(assemblerFor(opts.game), onInput, timers, lane, lane !== undefined ? String(lane) : undefined);
+  // A pocket colour reading names the ball at the venue's threshold, as the hub's wiring does.
+  const assembler = new ShotAssembler({ ...assemblerFor(opts.game), nameAt: askBelow }, onInput, timers, lane, lane !== undefined ? String(lane) : undefined);
   const rest = assemblerFor(opts.game);
 
   const startUnit = (): void => {
@@ -224,6 +256,8 @@ export function runChain(opts: RunOptions): Tally {
     });
     const t0 = timers.now() + 500;
     timers.advance(t0);
+    seen = [];
+    shotCaptures = [];
     const boardUs = fw.run.board.us;
     const fired = fw.play(sig.edges, sig.durationUs);
     // Device time to the hub's timeline: the shot's first microsecond at t0 (a synced clock).
@@ -283,6 +317,7 @@ export function runChain(opts: RunOptions): Tally {
       countNew(); // an answer may raise the next question (pool: the rail after the first contact)
     }
     if (tally.questions === questionsBefore) tally.decidedAlone++;
+    countIdentities(tally, seen, shot);
     const after = view();
     const credited = adapter.observe(before, after);
     const cmp = comparePoints(shot.truth.points, credited.points);

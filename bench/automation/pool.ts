@@ -156,29 +156,32 @@ export function poolAdapter(game: PoolGame): AdapterFactory {
         const shot = played as PoolShot;
         const names = new Map<number, string>();
         if (d.kind === 'pocket.ball-identity') {
-          // The k-th unnamed event of a pocket (or of the out beam) in the shot is its k-th capture
-          // (exit). Numbered once, when the first is asked (all are open then), and remembered by
-          // seq and place as the answers close them.
           const place = placeOf(d);
-          const key = `${d.raisedAt}@${place}`;
-          let known = named.get(played);
-          if (!known?.has(key)) {
-            known = new Map();
-            const { captures, offs } = poolUnnamed(shot.events);
-            const open = engine.summary.pending.filter((q) => q.kind === 'pocket.ball-identity');
-            for (const p of new Set(open.map(placeOf))) {
-              const balls = p === 'out' ? offs : captures.filter((c) => c.place === p).map((c) => c.ball);
-              open
-                .filter((q) => placeOf(q) === p)
+          const { captures, offs } = poolUnnamed(shot.events);
+          if (place !== 'out') {
+            // The k-th capture event of a pocket in the shot (named by its colour sensor or not) is its k-th capture.
+            const mine = (engine.captures ?? []).filter((c) => c.place === place);
+            const k = mine.findIndex((c) => c.seq === d.raisedAt);
+            const ball = k >= 0 ? captures.filter((c) => c.place === place)[k]?.ball : undefined;
+            if (ball !== undefined) names.set(d.raisedAt, ball);
+          } else {
+            // The k-th unnamed exit is the k-th ball off the table. Numbered once, when the first is
+            // asked (all are open then), and remembered by seq as the answers close them.
+            const key = `${d.raisedAt}@out`;
+            let known = named.get(played);
+            if (!known?.has(key)) {
+              known = new Map();
+              engine.summary.pending
+                .filter((q) => q.kind === 'pocket.ball-identity' && placeOf(q) === 'out')
                 .sort((a, b) => a.raisedAt - b.raisedAt)
                 .forEach((q, k) => {
-                  if (balls[k] !== undefined) known!.set(`${q.raisedAt}@${p}`, balls[k]);
+                  if (offs[k] !== undefined) known!.set(`${q.raisedAt}@out`, offs[k]);
                 });
+              named.set(played, known);
             }
-            named.set(played, known);
+            const ball = known.get(key);
+            if (ball !== undefined) names.set(d.raisedAt, ball);
           }
-          const ball = known.get(key);
-          if (ball !== undefined) names.set(d.raisedAt, ball);
         }
         return poolAnswer(d, shot.truthOf, names, shot.meant, shot.events, shot.call);
       },

@@ -26,6 +26,7 @@ interface Figures {
   units: number;
   matchAccuracy: number | null;
   byKind?: Record<string, { asked: number; defaultWrong: number }>;
+  identity?: { named: number; namedWrong: number; read: number; readWrong: number };
 }
 
 const pct = (x: number | null | undefined): string => (x === null || x === undefined ? '–' : `${(x * 100).toFixed(1)} %`);
@@ -87,6 +88,19 @@ export function markdownTables(results: Record<string, Entry>): string {
   for (const e of games)
     for (const [kind, k] of Object.entries(e.unattended!.byKind ?? {}).sort((a, b) => b[1].asked - a[1].asked))
       out.push(row([e.game, `\`${kind}\``, k.asked, k.defaultWrong]));
+  const named = games.filter((e) => (e.unattended!.identity?.named ?? 0) + (e.unattended!.identity?.read ?? 0) > 0);
+  if (named.length > 0) {
+    out.push(
+      '',
+      "Captures named by the pockets' colour sensors (sure enough to name the ball), and read below the venue's certainty (the question's default):",
+      '',
+    );
+    out.push(row(['game', 'named', 'named wrongly', 'read (asked)', 'read wrongly']), row(Array(5).fill('---')));
+    for (const e of named) {
+      const id = e.unattended!.identity!;
+      out.push(row([e.game, id.named, id.namedWrong, id.read, id.readWrong]));
+    }
+  }
   out.push('', 'Sensor-quality sweep (unattended, one fault at a time, no other noise): shot accuracy / points credited / credited falsely:', '');
   const points = games[0]?.sweep?.map((s) => `${s.factor} ${s.value}`) ?? [];
   out.push(row(['game', ...points]), row(Array(points.length + 1).fill('---')));

@@ -22,6 +22,8 @@ export interface ShotOutcome {
 export interface EngineView {
   summary: GameSummary;
   report: unknown;
+  /** The sensors' capture events of the current shot so far, in log order (a referee maps a question's event to its capture by them). */
+  captures?: readonly { seq: number; place: string }[];
 }
 
 /** One simulated shot, ready for the sensors, with what really happened. */

@@ -460,6 +460,7 @@ export const en = {
   'calib.what.out': 'out-of-table beam {place}',
   'calib.what.pocket': 'pocket {place}',
   'calib.what.cushion': 'rail {place}',
+  'calib.what.bumper': 'bumpers',
   'calib.what.contact': 'bed {place}',
   'calib.what.stroke': 'tee {place}',
   'calib.do.quiet': 'Leave the table alone for ten seconds: nobody touches it, the room as during play (music, fans). This measures the noise.',
@@ -468,6 +469,8 @@ export const en = {
   'calib.do.out': 'Pass a ball through the out-of-table beam {place} {n} times (lift it over the rail where the beam runs).',
   'calib.do.pocket': 'Roll a ball into pocket {place} {n} times, one at a time: slow ones and one fast one.',
   'calib.do.cushion': 'Roll a ball into rail {place} {n} times, a second apart: from the softest touch you want counted to a hard shot.',
+  'calib.do.bumper':
+    'Roll a ball into a bumper {n} times, a second apart, a different bumper each time (the farthest from the board among them): from the softest touch you want counted to a hard shot.',
   'calib.do.contact': 'Click two balls together on the {place} part of the bed {n} times, a second apart: soft to firm.',
   'calib.do.stroke': 'Play {n} strokes from the tee {place}, a few seconds apart: a short putt first, then harder.',
   'calib.m.deadRing': 'deadMs: longest ringing {ms} ms × 1.25 + 2 ms',

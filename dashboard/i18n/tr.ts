@@ -458,6 +458,7 @@ export const tr: Record<Key, string> = {
   'calib.what.out': 'masa dışı ışını {place}',
   'calib.what.pocket': 'cep {place}',
   'calib.what.cushion': 'bant {place}',
+  'calib.what.bumper': 'tamponlar',
   'calib.what.contact': 'masa yüzeyi {place}',
   'calib.what.stroke': 'atış noktası {place}',
   'calib.do.quiet': 'Masaya on saniye dokunmayın: kimse dokunmasın, salon oyun sırasındaki gibi olsun (müzik, vantilatörler). Bu, gürültüyü ölçer.',
@@ -466,6 +467,8 @@ export const tr: Record<Key, string> = {
   'calib.do.out': 'Masa dışı ışını {place}: topu {n} kez içinden geçirin (ışının geçtiği yerde bandın üstünden kaldırın).',
   'calib.do.pocket': 'Topu {place} cebine {n} kez, teker teker yuvarlayın: yavaş atışlar ve bir hızlı atış.',
   'calib.do.cushion': 'Topu {place} bandına {n} kez, birer saniye arayla yuvarlayın: sayılmasını istediğiniz en hafif dokunuştan sert bir atışa kadar.',
+  'calib.do.bumper':
+    'Topu bir tampona {n} kez, birer saniye arayla, her seferinde başka bir tampona (karta en uzak olanlar dahil) yuvarlayın: sayılmasını istediğiniz en hafif dokunuştan sert bir atışa kadar.',
   'calib.do.contact': 'Masa yüzeyinin {place} kısmında iki topu {n} kez, birer saniye arayla birbirine vurun: hafiften sertçeye.',
   'calib.do.stroke': 'Atış noktası {place} üzerinden birkaç saniye arayla {n} vuruş yapın: önce kısa bir pat, sonra daha sert.',
   'calib.m.deadRing': 'deadMs: en uzun titreşim {ms} ms × 1,25 + 2 ms',

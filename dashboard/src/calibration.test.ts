@@ -56,7 +56,8 @@ describe('calibration texts', () => {
           if (lang !== 'en') expect(text, `${p.id} ${step.id}`).not.toBe(step.instruction);
           expect(text).not.toMatch(/\{\w+\}|\s{2}|\s[.,:]/);
           if (step.count) expect(text).toContain(String(step.count));
-          if (step.place) expect(text).toContain(step.place);
+          // A place is a label on the table (rail n, goal a); the bumper bus's place names a part, said in words.
+          if (step.place && step.place !== 'bumper') expect(text).toContain(step.place);
           if (lang === 'en') expect(text, `${p.id} ${step.id}`).toBe(step.instruction);
           expect(stepName(s, tt)).not.toMatch(/\{\w+\}/);
         }

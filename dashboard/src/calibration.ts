@@ -25,10 +25,15 @@ const tidy = (s: string): string =>
     .replace(/\s+([.,:;)])/g, '$1')
     .trim();
 
-/** What a step is about, short: "goal a", "rail n", "quiet (noise)". */
+/** Golf billiards' bumper bus: a cushion piezo at place `bumper` (every bumper post on one input). */
+function isBumperBus(s: Pick<CalStep, 'event' | 'place'>): boolean {
+  return s.event === 'cushion' && s.place === 'bumper';
+}
+
+/** What a step is about, short: "goal a", "rail n", "bumpers", "quiet (noise)". */
 export function stepName(s: Pick<CalStep, 'kind' | 'event' | 'place' | 'sensor'>, tr: Translate = t): string {
   if (s.kind === 'quiet') return tr('calib.what.quiet');
-  const what = s.kind === 'pocket' ? 'pocket' : (s.event ?? '');
+  const what = s.kind === 'pocket' ? 'pocket' : isBumperBus(s) ? 'bumper' : (s.event ?? '');
   const key = `calib.what.${what}`;
   const label = has(key) ? tidy(tr(key, { place: s.place ?? '' })) : what;
   return `${s.sensor ?? ''} · ${label}`;
@@ -36,7 +41,7 @@ export function stepName(s: Pick<CalStep, 'kind' | 'event' | 'place' | 'sensor'>
 
 /** The instruction for a step in the current language; the hub's English when the step is of a kind not known here. */
 export function stepInstruction(s: CalStep, tr: Translate = t): string {
-  const what = s.kind === 'quiet' ? 'quiet' : s.kind === 'pocket' ? 'pocket' : (s.event ?? '');
+  const what = s.kind === 'quiet' ? 'quiet' : s.kind === 'pocket' ? 'pocket' : isBumperBus(s) ? 'bumper' : (s.event ?? '');
   const key = `calib.do.${what}`;
   return has(key) ? tidy(tr(key, { place: s.place ?? '', n: s.count })) : s.instruction;
 }

@@ -71,6 +71,7 @@ function bundle(c: Compiled, minify: boolean, app: string): string {
       FW_PIEZO: JSON.stringify(c.features.piezo),
       FW_ANALOG: JSON.stringify(c.features.analog),
       FW_COLOUR: JSON.stringify(c.features.colour),
+      FW_BALLID: JSON.stringify(c.features.ballid),
       FW_MORE: JSON.stringify(c.components.length > 0),
     },
     legalComments: 'none',

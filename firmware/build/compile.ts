@@ -7,6 +7,7 @@ import { BOARDS, PROFILE_DEFAULTS as D, type BoardId, type SensorOptions, type T
 import { kindOf, SENSOR_KINDS, type CompileContext, type SensorKind } from '../../shared/sensors/kinds';
 import type { Features, FirmwareCfg, SensorCfg } from '../core/config';
 import { TAG_CONTROLLERS } from '../sensors/tag';
+import { compileBallColours } from '../../shared/sensors/ball-colours';
 
 export const FIRMWARE_VERSION = 'autoref-fw-1.0';
 
@@ -120,6 +121,7 @@ export function compileProfile(p: TableProfile, board: BoardId, id: Identity): C
     pin,
     sensorIndex: (id) => p.sensors.findIndex((x) => x.id === id),
     tagBaud: (part) => TAG_CONTROLLERS[part]!.baud,
+    i2c: w.i2c !== undefined,
   };
   const sensors = p.sensors.map((s) => kindOf(s).compile(s, ctx) as unknown as SensorCfg);
   const tag = tagReader(p)?.part ?? '';
@@ -128,9 +130,11 @@ export function compileProfile(p: TableProfile, board: BoardId, id: Identity): C
     piezo: p.sensors.some((s) => s.kind === 'piezo'),
     analog: p.sensors.some((s) => s.kind === 'piezo' && s.analog !== undefined),
     colour: p.sensors.some((s) => s.kind === 'beam' && s.colour !== undefined),
+    // Pocket colour sensors, on a board wired for I2C (a Pico's pool bundle has no room for them).
+    ballid: w.i2c !== undefined && p.ballColours !== undefined && p.sensors.some((s) => s.kind === 'pocket' && s.colour !== undefined),
   };
   // Pin indexes in the order they always had: the sensors', I2C, the link UART, the tag UART TX.
-  const i2c = w.i2c && features.colour ? { scl: physical(w.i2c.scl), sda: physical(w.i2c.sda) } : null;
+  const i2c = w.i2c && (features.colour || features.ballid) ? { scl: physical(w.i2c.scl), sda: physical(w.i2c.sda) } : null;
   const linkUart = id.uart ? LINK_UARTS[board]![id.uart] : null;
   const ltx = linkUart ? physical(linkUart.tx) : -1;
   const lrx = linkUart ? physical(linkUart.rx) : -1;
@@ -151,6 +155,7 @@ export function compileProfile(p: TableProfile, board: BoardId, id: Identity): C
     lp: id.uart === 'Serial1' ? 1 : id.uart === 'Serial2' ? 2 : 0,
     ...(def.link === 'serial' ? { lb: id.uart ? (id.baud ?? LINK_BAUD) : 0, ltx, lrx } : {}),
     s: sensors,
+    ...(features.ballid ? { bc: compileBallColours(p.ballColours!) } : {}),
   };
   return { cfg, pins, tag, features, components: componentsOf(p) };
 }

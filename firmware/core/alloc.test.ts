@@ -18,10 +18,15 @@ const BOUNDED_LOOPS: Record<string, string> = {
   'firmware/core/device.ts pump': 'BURST lines',
   'firmware/link/mqtt.ts pkt': 'remaining-length bytes, at most 4',
   'firmware/sensors/colour.ts colourRead': 'ball labels, at most 8 (profile schema)',
+  'firmware/sensors/pocket-colour.ts pocketColourStart': 'feature sums, FN (6)',
+  'firmware/sensors/pocket-colour.ts pocketColourAmbient': 'colour channels, 4',
+  'firmware/sensors/pocket-colour.ts pocketColourStep': 'sensors, at most 32 (profile schema)',
+  'firmware/sensors/ballid.ts distances': 'balls of the set, at most 24 (profile schema)',
+  'firmware/sensors/ballid.ts weigh': 'balls of the set, at most 24 (profile schema)',
 };
 
-/** Per-sensor checks run on the tick that complete an edge's handling. */
-const TICK_ROOTS = ['beamTick', 'piezoTick'];
+/** Per-sensor checks run on the tick that complete an edge's handling (and the pocket colour sampler's timer: it sends the capture). */
+const TICK_ROOTS = ['beamTick', 'piezoTick', 'pocketColourStep'];
 
 const src = bundleSources();
 type Fn = { file: string; fn: ts.FunctionDeclaration };

@@ -5,6 +5,9 @@
  */
 
 import { KIND_BEAM, KIND_PIEZO, KIND_POCKET, KIND_TAG } from '../../shared/sensors/edge';
+import type { BallCfg } from '../../shared/sensors/ball-set';
+
+export type { BallCfg };
 
 // The kind codes live with the meaning of an edge (shared by the firmware and the Firmata link).
 export { KIND_BEAM, KIND_POCKET, KIND_PIEZO, KIND_TAG };
@@ -60,6 +63,8 @@ export interface PocketCfg extends WatchedBase {
   /** Drop beam pin, or -1; capture window after the jaw beam, ms. */
   dr: number;
   cw: number;
+  /** Colour sensor in the drop path: its multiplexer channel, -1 alone on the bus; absent: none (names from `bc`). */
+  pc?: number;
 }
 
 export interface PiezoCfg extends WatchedBase {
@@ -98,7 +103,10 @@ export interface Features {
   piezo: boolean;
   /** A piezo with a peak-level analog pin. */
   analog: boolean;
+  /** A goal's (beam's) colour sensor. */
   colour: boolean;
+  /** A pocket with a colour sensor in its drop path (ball identity with a confidence, `bc`). */
+  ballid: boolean;
 }
 
 export interface FirmwareCfg {
@@ -131,6 +139,8 @@ export interface FirmwareCfg {
   ltx?: number;
   lrx?: number;
   s: SensorCfg[];
+  /** The ball set the pocket colour sensors name (shared/sensors/ball-colours.ts). */
+  bc?: BallCfg;
 }
 
 /** What Storage file "autoref" may hold (written once per board, see docs/firmware.md). */

@@ -7,11 +7,12 @@
 import { EVENT_TYPES, PROTOCOL_VERSION } from '../../shared/protocol/wire';
 import { hwRand, now, led, storageJSON, storageWriteJSON } from '../hal/hal';
 import type { FirmwareCfg } from './config';
-import { IDS_LABELS, IDS_NONE, IDS_TAGS, NONE, OB, ringAck, ringNew, ringPending, ringPush, type Ring } from './ring';
-import { KIND_PIEZO, type BeamCfg } from './config';
+import { IDS_CONF, IDS_LABELS, IDS_NONE, IDS_TAGS, NONE, OB, ringAck, ringNew, ringPending, ringPush, type Ring } from './ring';
+import { KIND_PIEZO, KIND_POCKET, type BeamCfg } from './config';
 
 /** Ball identities the profile has (esbuild defines, see firmware/build/build.ts). */
 declare const FW_COLOUR: boolean;
+declare const FW_BALLID: boolean;
 declare const FW_TAG: string;
 import { SPLIT, digits, micros, split } from './time';
 
@@ -99,7 +100,8 @@ export function deviceInit(c: FirmwareCfg, id: string, tick: (t: number) => void
   device = id;
   boot = newBoot();
   t0 = now();
-  ring = ringNew(c.cap, FW_TAG ? IDS_TAGS : FW_COLOUR ? IDS_LABELS : IDS_NONE);
+  // A pocket colour board has no tag reader (one or the other names the balls of a table).
+  ring = ringNew(c.cap, FW_TAG ? IDS_TAGS : FW_BALLID ? IDS_CONF : FW_COLOUR ? IDS_LABELS : IDS_NONE);
   faults = new Uint8Array(c.s.length);
   hEv = head('ev');
   hSt = head('st');
@@ -119,18 +121,32 @@ export function deviceTime(t: number): string {
   return micros(t, t0);
 }
 
+/** The runner-up of the next label emitted, as Ring.n2 (pocket colour: emitNext, then emit), consumed by emit. */
+let next2 = 0;
+
+/** The next emit's label has a runner-up: label k (its index), this probability per mille. */
+export function emitNext(k: number, cf: number): void {
+  next2 = ((k + 1) << 10) | cf;
+}
+
 /**
  * Stores one sensor event stamped at `time` (seconds, from setWatch) and sends it when the link
  * is free. `v`: its value (Ring.v: a width, or a piezo's magnitude), or NONE. `ol`/`src`/`off`:
- * identity (see Ring.ol); the tag bytes are copied from src.
+ * identity (see Ring.ol); the tag bytes are copied from src at `off`. A label (0x80|k) has no
+ * bytes: `off` is then its confidence, per mille (0: sure, sent without one).
  */
 export function emit(ty: number, si: number, time: number, v: number, ol: number, src: Uint8Array | null, off: number): void {
   split(time - t0);
   const i = ringPush(ring, SPLIT[0] as number, SPLIT[1] as number, ty, si, v);
+  if (FW_BALLID && next2) {
+    ring.n2[i] = next2;
+    next2 = 0;
+  }
   if (ol > 0 && ol <= OB && src) {
     for (let j = 0; j < ol; j++) ring.ob[i * OB + j] = src[off + j] as number;
   }
   if (ol) ring.ol[i] = ol;
+  if (FW_BALLID && ol & 0x80) ring.cf[i] = off;
   if (ring.lost > 0 && ring.next - ring.first === ring.cap) statusDue = true;
   pump();
 }
@@ -152,7 +168,12 @@ export function evLine(seq: number): string {
   if (sc.p) l += ',"p":"' + sc.p + '"';
   if (ring.v[i] !== NONE) l += (sc.k === KIND_PIEZO ? ',"m":' : ',"w":') + ring.v[i];
   const ol = ring.ol.length ? (ring.ol[i] as number) : 0;
-  if (FW_COLOUR && ol & 0x80) {
+  if (FW_BALLID && ol & 0x80 && sc.k === KIND_POCKET) {
+    l += ',"o":"' + cfg.bc!.o[ol & 0x7f] + '"';
+    if (ring.cf[i]) l += ',"c":' + ring.cf[i];
+    const n2 = ring.n2[i] as number;
+    if (n2) l += ',"o2":"' + cfg.bc!.o[(n2 >> 10) - 1] + '","c2":' + (n2 & 1023);
+  } else if (FW_COLOUR && ol & 0x80) {
     const col = (sc as BeamCfg).col;
     l += ',"o":"' + (col ? col.o[ol & 0x7f] : '') + '"';
   } else if (FW_TAG && ol > 0) {

@@ -35,12 +35,21 @@ export interface Ring {
    */
   ol: Uint8Array;
   ob: Uint8Array;
+  /**
+   * A label's confidence, per mille (0: sure, none sent); the runner-up as (k + 1) << 10 | its
+   * probability per mille (0: none; one array, not two: the Espruino WiFi's JsVars are tight). Empty
+   * without IDS_CONF.
+   */
+  cf: Uint16Array;
+  n2: Uint16Array;
 }
 
-/** Identities a ring keeps (ringNew): none, colour labels only, labels and tag bytes. */
+/** Identities a ring keeps (ringNew): none, colour labels only, labels and tag bytes, labels with confidences. */
 export const IDS_NONE = 0;
 export const IDS_LABELS = 1;
 export const IDS_TAGS = 2;
+/** Colour labels with a confidence each (pocket colour sensors). */
+export const IDS_CONF = 3;
 
 export function ringNew(cap: number, ids: number): Ring {
   return {
@@ -55,6 +64,8 @@ export function ringNew(cap: number, ids: number): Ring {
     v: new Int32Array(cap),
     ol: new Uint8Array(ids > IDS_NONE ? cap : 0),
     ob: new Uint8Array(ids === IDS_TAGS ? cap * OB : 0),
+    cf: new Uint16Array(ids === IDS_CONF ? cap : 0),
+    n2: new Uint16Array(ids === IDS_CONF ? cap : 0),
   };
 }
 
@@ -72,6 +83,10 @@ export function ringPush(r: Ring, sec: number, us: number, ty: number, se: numbe
   r.se[i] = se;
   r.v[i] = v;
   if (r.ol.length) r.ol[i] = 0;
+  if (r.cf.length) {
+    r.cf[i] = 0;
+    r.n2[i] = 0;
+  }
   return i;
 }
 

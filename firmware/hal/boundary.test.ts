@@ -19,7 +19,10 @@ const LANGUAGE = new Set([
   'Uint8Array',
   'Uint16Array',
   'Uint32Array',
+  'Int8Array',
+  'Int16Array',
   'Int32Array',
+  'Float32Array',
   'Float64Array',
   'parseInt',
   'undefined',
@@ -49,7 +52,9 @@ describe('hardware abstraction boundary', () => {
     const files = [...src.files.keys()].sort();
     expect(files).toContain('firmware/hal/hal.ts');
     for (const f of files)
-      expect(f, f).toMatch(/^(firmware\/(app|hal\/hal|core\/\w+|sensors\/\w+|link\/\w+)\.ts|shared\/protocol\/wire\.ts|shared\/sensors\/edge\.ts)$/);
+      expect(f, f).toMatch(
+        /^(firmware\/(app|hal\/hal|core\/\w+|sensors\/[\w-]+|link\/\w+)\.ts|shared\/protocol\/wire\.ts|shared\/sensors\/(edge|ball-set)\.ts)$/,
+      );
     expect(files.filter((f) => f.endsWith('.test.ts'))).toEqual([]);
   });
 

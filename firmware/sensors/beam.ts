@@ -13,11 +13,13 @@ import { emit, faults, setFault, F_STUCK } from '../core/device';
 import { KIND_BEAM, KIND_POCKET, type BeamCfg, type PocketCfg } from '../core/config';
 import { isActive, isNoise, isRattle, isStuck } from '../../shared/sensors/edge';
 import { colourRead } from './colour';
+import { pocketColourAmbient, pocketColourSpoil, pocketColourStart } from './pocket-colour';
 import { st } from './state';
 
 /** What the profile uses (esbuild defines, see firmware/build/build.ts). */
 declare const FW_POCKET: boolean;
 declare const FW_COLOUR: boolean;
+declare const FW_BALLID: boolean;
 declare const FW_TAG: string;
 
 const RATTLE = EVENT_TYPES.indexOf('rattle');
@@ -71,13 +73,20 @@ export function beamEdge(si: number, e: EspruinoWatchEvent): void {
 /** The pocket's drop beam was blocked: the waiting jaw pulse was a capture. */
 export function dropEdge(si: number): void {
   const w = st.pw[si] as number;
-  if (w < 0) return;
+  if (w < 0) {
+    // A ball the jaw beam merged with the one before it: the colour sensor is seeing two balls.
+    if (FW_BALLID && (st.S[si] as PocketCfg).pc !== undefined) pocketColourSpoil(si);
+    return;
+  }
   st.pw[si] = -1;
+  // A colour sensor in the drop path names the ball once it has rolled past (pocket-colour.ts).
+  if (FW_BALLID && (st.S[si] as PocketCfg).pc !== undefined && pocketColourStart(si, w)) return;
   ballEvent(si, st.S[si]!.e, st.last[si] as number, w);
 }
 
-export function beamTick(si: number, t: number): void {
+export function beamTick(si: number, t: number, second: boolean): void {
   const sc = st.S[si] as BeamCfg | PocketCfg;
+  if (FW_BALLID && second && sc.k === KIND_POCKET && sc.pc !== undefined) pocketColourAmbient(si);
   if (st.on[si] && faults[si] !== F_STUCK && isStuck(sc.mx, t - (st.ton[si] as number))) setFault(si, F_STUCK);
   if (FW_POCKET && sc.k === KIND_POCKET && (st.pw[si] as number) >= 0 && isRattle(sc.cw, t - (st.last[si] as number))) {
     const w = st.pw[si] as number;

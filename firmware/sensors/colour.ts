@@ -11,18 +11,18 @@ import { setFault, F_ABSENT } from '../core/device';
 import type { BeamCfg } from '../core/config';
 import { st } from './state';
 
-const ADDR = 0x29;
+export const ADDR = 0x29;
 /** Command bit, and auto-increment for block reads. */
 const CMD = 0x80;
 const AUTO = 0x20;
 /** Block read of clear, red, green, blue (made once: the edge path allocates nothing). */
-const READ = [CMD | AUTO | 0x14];
+export const READ = [CMD | AUTO | 0x14];
 /** The TCA9548A multiplexer's address, and its channel mask (one array, rewritten: no allocation). */
 const MUX = 0x70;
 const SEL = [0];
 
 /** Routes the bus to the part's multiplexer channel, if it has one. */
-function select(ch: number): void {
+export function select(ch: number): void {
   if (ch < 0) return;
   SEL[0] = 1 << ch;
   i2cWrite(MUX, SEL);
@@ -36,10 +36,15 @@ export const COLOUR_CONTROLLERS: Record<string, { id: number }> = {
 /** Checks the part answers with its ID and starts it (2.4 ms integration, 4x gain). */
 export function colourInit(si: number): boolean {
   const col = (st.S[si] as BeamCfg).col!;
-  const ctl = COLOUR_CONTROLLERS[col.part];
+  return partInit(col.part, col.ch);
+}
+
+/** Checks the part on channel `ch` answers with its ID and starts it (2.4 ms integration, 4x gain). */
+export function partInit(part: string, ch: number): boolean {
+  const ctl = COLOUR_CONTROLLERS[part];
   if (!ctl) return false;
   try {
-    select(col.ch);
+    select(ch);
     i2cWrite(ADDR, [CMD | 0x12]);
     if (i2cRead(ADDR, 1)[0] !== ctl.id) return false;
     i2cWrite(ADDR, [CMD | 0x01, 0xff]);

@@ -10,6 +10,7 @@ import { setFault, F_ABSENT } from '../core/device';
 import { KIND_BEAM, KIND_PIEZO, KIND_POCKET, KIND_TAG, type FirmwareCfg, type PocketCfg } from '../core/config';
 import { beamEdge, beamTick, dropEdge } from './beam';
 import { colourInit } from './colour';
+import { pocketColourInit, pocketColourSetup } from './pocket-colour';
 import { piezoHit, piezoTick } from './piezo';
 import { stateInit, st } from './state';
 import { tagSetup } from './tag';
@@ -18,6 +19,7 @@ import { tagSetup } from './tag';
 declare const FW_POCKET: boolean;
 declare const FW_PIEZO: boolean;
 declare const FW_COLOUR: boolean;
+declare const FW_BALLID: boolean;
 declare const FW_TAG: string;
 /** A kind added by descriptor is in the profile: its component registered in COMPONENTS. */
 declare const FW_MORE: boolean;
@@ -75,6 +77,7 @@ function setup(si: number): void {
     st.ton[si] = now();
   }
   if (FW_COLOUR && sc.k === KIND_BEAM && sc.col && !colourInit(si)) setFault(si, F_ABSENT);
+  if (FW_BALLID && sc.k === KIND_POCKET && sc.pc !== undefined && !pocketColourInit(si)) setFault(si, F_ABSENT);
 }
 
 export function sensorsSetup(c: FirmwareCfg, pins: Pin[]): void {
@@ -84,7 +87,8 @@ export function sensorsSetup(c: FirmwareCfg, pins: Pin[]): void {
     utx = c.utx!;
   }
   second = now();
-  if (FW_COLOUR && c.scl !== undefined) i2cSetup(pins[c.scl]!, pins[c.sda!]!);
+  if ((FW_COLOUR || FW_BALLID) && c.scl !== undefined) i2cSetup(pins[c.scl]!, pins[c.sda!]!);
+  if (FW_BALLID) pocketColourSetup(c);
   for (let si = 0; si < c.s.length; si++) setup(si);
 }
 
@@ -93,7 +97,7 @@ export function sensorsTick(t: number): void {
   if (sec) second = t;
   for (let si = 0; si < st.S.length; si++) {
     const k = st.S[si]!.k;
-    if (k === KIND_BEAM || k === KIND_POCKET) beamTick(si, t);
+    if (k === KIND_BEAM || k === KIND_POCKET) beamTick(si, t, sec);
     else if (FW_PIEZO && k === KIND_PIEZO) piezoTick(si, sec);
     else if (FW_MORE && COMPONENTS[k] && COMPONENTS[k]!.tick) COMPONENTS[k]!.tick!(si, t, sec);
   }

@@ -5,11 +5,13 @@
  */
 import type { Pin } from '../hal/hal';
 import type { OtherCfg, SensorCfg } from '../core/config';
+import { FN } from './ballid';
 
 /** What the profile uses (esbuild defines, see firmware/build/build.ts). */
 declare const FW_POCKET: boolean;
 declare const FW_PIEZO: boolean;
 declare const FW_COLOUR: boolean;
+declare const FW_BALLID: boolean;
 declare const FW_TAG: string;
 
 export interface SensorState {
@@ -29,6 +31,11 @@ export interface SensorState {
   win: Uint16Array;
   /** Colour label of the ball now in the beam (0 none, 0x80|k). */
   col: Uint8Array;
+  /** Pocket colour: the sample a pass is at (-1: none sampling), its pulse width (µs), feature sums (FN per sensor), ambient c, r, g, b (4 per sensor). */
+  smp: Int8Array;
+  bw: Int32Array;
+  bacc: Float32Array;
+  amb: Uint16Array;
   /** Tag reader: last UID (8 bytes per sensor), its length and time. */
   tagB: Uint8Array;
   tagL: Uint8Array;
@@ -75,6 +82,13 @@ export function stateInit(s: SensorCfg[], pins: Pin[]): void {
     st.hits = new Uint32Array(16);
   }
   if (FW_COLOUR) st.col = new Uint8Array(n);
+  if (FW_BALLID) {
+    st.smp = new Int8Array(n);
+    st.smp.fill(-1);
+    st.bw = new Int32Array(n);
+    st.bacc = new Float32Array(n * FN);
+    st.amb = new Uint16Array(n * 4);
+  }
   if (FW_TAG) {
     st.tagB = new Uint8Array(n * 8);
     st.tagL = new Uint8Array(n);

@@ -18,6 +18,7 @@ export class SimDriver implements Driver {
       else if (s.t === 'set') b.set(s.pin, s.level);
       else if (s.t === 'analog') b.analog[s.pin] = s.v;
       else if (s.t === 'colour') colourPart(b, s.ch).setColour(...s.crgb);
+      else if (s.t === 'series') colourPart(b, s.ch).queue(s.samples, s.idle);
       else if (s.t === 'uart') (s.port === 'Serial1' ? b.serial1 : b.serial2).inject(s.data);
     }
   }
@@ -51,7 +52,7 @@ export function attachColour(b: SimBoard, channels: readonly number[] = []): voi
 
 /** The multiplexer channels of a profile's colour sensors (empty: one sensor alone on the bus, or none). */
 export function colourChannelsOf(p: TableProfile): number[] {
-  return p.sensors.flatMap((s) => (s.kind === 'beam' && s.colour?.channel !== undefined ? [s.colour.channel] : []));
+  return p.sensors.flatMap((s) => ((s.kind === 'beam' || s.kind === 'pocket') && s.colour?.channel !== undefined ? [s.colour.channel] : []));
 }
 
 /** The colour sensor on multiplexer channel `ch` (or the one alone on the bus). */

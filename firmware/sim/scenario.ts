@@ -16,6 +16,8 @@ export type Step =
   | { t: 'analog'; pin: string; v: number }
   /** What a colour sensor (TCS34725 at 0x29; on multiplexer channel `ch`, if given) sees: raw clear, red, green, blue. */
   | { t: 'colour'; crgb: [number, number, number, number]; ch?: number }
+  /** A ball rolling past the colour sensor on multiplexer channel `ch`: one reading per data read (c, r, g, b each), then `idle`. */
+  | { t: 'series'; ch: number; samples: number[]; idle: [number, number, number, number] }
   /** Bytes from the tag reader, on its UART. */
   | { t: 'uart'; port: string; data: string }
   /** A hub command (`$BOOT` stands for the device's boot id), then a sync barrier: `q` answered. */
@@ -30,6 +32,14 @@ export const FIRST_SYNC = { v: 1, k: 'sy', q: 0 };
 
 /** What the colour sensor sees for a white ball (golf-billiards' reference for "white"). */
 const WHITE: [number, number, number, number] = [2400, 950, 930, 900];
+
+/** The empty chute under a pocket's colour sensor, and a red stripe rolling past it (raw c, r, g, b per sample). */
+const EMPTY_CHUTE: [number, number, number, number] = [30, 14, 10, 6];
+const STRIPE_PASS: number[] = [
+  ...[0, 1, 2, 3, 4, 5, 6, 7].flatMap(() => [820, 320, 300, 262]),
+  ...[0, 1, 2, 3, 4, 5, 6, 7, 8, 9].flatMap(() => [260, 270, 40, 32]),
+  ...[0, 1, 2, 3, 4, 5].flatMap(() => [800, 312, 296, 258]),
+];
 
 /** Steps for a ball blocking an active-low beam for `us` µs (then 2 ms to settle). */
 function ball(pin: string, us: number): Step[] {
@@ -68,6 +78,8 @@ export function scenarioFor(p: TableProfile, board: BoardId): Step[] {
     } else if (s.kind === 'pocket') {
       // A capture (jaw, then the drop beam within the capture window), then a rattle (jaw alone).
       steps.push(...ball(pin(s.pin), 9_000), { t: 'adv', ms: 50 });
+      // A red stripe rolling past the drop path's colour sensor: red and white samples, then the empty chute.
+      if (s.colour && p.boards[board]!.i2c) steps.push({ t: 'series', ch: s.colour.channel ?? 0, samples: STRIPE_PASS, idle: EMPTY_CHUTE });
       if (s.drop) steps.push(...ball(pin(s.drop), 9_000), { t: 'adv', ms: 100 }, ...ball(pin(s.pin), 7_000), { t: 'adv', ms: 900 });
     } else if (s.kind === 'piezo') {
       if (s.analog) steps.push({ t: 'analog', pin: pin(s.analog), v: 0.25 });

@@ -30,6 +30,30 @@ describe('shot assembly', () => {
     expect(g({ e: 'tag', s: 'ret', o: '8' })).toEqual({ kind: 'tag', ball: '8', t: 5 });
   });
 
+  it('a pocket colour reading names the ball at the venue threshold; below it the pocket event carries the reading, nothing guessed', () => {
+    const g = (f: Parameters<typeof dev>[1], nameAt?: number) => toGameEvent(dev(5, f), undefined, nameAt);
+    // At or above the threshold (0.98 unless the venue sets one): named, as a sure sensor names it.
+    expect(g({ e: 'pocket', s: 'k2', p: 'tm', o: '11', c: 980 })).toEqual({
+      kind: 'event',
+      event: { type: 'pocket', t: 5, by: 'sensor', pocket: 'tm', captured: true, ball: '11' },
+    });
+    // Below: no ball, the reading with its probability (the engine's question takes it as its default).
+    expect(g({ e: 'pocket', s: 'k2', p: 'tm', o: '11', c: 973 })).toEqual({
+      kind: 'event',
+      event: { type: 'pocket', t: 5, by: 'sensor', pocket: 'tm', captured: true, reading: { ball: '11', probability: 0.973 } },
+    });
+    // With its runner-up, for the engine to weigh against the balls in play.
+    expect(g({ e: 'pocket', s: 'k2', p: 'tm', o: '11', c: 600, o2: '3', c2: 380 })).toMatchObject({
+      event: { reading: { ball: '11', probability: 0.6, next: { ball: '3', probability: 0.38 } } },
+    });
+    // The venue's own threshold decides.
+    expect(g({ e: 'pocket', s: 'k2', p: 'tm', o: '11', c: 973 }, 0.95)).toMatchObject({ event: { ball: '11' } });
+    // Without `c` (a tag, a goal's colour, an older firmware): sure, as before.
+    expect(g({ e: 'pocket', s: 'k2', p: 'tm', o: '11' })).toMatchObject({ event: { ball: '11' } });
+    // An unsure goal colour names nothing and carries nothing (only the pocket event has a reading).
+    expect(g({ e: 'goal', s: 'g1', p: 'A', o: 'red', c: 500 })).toEqual({ kind: 'event', event: { type: 'goal', t: 5, by: 'sensor', goal: 'A' } });
+  });
+
   it('minigolf: a stroke or hole takes the lane of its device unless its place is already a lane number', () => {
     const g = (f: Parameters<typeof dev>[1], lane?: number) => toGameEvent(dev(5, f), lane);
     // The stock lane profile: places tee, cup and lane.

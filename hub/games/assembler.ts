@@ -6,18 +6,41 @@
  * straight to the match).
  *
  * Attribution is honest: a sensor that does not know the ball leaves `ball` out, and the engine
- * raises a pending decision where the rules need it. Nothing is guessed here.
+ * raises a pending decision where the rules need it. Nothing is guessed here: a sensor's reading
+ * that is not sure enough (a pocket's colour, protocol `c` below `nameAt`) goes on as the event's
+ * `reading`, logged with it, for the engine's question to take as its default.
  */
-import type { GameEvent } from '../../shared/game/events';
+import type { GameEvent, GameEventOf } from '../../shared/game/events';
 import { gameEntry, type AssemblyOptions } from '../../shared/game/catalogue';
 import type { StoredDeviceEvent } from '../store/types';
+import { DEFAULT_ASK_BELOW } from '../../shared/venue';
 
 export interface AssemblerOptions extends AssemblyOptions {
   /** How long an event waits for earlier events from slower links, ms. */
   reorderMs: number;
+  /**
+   * A sensor's identity with a confidence (protocol `c`) names the ball when at least this sure
+   * (the venue's askBelow: what the hub would decide alone anyway); below, the event carries it
+   * as a `reading` for the engine's question. Absent: DEFAULT_ASK_BELOW.
+   */
+  nameAt?: number;
 }
 
 export const DEFAULT_ASSEMBLER: AssemblerOptions = { reorderMs: 40, restAfterMs: 3000, impliedStrike: true, shotEndsOn: [] };
+
+/**
+ * The identity a device event gives its game event: `ball` when the sensor is sure (no `c`, or
+ * `c` at least `nameAt`), else the sensor's `reading` with its probability (and its runner-up,
+ * `o2`/`c2`, when sent); nothing without `o`.
+ */
+export function identityOf(e: StoredDeviceEvent['event'], nameAt: number): { ball?: string; reading?: Reading } {
+  if (e.o === undefined) return {};
+  if (e.c === undefined || e.c / 1000 >= nameAt) return { ball: e.o };
+  const next = e.o2 !== undefined && e.c2 !== undefined ? { next: { ball: e.o2, probability: e.c2 / 1000 } } : {};
+  return { reading: { ball: e.o, probability: e.c / 1000, ...next } };
+}
+
+type Reading = NonNullable<GameEventOf<'pocket'>['reading']>;
 
 /** Per game: what its sensors can say about a shot's start and end (its catalogue entry's `assembly`). */
 export function assemblerFor(game: string): AssemblerOptions {
@@ -52,16 +75,18 @@ function laneOf(e: StoredDeviceEvent['event'], lane: number | undefined, fallbac
  * lane the device serves (venue config); a stroke or hole takes it unless the sensor's place is
  * already a lane number (a firmware built for its lane).
  */
-export function toGameEvent(s: StoredDeviceEvent, lane?: number): AssembledInput | null {
+export function toGameEvent(s: StoredDeviceEvent, lane?: number, nameAt: number = DEFAULT_ASK_BELOW): AssembledInput | null {
   const e = s.event;
   const t = s.at;
   const by = 'sensor' as const;
-  const ball = e.o !== undefined ? { ball: e.o } : {};
+  // A colour reading not sure enough names no ball: only a pocket carries it on (its engine asks with it).
+  const id = identityOf(e, nameAt);
+  const ball = id.ball !== undefined ? { ball: id.ball } : {};
   switch (e.e) {
     case 'goal':
       return { kind: 'event', event: { type: 'goal', t, by, goal: e.p ?? e.s, ...ball } };
     case 'pocket':
-      return { kind: 'event', event: { type: 'pocket', t, by, pocket: e.p ?? e.s, captured: true, ...ball } };
+      return { kind: 'event', event: { type: 'pocket', t, by, pocket: e.p ?? e.s, captured: true, ...ball, ...(id.reading ? { reading: id.reading } : {}) } };
     case 'rattle':
       return { kind: 'event', event: { type: 'pocket', t, by, pocket: e.p ?? e.s, captured: false, ...ball } };
     case 'cushion':
@@ -161,7 +186,7 @@ export class ShotAssembler {
   private flush(now: number): void {
     while (this.held.length > 0 && this.held[0]!.at + this.opts.reorderMs <= now) {
       const s = this.held.shift()!;
-      const input = toGameEvent(s, this.lane);
+      const input = toGameEvent(s, this.lane, this.opts.nameAt ?? DEFAULT_ASK_BELOW);
       if (!input) continue;
       if (input.kind === 'event') {
         if (!this.inShot && this.opts.impliedStrike && input.event.type !== 'strike') {

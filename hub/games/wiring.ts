@@ -7,7 +7,7 @@
  * event's lane is its device's `lane` (venue config), or else its place when that is a lane number
  * (a firmware built for its lane); what names no lane goes to the course's own assembler.
  */
-import { venueProblems, type TableConfig, type VenueConfig } from '../../shared/venue';
+import { DEFAULT_ASK_BELOW, venueProblems, type TableConfig, type VenueConfig } from '../../shared/venue';
 import { AutorefError } from '../../shared/errors';
 import type { Ingest } from '../ingest/pipeline';
 import type { StoredDeviceEvent } from '../store/types';
@@ -78,7 +78,8 @@ export function wireAssemblers(
     let a = mine.get(key ?? '');
     if (!a) {
       a = new ShotAssembler(
-        { ...assemblerFor(t.game), ...overrides },
+        // A sensor's reading names the ball when the venue would decide it alone anyway (its askBelow).
+        { ...assemblerFor(t.game), nameAt: venue.askBelow ?? DEFAULT_ASK_BELOW, ...overrides },
         (input) => {
           // A sensor must never crash the hub: whatever goes wrong is a state, reported.
           const done = input.kind === 'tag' ? matches.tag(t.id, input.ball, input.t) : matches.sensor(t.id, input.event, input.from);

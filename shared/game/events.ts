@@ -61,8 +61,28 @@ export const GameEventSchemas = {
   cushion: event('cushion', { ball: Type.Optional(BallId), cushion: Type.Optional(PlaceId) }),
   /** Golf billiards goal. */
   goal: event('goal', { goal: PlaceId, ball: Type.Optional(BallId) }),
-  /** Pocket: `captured` false means the ball rattled back out (not pocketed). */
-  pocket: event('pocket', { pocket: PlaceId, ball: Type.Optional(BallId), captured: Type.Boolean() }),
+  /**
+   * Pocket: `captured` false means the ball rattled back out (not pocketed). `reading`: what a
+   * sensor read of the ball when it was not sure enough to name it (`ball` then absent): its best
+   * reading and how probable that is, and the next most likely ball. The hub logs it; the engine's "which ball?" question takes it
+   * as its default (replay reads it here, nothing is inferred again).
+   */
+  pocket: event('pocket', {
+    pocket: PlaceId,
+    ball: Type.Optional(BallId),
+    captured: Type.Boolean(),
+    reading: Type.Optional(
+      Type.Object(
+        {
+          ball: BallId,
+          probability: Type.Number({ minimum: 0, maximum: 1 }),
+          /** The sensor's next most likely ball and its probability, when it gave one. */
+          next: Type.Optional(Type.Object({ ball: BallId, probability: Type.Number({ minimum: 0, maximum: 1 }) }, { additionalProperties: false })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  }),
   /** Late identity of a ball seen earlier by a sensor without identity (ball-return reader). */
   identify: event('identify', { ref: Type.Integer({ minimum: 0 }), ball: BallId }),
   /** A ball left the playing area (or touched the rail top, where that counts). */

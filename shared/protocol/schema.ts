@@ -28,6 +28,15 @@ export const DeviceEvent = Type.Object(
     m: Type.Optional(Type.Number({ description: 'magnitude in sensor units, where the sensor gives one' })),
     w: Type.Optional(Type.Integer({ minimum: 0, description: 'pulse width, µs the beam stayed blocked' })),
     o: Type.Optional(Type.String({ maxLength: 24, description: 'ball identity when the sensor knows it' })),
+    c: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 1000,
+        description: 'how sure the sensor is of `o`, per mille (a colour read of a pocketed ball); absent: sure (a tag, a goal colour)',
+      }),
+    ),
+    o2: Type.Optional(Type.String({ maxLength: 24, description: 'with `c`: the ball the sensor found next most likely' })),
+    c2: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, description: 'how likely `o2` is, per mille' })),
   },
   { additionalProperties: false, description: 'a sensor event, timestamped in the interrupt' },
 );

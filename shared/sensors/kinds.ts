@@ -71,6 +71,8 @@ export interface CompileContext {
   sensorIndex(id: string): number;
   /** A tag reader part's baud rate (firmware/sensors/tag.ts controllers table). */
   tagBaud(part: string): number;
+  /** The board's wiring has the I2C bus. */
+  i2c: boolean;
 }
 
 /** A compiled sensor (firmware/core/config.ts SensorCfg): short keys, kind code `k`. */
@@ -88,6 +90,8 @@ export interface CheckContext {
   board: string;
   sensors: readonly { id: string; kind: string }[];
   i2c: boolean;
+  /** The profile has `ballColours` (what pocket colour sensors name). */
+  ballColours: boolean;
 }
 
 export interface SensorKind<S extends TObject = TObject> {
@@ -144,11 +148,12 @@ export interface SensorKind<S extends TObject = TObject> {
  * - `interrupt`: held as long as the ball takes to pass (a break beam), never missed; with `colour`
  *   the blocking edge carries the colour of the ball, for a colour sensor looking at it; with
  *   `drop`, the ball then crosses the sensor's `drop` pin (`pins`, role `drop`) `afterUs` after the
- *   first pulse ends, for `widthUs` (a pocket's drop beam).
+ *   first pulse ends, for `widthUs` (a pocket's drop beam); with `drop.colour` a colour sensor
+ *   there samples the ball as it rolls past (the pool pockets: sim/signals/balls.ts).
  */
 export type SensorSignal =
   | { shape: 'knock'; activeLow: boolean; widthUs: number }
-  | { shape: 'interrupt'; activeLow: boolean; colour?: boolean; drop?: { afterUs: number; widthUs: number } };
+  | { shape: 'interrupt'; activeLow: boolean; colour?: boolean; drop?: { afterUs: number; widthUs: number; colour?: boolean } };
 
 /**
  * How the hub works out a kind's values from what its calibration step recorded: methods of
@@ -221,6 +226,24 @@ export const PocketSensor = Type.Object(
     minWidthUs: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000000 })),
     stuckMs: Type.Optional(Ms(600000, 'blocked longer is a stuck beam (fault)')),
     captureMs: Type.Optional(Ms(10000, 'the drop beam must follow the jaw beam within this, else a rattle')),
+    colour: Type.Optional(
+      Type.Object(
+        {
+          channel: Type.Optional(
+            Type.Integer({
+              minimum: 0,
+              maximum: 7,
+              description: "channel of the TCA9548A multiplexer (0x70) the pocket's TCS3472x is on; absent: alone on the bus",
+            }),
+          ),
+        },
+        {
+          additionalProperties: false,
+          description:
+            "a colour sensor looking at the ball in the drop path: names it from the profile's ballColours (the part is theirs). A board whose wiring has no i2c runs the pocket without it (the Espruino Pico: no room for the colour code, hardware/pool.md)",
+        },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -349,7 +372,30 @@ export const SENSOR_KINDS = {
       { ref: s.pin, role: 'main', what: 'beam' },
       { ref: s.drop, role: 'drop', what: 'beam' },
     ],
-    compile: (s, c) => ({ ...watchedBeam(s, c, 'pocket'), k: KIND_POCKET, dr: c.pin(s.drop), cw: s.captureMs ?? D.captureMs }),
+    check: (s, c) => {
+      if (!s.colour) return [];
+      const problems: string[] = [];
+      // A board without I2C wiring runs the pocket without its colour sensor (the Pico: no room, hardware/pool.md).
+      if (!c.ballColours) problems.push(`sensor ${s.id}: a pocket colour sensor needs the profile's ballColours`);
+      if (s.drop === undefined) problems.push(`sensor ${s.id}: a pocket colour sensor samples while the ball drops: it needs a drop beam`);
+      // One TCS3472x per bus address: several need the multiplexer, each on its own channel.
+      const channelOf = (x: { id: string; kind: string }): number | undefined => (x as { colour?: { channel?: number } }).colour?.channel;
+      const others = c.sensors.filter((x) => x !== s && (x as { colour?: unknown }).colour !== undefined);
+      if (others.length > 0 && s.colour.channel === undefined)
+        problems.push(`sensor ${s.id}: ${others.length + 1} colour sensors share address 0x29: give each a multiplexer "channel"`);
+      const same = others.find((x) => channelOf(x) !== undefined && channelOf(x) === s.colour!.channel);
+      if (same) problems.push(`sensor ${s.id}: multiplexer channel ${s.colour.channel} is also sensor ${same.id}'s`);
+      return problems;
+    },
+    // `pc`: the colour sensor's multiplexer channel (-1: alone on the bus); absent without one.
+    compile: (s, c) => ({
+      ...watchedBeam(s, c, 'pocket'),
+      k: KIND_POCKET,
+      dr: c.pin(s.drop),
+      cw: s.captureMs ?? D.captureMs,
+      ...(s.colour && c.i2c ? { pc: s.colour.channel ?? -1 } : {}),
+    }),
+    // Over Firmata (no I2C reads) a pocket runs without its colour sensor, as on a board without I2C wiring.
     firmata: () => [],
     calibration: {
       instruction: (s, n) => `Roll a ball into pocket${where(s)} ${n} times, one at a time: slow ones and one fast one.`,
@@ -357,8 +403,12 @@ export const SENSOR_KINDS = {
       raw: beamCalibration.raw,
       methods: ['width', 'bounce', 'rattles'],
     },
-    // The ball crosses the jaw beam, then falls past the drop beam below it.
-    signal: (s) => ({ shape: 'interrupt', activeLow: s.activeLow ?? D.activeLow.pocket, drop: { afterUs: 60_000, widthUs: 15_000 } }),
+    // The ball crosses the jaw beam, then falls past the drop beam below it (and the colour sensor there, if any).
+    signal: (s) => ({
+      shape: 'interrupt',
+      activeLow: s.activeLow ?? D.activeLow.pocket,
+      drop: { afterUs: 60_000, widthUs: 15_000, ...(s.colour ? { colour: true } : {}) },
+    }),
   }),
   piezo: defineKind({
     kind: 'piezo',

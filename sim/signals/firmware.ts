@@ -21,6 +21,20 @@ export interface FirmwareTableOptions {
   table: string;
 }
 
+/**
+ * The profile as the simulated Pico runs it. The Node board has no RAM limit: where the Pico's
+ * wiring leaves out the I2C bus only because the colour code does not fit its JsVars (pool's
+ * pocket colour sensors, hardware/pool.md), it is wired as on the Espruino WiFi (the same STM32
+ * pins), so the chain runs the firmware that names the balls, as a WiFi or ESP32 board does.
+ */
+export function simWiring(p: TableProfile): TableProfile {
+  const pico = p.boards['espruino-pico'];
+  const wifi = p.boards['espruino-wifi'];
+  const pocketColour = p.ballColours !== undefined && p.sensors.some((s) => s.kind === 'pocket' && s.colour !== undefined);
+  if (!pocketColour || !pico || pico.i2c || !wifi?.i2c) return p;
+  return { ...p, boards: { ...p.boards, 'espruino-pico': { ...pico, i2c: wifi.i2c } } };
+}
+
 export class FirmwareTable {
   readonly run: SimRun;
   readonly profile: TableProfile;
@@ -32,13 +46,13 @@ export class FirmwareTable {
   private lastN = 0;
 
   constructor(opts: FirmwareTableOptions) {
-    this.profile = loadProfile(opts.profile) as TableProfile;
+    this.profile = simWiring(loadProfile(opts.profile) as TableProfile);
     const wiring = this.profile.boards['espruino-pico'];
     if (!wiring) throw new TypeError(`profile ${opts.profile} has no espruino-pico wiring`);
     this.pins = wiring.pins;
     const colour = (this.colour = ColourSight.of(this.profile));
     this.run = runFirmware({
-      profile: opts.profile,
+      profile: this.profile,
       board: 'espruino-pico',
       device: opts.device,
       table: opts.table,
@@ -64,7 +78,10 @@ export class FirmwareTable {
       board.set(pin, e.level);
       this.colour?.after(e);
     }
-    const end = t0 + durationUs + tailMs * 1000;
+    // The tail runs from the shot's end or its last edge, whichever is later: a slow ball's drop
+    // beam (and a pocket colour sensor reading it, 0.1 s) can come after the shot's last truth event.
+    const lastEdge = edges.length > 0 ? t0 + edges[edges.length - 1]!.us : t0;
+    const end = Math.max(t0 + durationUs, lastEdge) + tailMs * 1000;
     if (end > board.us) board.advance((end - board.us) / 1000);
     return this.take();
   }

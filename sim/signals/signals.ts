@@ -12,6 +12,7 @@
 import type { TableProfile } from '../../shared/profile';
 import { kindOf, type SensorSignal } from '../../shared/sensors/kinds';
 import { gauss, rng } from '../physics/rng';
+import { ballPass, type PassOptions } from './balls';
 import type { TableSpec, TruthEvent } from '../physics/world';
 
 export interface Edge {
@@ -22,6 +23,8 @@ export interface Edge {
   level: 0 | 1;
   /** The colour the beam's colour sensor sees while blocked (golf billiards goal A). */
   colour?: string;
+  /** What a pocket's drop-path colour sensor reads as the ball rolls past (sim/signals/balls.ts), from this edge on. */
+  pass?: { samples: number[]; idle: [number, number, number, number] };
 }
 
 export interface NoiseOptions {
@@ -53,6 +56,8 @@ export interface SignalOptions {
    * pulse widths are not, so every pulse still passes the firmware's width filters. 1: real speed.
    */
   timeScale?: number;
+  /** The pocket colour sensors' conditions (sim/signals/balls.ts POCKET_SENSOR when absent). */
+  pocketSensor?: PassOptions;
 }
 
 /** A sensor the simulator gives a signal to: what its descriptor says (shared/sensors/kinds.ts). */
@@ -105,10 +110,12 @@ export function signalsFor(
   const scale = opts.timeScale ?? 1;
   if (!(scale >= 1)) throw new TypeError(`timeScale must be 1 or more, got ${scale}`);
   const clock = (s: number): number => Math.max(0, Math.round((s / scale) * 1e6 * (1 + noise.drift) + gauss(r) * noise.jitterUs));
-  const pulse = (pin: string, at: number, widthUs: number, activeLow: boolean, colour?: string): void => {
+  // The pocket colour sensors draw from their own generator: every other edge of a seed stays as it was.
+  const passes = rng(((opts.seed ?? 1) * 7 + 12_345) % 2 ** 31);
+  const pulse = (pin: string, at: number, widthUs: number, activeLow: boolean, colour?: string, pass?: Edge['pass']): void => {
     const on: 0 | 1 = activeLow ? 0 : 1;
     const off: 0 | 1 = activeLow ? 1 : 0;
-    edges.push({ pin, us: at, level: on, ...(colour !== undefined ? { colour } : {}) });
+    edges.push({ pin, us: at, level: on, ...(colour !== undefined ? { colour } : {}), ...(pass ? { pass } : {}) });
     edges.push({ pin, us: at + Math.max(1, Math.round(widthUs)), level: off });
   };
   // Randomness is drawn in a fixed order (the chain tests depend on the exact edges of a seed):
@@ -124,7 +131,12 @@ export function signalsFor(
     }
     const at = clock(s);
     pulse(x.pin, at, passUs, g.activeLow, g.colour && ball !== undefined ? opts.colourOf?.(ball) : undefined);
-    if (g.drop && x.drop !== undefined) pulse(x.drop, at + passUs + g.drop.afterUs, g.drop.widthUs, g.activeLow);
+    if (g.drop && x.drop !== undefined) {
+      // A colour sensor in the drop path sees the ball roll past (a ball of the standard set; none for an unknown one).
+      const seen = g.drop.colour && ball !== undefined && /^(cue|[1-9]|1[0-5])$/.test(ball);
+      const pass = seen ? ballPass(ball, Math.floor(passes() * 2 ** 31), opts.pocketSensor) : undefined;
+      pulse(x.drop, at + passUs + g.drop.afterUs, g.drop.widthUs, g.activeLow, undefined, pass);
+    }
   };
   const sensors: Simulated[] = profile.sensors.flatMap((s) => {
     const kind = kindOf(s);

@@ -91,8 +91,10 @@ describe('chain through Mosquitto and the hub: nine-ball and eight-ball', () => 
       );
 
       // The shot in play per table: the referee knows which ball each unnamed pocket or out event was.
-      const inPlay: Record<string, { captures: { ball: string; place: string }[]; offs: string[]; seen: Record<string, number>; names: Map<number, string> }> =
-        {};
+      const inPlay: Record<
+        string,
+        { game: PoolGame; captures: { ball: string; place: string }[]; offs: string[]; seen: Record<string, number>; names: Map<number, string> }
+      > = {};
       const restsAt: Record<string, number> = {};
       hub.matches.on('update', (u) => {
         if (u.event.type === 'at_rest') restsAt[u.table] = (restsAt[u.table] ?? 0) + 1;
@@ -104,6 +106,11 @@ describe('chain through Mosquitto and the hub: nine-ball and eight-ball', () => 
           const k = (play.seen[key] = (play.seen[key] ?? -1) + 1);
           const ball = e.type === 'pocket' ? play.captures.filter((c) => c.place === key)[k]?.ball : play.offs[k];
           if (ball && e.ball === undefined) play.names.set(u.seq, ball);
+          // Named by the pocket's colour sensor (the ESP32 bundle has them), through MQTT and the hub's mapping.
+          if (e.type === 'pocket' && e.ball !== undefined) {
+            counts[play.game].named++;
+            if (e.ball !== ball) counts[play.game].namedWrong++;
+          }
         }
       });
       const counts = {} as Record<PoolGame, PoolCount>;
@@ -137,6 +144,8 @@ describe('chain through Mosquitto and the hub: nine-ball and eight-ball', () => 
           eightCalls: 0,
           safeties: 0,
           unnamedTrue: 0,
+          named: 0,
+          namedWrong: 0,
         };
         extras[g] = { unseen: 0, split: 0, asked: 0 };
         reasonsOf[g] = {};
@@ -194,7 +203,7 @@ describe('chain through Mosquitto and the hub: nine-ball and eight-ball', () => 
           const meant = plan.target === null ? null : poolGroupOf(plan.target);
           const truth = poolTruth(res.events, { ...b0, meant, eightCall: call, pushOut, safety });
           const { captures, offs } = poolUnnamed(res.events);
-          inPlay[table] = { captures, offs, seen: {}, names: new Map() };
+          inPlay[table] = { game, captures, offs, seen: {}, names: new Map() };
           const sig = signalsFor(rack.table, board.profile, res.events, { noise: BAR_NOISE, seed: seed * 1000 + i, timeScale: SCALE });
           const rests = restsAt[table] ?? 0;
           const shotsBefore = before.shots.length;
@@ -273,7 +282,10 @@ describe('chain through Mosquitto and the hub: nine-ball and eight-ball', () => 
         const wrongShots = count.decidedWrong + count.pendingWrong + extra.split;
         expect(wrongShots, g).toBeLessThanOrEqual(allowedWrong(heard));
         expect(count.forced, g).toBeLessThanOrEqual(allowedWrong(heard));
-        expect(count.rackWinnerWrong, g).toBe(0);
+        expect(count.rackWinnerWrong, g).toBeLessThanOrEqual(count.namedWrong);
+        // The pockets' colour sensors name balls through the whole chain, rightly but for a rare misreading.
+        expect(count.named, g).toBeGreaterThan(0);
+        expect(count.namedWrong, g).toBeLessThanOrEqual(Math.max(1, Math.floor(0.02 * count.named)));
       }
     },
     CHAIN_LIMIT_MS,

@@ -57,6 +57,9 @@ export interface PoolCount {
   safeties: number;
   /** Captures and exits a beam merged with another ball's (same pocket, the out line), entered by the referee. */
   entered: number;
+  /** Captures the pockets' colour sensors named (sure enough), and those named wrongly. */
+  named: number;
+  namedWrong: number;
   /** Captures and exits in the truth: no sensor names their ball. */
   unnamedTrue: number;
 }
@@ -200,6 +203,8 @@ export function poolChain(game: PoolGame, shots: number, opts: { noise: NoiseOpt
     forced: 0,
     unanswerable: 0,
     entered: 0,
+    named: 0,
+    namedWrong: 0,
     breaks: 0,
     pushOuts: 0,
     pushOutsClean: 0,
@@ -263,9 +268,15 @@ export function poolChain(game: PoolGame, shots: number, opts: { noise: NoiseOpt
       if (g?.kind !== 'event') continue;
       const ge = g.event;
       const s = ev(ge);
-      if (ge.type === 'pocket' && ge.captured && ge.ball === undefined) {
+      if (ge.type === 'pocket' && ge.captured) {
+        // The k-th capture in a pocket is its k-th pocket event, named by its colour sensor or not.
         const c = captures.filter((x) => x.place === ge.pocket)[nth(`p:${ge.pocket}`)];
-        if (c) names.set(s, c.ball);
+        if (ge.ball === undefined) {
+          if (c) names.set(s, c.ball);
+        } else {
+          count.named++;
+          if (c?.ball !== ge.ball) count.namedWrong++;
+        }
       } else if (ge.type === 'off_table' && ge.ball === undefined) {
         const o = offs[nth('out')];
         if (o) names.set(s, o);

@@ -96,7 +96,7 @@ async function onSimulatedBoard(b: BuildResult, device: string): Promise<string[
   const venue = `sim-${run}`;
   const board = new SimBoard({ pins: b.pins });
   board.storage['autoref'] = local(venue);
-  if (b.features.colour) attachColour(board, colourChannelsOf(loadProfile(b.profileId) as TableProfile));
+  if (b.features.colour || b.features.ballid) attachColour(board, colourChannelsOf(loadProfile(b.profileId) as TableProfile));
   const link = [board.usb, board.serial1, board.serial2][b.cfg.lp]!;
   const hub = await hubFor(b, venue, device, () => serialHub(link));
   try {
@@ -190,6 +190,8 @@ describe.skipIf(!!skip)('firmware on the real Espruino interpreter', () => {
             expect(lines).toEqual(reference);
             // The tag read: the hole (or cup) named by the RDM6300's UID.
             if (b.tag) expect(lines.some((l) => l.includes('"o":"0a1b2c3d4e"'))).toBe(true);
+            // The pocket colour sensors: the red stripe's pass (scenario.ts STRIPE_PASS) named 11, with a confidence.
+            if (b.features.ballid) expect(lines.some((l) => /"e":"pocket".*"o":"11","c":\d+/.test(l))).toBe(true);
 
             const edges = edgesFor(loadProfile(profile) as TableProfile, board as BoardId, 1000);
             // 100 hits at a time, each time until the link has sent them (a sync answered after the

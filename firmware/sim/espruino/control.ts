@@ -22,6 +22,7 @@ function stepJs(s: Step): string {
   if (s.t === 'set') return `hSet(${JSON.stringify(s.pin)},${s.level})`;
   if (s.t === 'analog') return `H.analog[${JSON.stringify(s.pin)}]=${s.v}`;
   if (s.t === 'colour') return `hColour(${[...s.crgb, ...(s.ch !== undefined ? [s.ch] : [])].join(',')})`;
+  if (s.t === 'series') return `hSeries(${s.ch},${JSON.stringify(s.samples)},${JSON.stringify(s.idle)})`;
   if (s.t === 'uart') return `hRx(${JSON.stringify(s.port)},${JSON.stringify(s.data)})`;
   throw new Error(`not a table step: ${s.t}`);
 }

@@ -47,7 +47,7 @@ const UPLOAD_TRIES = 3;
  * `espruino` tool and saves it; resolves with the console connected (echo off) once save() ran.
  */
 export async function upload(cmd: string[], dir: string, build: BuildResult, local: LocalCfg): Promise<Uploaded> {
-  const harness = harnessCode(build.pins, { colour: build.features.colour });
+  const harness = harnessCode(build.pins, { colour: build.features.colour || build.features.ballid });
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'bundle.js'), build.code);
   writeFileSync(

@@ -84,6 +84,9 @@ var H = {
    */
   mux: -1,
   chregs: {} as Record<string, number[]>,
+  /** Per multiplexer channel: readings still to come (c, r, g, b each, one per data read), then the idle view. */
+  chq: {} as Record<string, number[]>,
+  chidle: {} as Record<string, number[]>,
   wifiJoins: 0,
   errors: 0,
   /**
@@ -243,6 +246,14 @@ function hColour(c: number, r: number, g: number, b: number, ch?: number): void 
   }
 }
 
+/** A ball rolling past the colour sensor on channel `ch`: one reading per data read, then `idle` (c, r, g, b). */
+function hSeries(ch: number, samples: number[], idle: number[]): void {
+  H.tcs = true;
+  hRegs(ch);
+  H.chq[ch] = samples;
+  H.chidle[ch] = idle;
+}
+
 /** The colour sensor the bus reaches now (the multiplexer's lowest selected channel), or throws as a silent bus does. */
 function hPart(addr: number): number[] {
   if (addr !== 0x29 || !H.tcs || H.mux === -2) throw new Error('I2C device not responding');
@@ -341,6 +352,12 @@ var I2C1 = {
   },
   readFrom: function (addr: number, n: number): Uint8Array {
     const regs = hPart(addr);
+    const ch = H.mux < 0 ? 0 : H.mux;
+    if (H.ptr === 0x14 && H.chidle[ch]) {
+      const q = H.chq[ch] as number[];
+      const next = q.length >= 4 ? q.splice(0, 4) : (H.chidle[ch] as number[]);
+      hColour(next[0] as number, next[1] as number, next[2] as number, next[3] as number, ch);
+    }
     const out = new Uint8Array(n);
     for (let i = 0; i < n; i++) out[i] = regs[H.auto ? H.ptr + i : H.ptr] as number;
     return out;

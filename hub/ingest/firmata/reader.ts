@@ -32,7 +32,8 @@ export interface SensorSink {
  * watches logical pins, so only whether a drop beam exists, `dr` >= 0, matters).
  */
 export function compileForFirmata(s: SensorOptions): CompiledSensor {
-  return kindOf(s).compile(s, { pin: (ref) => (ref === undefined ? -1 : 0), sensorIndex: () => -1, tagBaud: () => 0 });
+  // No I2C over Firmata: a pocket compiles without its colour sensor.
+  return kindOf(s).compile(s, { pin: (ref) => (ref === undefined ? -1 : 0), sensorIndex: () => -1, tagBaud: () => 0, i2c: false });
 }
 
 const num = (c: CompiledSensor, key: string): number => c[key] as number;

@@ -73,7 +73,7 @@ export function extractFacts(raw: ShotRaw, prep: ShotPrep, config: PoolConfig, i
         continue;
       }
       order.push({ kind: 'pocket', ball, pocket: e.pocket });
-      if (ball === undefined) unknownBalls.push({ seq: seqOf(e), kind: 'pocket', pocket: e.pocket });
+      if (ball === undefined) unknownBalls.push({ seq: seqOf(e), kind: 'pocket', pocket: e.pocket, ...(e.reading ? { reading: e.reading } : {}) });
       else pocketed.push(ball);
     } else {
       const ball = e.ball ?? identityOf(seqOf(e));
@@ -91,7 +91,7 @@ export function extractFacts(raw: ShotRaw, prep: ShotPrep, config: PoolConfig, i
     const afterMs = restT === null ? 0 : e.t - restT;
     const putBack = afterMs >= config.lateDropMs;
     if (ball === undefined) {
-      unknownBalls.push({ seq: seqOf(e), kind: 'pocket', pocket: e.pocket });
+      unknownBalls.push({ seq: seqOf(e), kind: 'pocket', pocket: e.pocket, ...(e.reading ? { reading: e.reading } : {}) });
       continue;
     }
     lateDrops.push({ ball, afterMs, putBack });

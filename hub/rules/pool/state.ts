@@ -24,8 +24,16 @@ export interface ShotFacts {
   order: FactEvent[];
   /** Index in `order` of the first contact (-1: none, or the cue ball was frozen to it). */
   firstContactIndex: number;
-  /** Captured pocket or off-table events whose ball is still unknown (log positions). */
-  unknownBalls: { seq: number; kind: 'pocket' | 'off'; pocket: string | null }[];
+  /**
+   * Captured pocket or off-table events whose ball is still unknown (log positions), with the
+   * sensor's reading of it when it had one not sure enough to name it (the pocket event's `reading`).
+   */
+  unknownBalls: {
+    seq: number;
+    kind: 'pocket' | 'off';
+    pocket: string | null;
+    reading?: { ball: string; probability: number; next?: { ball: string; probability: number } };
+  }[];
   /** Cue ball declared frozen to this ball, and no contact event could show the hit. */
   frozenCueTo: string | null;
   pocketed: string[];

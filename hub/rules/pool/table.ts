@@ -12,21 +12,63 @@ import { allBalls, closeOptions, finishRack, log, other, raiseOption, reject, se
 import { push, size } from '../common/plist';
 import { emptyPrep, type FoulRecord, type OpenQuestion, type RefFoul, type ShotFacts, type ShotRecord, type LiveTable } from './state';
 
-export function identityQuestions(f: ShotFacts, ctx: Ctx): PendingDecision[] {
-  return f.unknownBalls.map((u) => ({
-    id: `event-${u.seq}:ball`,
-    kind: 'pocket.ball-identity',
-    question: u.kind === 'pocket' ? `Which ball was captured in pocket ${u.pocket ?? '?'}?` : 'Which ball left the table?',
-    options: allBalls(ctx).map((b) => ({ value: b, label: b === ctx.cfg.cueBall ? 'Cue ball' : `Ball ${b}` })),
-    default: null,
-    answeredBy: 'players',
-    evidence: [
+/**
+ * "Which ball?" for each capture or exit the sensors could not name. A pocket's colour sensor
+ * that read the ball without being sure enough to name it (the event's `reading`) gives the
+ * question its default and that reading's probability: at or above the venue's askBelow the hub
+ * decides it alone, below it people are asked with the reading offered. The reading is weighed
+ * against the balls still in play (`onTable`; the cue ball always is): a ball of no game here (a
+ * stripe in nine-ball) or already down has no chance, and what the sensor gave it goes to the
+ * others, its runner-up by name, the rest unnamed (so never more sure than the sensor allows). A
+ * reading naming no ball in play, with no runner-up in play, is no default: asked as without one.
+ */
+export function identityQuestions(f: ShotFacts, ctx: Ctx, onTable?: LiveTable['balls']): PendingDecision[] {
+  const balls = allBalls(ctx);
+  const inPlay = (b: string): boolean => balls.includes(b) && (b === ctx.cfg.cueBall || !onTable || onTable[b] === 'table');
+  return f.unknownBalls.map((u) => {
+    const r = u.reading ? weighReading(u.reading, inPlay) : null;
+    const seen =
       u.kind === 'pocket'
         ? `pocket sensor ${u.pocket ?? '?'} captured a ball without identity (event ${u.seq})`
-        : `off-table detector fired without identity (event ${u.seq})`,
-    ],
-    raisedAt: u.seq,
-  }));
+        : `off-table detector fired without identity (event ${u.seq})`;
+    const read = u.reading
+      ? [
+          `its colour sensor read ball ${u.reading.ball}, ${pct(u.reading.probability)} sure${inPlay(u.reading.ball) ? '' : ' (not a ball in play)'}` +
+            (u.reading.next ? `; next ball ${u.reading.next.ball}, ${pct(u.reading.next.probability)}` : ''),
+        ]
+      : [];
+    return {
+      id: `event-${u.seq}:ball`,
+      kind: 'pocket.ball-identity',
+      question: u.kind === 'pocket' ? `Which ball was captured in pocket ${u.pocket ?? '?'}?` : 'Which ball left the table?',
+      options: balls.map((b) => ({ value: b, label: b === ctx.cfg.cueBall ? 'Cue ball' : `Ball ${b}` })),
+      default: r ? r.ball : null,
+      ...(r ? { probability: r.probability } : {}),
+      answeredBy: 'players',
+      evidence: [seen, ...read],
+      raisedAt: u.seq,
+    };
+  });
+}
+
+const pct = (p: number): string => `${Math.round(p * 1000) / 10} %`;
+
+/**
+ * The sensor's reading among the balls in play: its ball and its runner-up keep their
+ * probabilities where in play (zero where not), the rest (1 minus both) stays with the balls it
+ * did not name; the likelier of the two, over that total. Null when neither is in play.
+ */
+export function weighReading(
+  r: NonNullable<ShotFacts['unknownBalls'][number]['reading']>,
+  inPlay: (ball: string) => boolean,
+): { ball: string; probability: number } | null {
+  const p1 = inPlay(r.ball) ? r.probability : 0;
+  const p2 = r.next && inPlay(r.next.ball) ? r.next.probability : 0;
+  const rest = Math.max(0, 1 - r.probability - (r.next?.probability ?? 0));
+  const total = p1 + p2 + rest;
+  if (p1 === 0 && p2 === 0) return null;
+  const ball = p1 >= p2 ? r.ball : r.next!.ball;
+  return { ball, probability: Math.round((Math.max(p1, p2) / total) * 10_000) / 10_000 };
 }
 
 function addQuestions(t: LiveTable, qs: PendingDecision[], action: (q: PendingDecision) => OpenQuestion['action']): LiveTable {
@@ -101,7 +143,7 @@ export function applyShot(t0: LiveTable, raw: ShotRaw, ctx: Ctx): LiveTable {
     const f = extractFacts(raw, t0.prep, ctx.cfg, ctx.identityOf, ctx.answerOf);
     return addQuestions(
       t0,
-      identityQuestions(f, ctx).filter((q) => ctx.answerOf(q.id) === undefined),
+      identityQuestions(f, ctx, t0.balls).filter((q) => ctx.answerOf(q.id) === undefined),
       (q) => ({ type: 'identity', seq: identitySeq(q) }),
     );
   }
@@ -116,7 +158,7 @@ export function applyShot(t0: LiveTable, raw: ShotRaw, ctx: Ctx): LiveTable {
   const isBreak = !t.started;
   const prep = t.prep;
   const f = extractFacts(raw, prep, ctx.cfg, ctx.identityOf, ctx.answerOf);
-  const idq = identityQuestions(f, ctx).filter((q) => ctx.answerOf(q.id) === undefined);
+  const idq = identityQuestions(f, ctx, t.balls).filter((q) => ctx.answerOf(q.id) === undefined);
   if (!raw.complete) return addQuestions(t, idq, (q) => ({ type: 'identity', seq: identitySeq(q) }));
   const raisedAt = raw.events[raw.events.length - 1]!.seq ?? raw.key;
   const legalFirst = ctx.d.legalFirst(t, shooter, isBreak, prep);
