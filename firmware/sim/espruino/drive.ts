@@ -40,7 +40,12 @@ export interface Uploaded {
   failures: string[];
 }
 
-const UPLOAD_TRIES = 3;
+/**
+ * Attempts at an upload: the Linux build loses console bytes now and then (see upload), more
+ * often on a busy machine; an attempt that fails ends in seconds (a crashed interpreter is seen at
+ * once), so a few more of them cost little and keep a slow machine from failing the suite.
+ */
+const UPLOAD_TRIES = 6;
 
 /**
  * Starts a board-sized interpreter in `dir`, stores the harness, uploads the bundle with the
@@ -92,10 +97,21 @@ export async function upload(cmd: string[], dir: string, build: BuildResult, loc
       // written on the same line, the Linux build sometimes stopped after the upload with
       // ASSERT(len <= 64) in jsdevices.c (1 run in 6); written apart, in none of 10.
       toolLog = await board.tool(['--board', 'board.json', 'bundle.js', '-e', 'hUp();save()']);
+      if (board.exited !== null) throw new Error(`the interpreter ended during the upload (${board.exited})`);
       await board.connect();
-      await booted(board);
+      // save() goes on after the tool has left: compacting and writing the flash. What the console
+      // is sent meanwhile can lose bytes (seen: our own probe arriving as ")", a SyntaxError that
+      // failed the upload), so the probes wait for the write to end.
+      await until(() => /Compressed \d+ bytes/.test(board.out) || board.exited !== null, 'save() to write the flash', 15_000).catch(() => undefined);
+      if (board.exited !== null) throw new Error(`the interpreter ended after the upload (${board.exited})`);
       const broken = /Uncaught|ASSERT|OUT OF MEMORY/.exec(toolLog + board.out);
       if (broken) throw new Error(`the upload did not arrive whole (${broken[0]})`);
+      const probing = board.out.length;
+      await booted(board);
+      // A probe line that lost bytes is only a probe to send again (booted does); the firmware's
+      // own failures still count.
+      const late = /ASSERT|OUT OF MEMORY/.exec(board.out.slice(probing));
+      if (late) throw new Error(`the firmware failed after the upload (${late[0]})`);
       board.write('print("@UP "+require("Storage").readJSON("h.up",1))');
       await until(() => /@UP \d+/.test(board.out), 'the JsVars after the upload');
       const uploaded = Number(/@UP (\d+)/.exec(board.out)![1]);
@@ -116,15 +132,25 @@ export async function upload(cmd: string[], dir: string, build: BuildResult, loc
  */
 export async function booted(board: EspruinoBoard): Promise<void> {
   board.write('echo(0)');
+  // A probe the console garbled (a byte lost while the flash is written) never answers: another
+  // is sent after PROBE_MS; the whole wait is bounded by BOOT_MS, a bound for a hang.
+  const PROBE_MS = 3_000;
+  const BOOT_MS = 60_000;
+  const end = Date.now() + BOOT_MS;
   for (let i = 0; ; i++) {
     const mark = `@W${i} `;
     board.write(`print("@W${i} "+H.watches.length)`);
-    await until(() => board.out.includes(mark), 'the interpreter to answer', 20_000).catch((e: unknown) => {
-      throw new Error(`${String(e)}; ${board.state()}`);
-    });
+    const answered = await until(() => board.out.includes(mark), 'the interpreter to answer', PROBE_MS).then(
+      () => true,
+      () => false,
+    );
+    if (!answered) {
+      if (Date.now() > end) throw new Error(`timed out waiting for the interpreter to answer; ${board.state()}`);
+      continue;
+    }
     const n = Number(new RegExp(`${mark}(\\d+)`).exec(board.out)?.[1] ?? 0);
     if (n > 0) return;
-    if (i > 200) throw new Error('the firmware did not boot (no watch set)');
+    if (i > 400 || Date.now() > end) throw new Error('the firmware did not boot (no watch set)');
     await new Promise((r) => setTimeout(r, 25));
   }
 }

@@ -245,10 +245,12 @@ export class EspruinoBoard {
     p.stdout!.on('data', (b: Buffer) => (out += b.toString('latin1')));
     p.stderr!.on('data', (b: Buffer) => (out += b.toString('latin1')));
     try {
-      await until(() => p.exitCode !== null, `the espruino tool (${args.join(' ')})`, ms);
+      // An interpreter that crashed on what it was sent (a lost byte) will never answer the tool: stop there.
+      await until(() => p.exitCode !== null || this.exited !== null, `the espruino tool (${args.join(' ')})`, ms);
     } finally {
       await kill(p);
     }
+    if (this.exited !== null) throw new Error(`the interpreter ended during the upload (${this.exited}):\n${out.slice(-600)}`);
     if (p.exitCode !== 0 || !/Upload Complete/.test(out)) throw new Error(`espruino tool failed (exit ${p.exitCode}):\n${out}`);
     return out;
   }
