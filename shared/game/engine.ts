@@ -114,6 +114,8 @@ export const GameSummary = Type.Object({
   winner: Type.Union([Type.String(), Type.Null()]),
   /** One line a person can read: "Ayşe 23 – 19 Noam, inning 31". */
   headline: Type.String(),
+  /** The match continued from a score sheet (its `start` carried one): history and exports say so. */
+  fromSheet: Type.Optional(Type.Boolean()),
 });
 export type GameSummary = Static<typeof GameSummary>;
 

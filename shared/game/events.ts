@@ -9,6 +9,7 @@
  * replay files and HTTP bodies.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { ScoreSheet } from './sheets/index';
 
 /** Who or what produced an event. Sensor facts can be overridden by people, never silently. */
 export const Actor = Type.Union([Type.Literal('sensor'), Type.Literal('referee'), Type.Literal('scorer'), Type.Literal('player'), Type.Literal('hub')]);
@@ -52,6 +53,11 @@ export const GameEventSchemas = {
   start: event('start', {
     players: Type.Array(PlayerSetup, { minItems: 1, maxItems: 400 }),
     config: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    /**
+     * The match continues from a score sheet (shared/game/sheets): the engine starts from this
+     * state instead of the opening. Absent: a match from its beginning.
+     */
+    sheet: Type.Optional(ScoreSheet),
   }),
   /** Cue or club strike; from an instrumented cue, a stroke sensor, or a tap. */
   strike: event('strike', { ball: Type.Optional(BallId), player: Type.Optional(Type.String()), lane: Type.Optional(PlaceId) }),
