@@ -72,7 +72,9 @@ export function errorText(code: string, message?: string, rule?: string): string
   const head = tMaybe(`err.${code}`, t('err.other'));
   if (rule) {
     const why = message?.startsWith(`${rule}: `) ? message.slice(rule.length + 2) : (message ?? '');
-    return `${head}: ${tMaybe(`rule.${rule}`, why)} (${code}: ${rule})`;
+    // A refused score sheet: the translated sentence alone would not say which line to correct.
+    const detail = rule === 'bad_sheet' && why ? ` — ${why}` : '';
+    return `${head}: ${tMaybe(`rule.${rule}`, why)}${detail} (${code}: ${rule})`;
   }
   return `${head} (${code}${message ? `: ${message}` : ''})`;
 }

@@ -11,13 +11,13 @@ import { errorText } from './api';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** Every rejection code in the engines' code: the string right after the state in a reject(...) call. */
+/** Every rejection code in the engines' code: the string right after the state in a reject(...) call (its reason a text or a variable). */
 function engineCodes(): Set<string> {
   const out = new Set<string>();
   for (const dir of ['carom', 'golf-billiards', 'pool', 'minigolf']) {
     for (const f of readdirSync(path.join(ROOT, 'hub/rules', dir)).filter((x) => x.endsWith('.ts') && !x.endsWith('.test.ts'))) {
       const text = readFileSync(path.join(ROOT, 'hub/rules', dir, f), 'utf8');
-      for (const m of text.matchAll(/reject[A-Za-z]*\([^;]*?'([a-z][a-z_-]*)',\s*[`'"]/g)) out.add(m[1]!);
+      for (const m of text.matchAll(/reject[A-Za-z]*\([^;]*?'([a-z][a-z_-]*)',\s*[`'"A-Za-z]/g)) out.add(m[1]!);
     }
   }
   // Claims are refused by the replay layer, the same for every game (hub/rules/common/claims.ts).

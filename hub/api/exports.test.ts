@@ -35,7 +35,7 @@ describe('exports, player statistics and QR codes', () => {
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toContain('text/csv');
     const lines = r.body.trim().split('\n');
-    expect(lines[0]).toBe('id,table,game,status,started,ended,winner,players,headline');
+    expect(lines[0]).toBe('id,table,game,status,started,ended,winner,players,headline,from_sheet');
     expect(lines).toHaveLength(5);
     const gb = lines.find((l) => l.includes(',gb1,'))!;
     expect(gb).toContain(`"'=HYPERLINK(""http://evil"") 0; Bob, ""the rock"" 0"`);

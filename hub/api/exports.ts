@@ -43,7 +43,7 @@ export const exportsPlugin: FastifyPluginAsync<{ hub: HubContext; matches: Match
   );
 
   app.get('/api/exports/matches.csv', { schema: { querystring: ListQuery } }, async (req, reply) => {
-    const rows: (string | number | boolean | null)[][] = [['id', 'table', 'game', 'status', 'started', 'ended', 'winner', 'players', 'headline']];
+    const rows: (string | number | boolean | null)[][] = [['id', 'table', 'game', 'status', 'started', 'ended', 'winner', 'players', 'headline', 'from_sheet']];
     for (const m of await list(req.query as Static<typeof ListQuery>)) {
       const s = m.summary;
       const winner = s?.winner ? (s.players.find((p) => p.id === s.winner || p.side === s.winner)?.name ?? s.winner) : null;
@@ -57,6 +57,8 @@ export const exportsPlugin: FastifyPluginAsync<{ hub: HubContext; matches: Match
         winner,
         (s?.players ?? []).map((p) => `${p.name} ${p.score}`).join('; '),
         s?.headline ?? null,
+        // The match continued from a score sheet: its figures include what the sheet carried.
+        s?.fromSheet === true,
       ]);
     }
     return download(reply, 'text/csv; charset=utf-8', 'matches.csv', csv(rows));

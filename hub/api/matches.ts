@@ -5,6 +5,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { Type, type Static } from '@sinclair/typebox';
 import { GameEventSchemas, PlayerSetup, isCorrection, type GameEvent } from '../../shared/game/events';
+import { ScoreSheet } from '../../shared/game/sheets/index';
 import { AutorefError } from '../../shared/errors';
 import type { HubContext } from '../context';
 import { RulesRefusal, type MatchManager, type InputEvent } from '../games/matches';
@@ -19,6 +20,8 @@ const StartBody = Type.Object(
     players: Type.Array(PlayerSetup, { minItems: 1, maxItems: 400 }),
     config: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
     who: Type.Optional(Type.String({ maxLength: 80 })),
+    /** Continue from a score sheet (docs/score-sheet.md): the referee's (venue PIN) only. */
+    sheet: Type.Optional(ScoreSheet),
   },
   { additionalProperties: false },
 );
@@ -64,7 +67,9 @@ export const matchesPlugin: FastifyPluginAsync<{ hub: HubContext; matches: Match
   app.post('/api/tables/:table/matches', { ...tableOrVenue, schema: { params: TableParams, body: StartBody } }, async (req, reply) => {
     const { table } = req.params as Static<typeof TableParams>;
     const body = req.body as Static<typeof StartBody>;
-    const rec = await matches.start(table, body.players, body.config, body.who).catch(refused(reply));
+    // A score sheet sets the score: players at the table may start a match, not hand themselves points.
+    if (body.sheet && accessOf(req) !== 'venue') throw new AutorefError('AR_UNAUTHORIZED', 'continuing from a score sheet needs the venue PIN (the referee)');
+    const rec = await matches.start(table, body.players, body.config, body.who, body.sheet).catch(refused(reply));
     if (!rec) return reply;
     return reply.status(201).send({ match: rec, summary: matches.summaryOf(table) });
   });

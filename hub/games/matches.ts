@@ -7,6 +7,7 @@
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import type { GameEvent, PlayerSetup } from '../../shared/game/events';
+import type { ScoreSheet } from '../../shared/game/sheets/index';
 import type { GameSummary, RejectedEvent, RulesEngine } from '../../shared/game/engine';
 import { rewritesPast } from '../../shared/game/events';
 import { AutorefError } from '../../shared/errors';
@@ -272,11 +273,18 @@ export class MatchManager extends EventEmitter<{
     return this.queue.then(() => undefined);
   }
 
-  start(table: string, players: PlayerSetup[], config: Record<string, unknown> | undefined, who?: string): Promise<MatchRecord> {
-    return this.serial(() => this.startNow(table, players, config, who));
+  /** A new match; with `sheet`, one that continues from a score sheet (shared/game/sheets). */
+  start(table: string, players: PlayerSetup[], config: Record<string, unknown> | undefined, who?: string, sheet?: ScoreSheet): Promise<MatchRecord> {
+    return this.serial(() => this.startNow(table, players, config, who, sheet));
   }
 
-  private async startNow(table: string, players: PlayerSetup[], config: Record<string, unknown> | undefined, who?: string): Promise<MatchRecord> {
+  private async startNow(
+    table: string,
+    players: PlayerSetup[],
+    config: Record<string, unknown> | undefined,
+    who?: string,
+    sheet?: ScoreSheet,
+  ): Promise<MatchRecord> {
     const t = this.venue.tables.find((x) => x.id === table);
     if (!t) throw new AutorefError('AR_NOT_FOUND', `table ${table}`);
     this.refuseIfHalted(table);
@@ -285,8 +293,15 @@ export class MatchManager extends EventEmitter<{
     if (!engine) throw new AutorefError('AR_UNKNOWN_GAME', t.game);
     // What the table's sensors imply (its goal places, no contact sensor), under the explicit config.
     const cfg = startConfig(t, players, config, this.profiles);
-    const start = { type: 'start', players, ...(cfg ? { config: cfg } : {}), by: 'referee', ...(who ? { who } : {}) } as InputEvent;
-    // A start the rules refuse (players the game cannot seat, a bad option) makes no match.
+    const start = {
+      type: 'start',
+      players,
+      ...(cfg ? { config: cfg } : {}),
+      ...(sheet ? { sheet } : {}),
+      by: 'referee',
+      ...(who ? { who } : {}),
+    } as InputEvent;
+    // A start the rules refuse (players the game cannot seat, a bad option, a sheet that does not fit) makes no match.
     const refused = engine.rejections?.(engine.reduce(engine.initial(), { ...start, seq: 0, t: this.now() } as GameEvent)).find((r) => r.seq === 0);
     if (refused) throw new RulesRefusal(refused);
     const id = randomUUID();

@@ -88,6 +88,13 @@ export interface GameEntry {
   board: BoardKind;
   /** Each player owns a group of balls (eight-ball's solids and stripes): the pool board shows it. */
   groups?: boolean;
+  /**
+   * The game's balls as its engine names them unless a match's config says otherwise (carom: the
+   * players' balls first), for the forms that list them (the score sheet's balls on the table).
+   */
+  balls?: readonly string[];
+  /** Fouls in a row count (nine-ball's three-foul rule): a score sheet carries them. */
+  foulsInRow?: boolean;
   simulator: SimulatorGame;
   /** The device profile (hardware/profiles) a simulated table of this game is wired with. */
   profile: string;
@@ -125,6 +132,7 @@ const caromGame = <I extends string>(
 ): GameEntry & { id: I } => ({
   id,
   family: 'carom',
+  balls: rules === 'four-ball' ? ['W', 'Y', 'R', 'M'] : ['W', 'Y', 'R'],
   titleKey: `game.${id}`,
   players: ANY,
   referee: { calls: offered },
@@ -140,6 +148,8 @@ const caromGame = <I extends string>(
 const poolGame = <I extends string>(id: I, rules: 'eight-ball' | 'nine-ball', groups: boolean, demo?: DemoMatch): GameEntry & { id: I } => ({
   id,
   family: 'pool',
+  balls: Array.from({ length: rules === 'eight-ball' ? 15 : 9 }, (_, i) => String(i + 1)),
+  foulsInRow: rules === 'nine-ball',
   titleKey: `game.${id}`,
   players: TWO,
   referee: { calls: calls('call', 'safety', 'frozen', 'foul', 'interference', 'concede', 'abandon') },

@@ -55,7 +55,14 @@ export const PendingDecision = Type.Object({
    * `default` (no foul) and `against`'s opponents may claim `foul` (an option value) for a while.
    * Absent: asked as any question.
    */
-  claim: Type.Optional(Type.Object({ against: Type.String(), foul: Type.String() })),
+  claim: Type.Optional(
+    Type.Object({
+      against: Type.String(),
+      foul: Type.String(),
+      /** Every answer that is the foul (first contact: any ball not legal, or none); absent: `foul` alone. */
+      fouls: Type.Optional(Type.Array(Type.String())),
+    }),
+  ),
 });
 export type PendingDecision = Static<typeof PendingDecision>;
 

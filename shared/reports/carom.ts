@@ -5,6 +5,7 @@
  * rows (/api/players). One home: the engine and the dashboard both import these.
  */
 import type { PendingDecision, RejectedEvent } from '../game/engine';
+import type { CaromSheet } from '../game/sheets/carom';
 
 /**
  * Carom engine configuration: one object of defaults per game, read from the `start` event.
@@ -149,6 +150,23 @@ export interface LagState {
   startSeq: number | undefined;
 }
 
+/**
+ * What a player's figures carry from the score sheet the match continued from (his line of the
+ * sheet): counted in `points`, `innings`, `highRun`, `average` and `timeoutsUsed`, never in `runs`.
+ */
+export interface CaromCarried {
+  /** Points of the innings closed before autoref. */
+  points: number;
+  /** Innings closed before autoref: they have no runs of their own in `runs`. */
+  innings: number;
+  /** Highest run of those innings. */
+  highRun: number;
+  /** Points of the inning in progress when autoref took over (0 unless he was at the table): part of his next run in `runs`. */
+  run: number;
+  /** Timeouts used before autoref. */
+  timeoutsUsed: number;
+}
+
 export interface CaromPlayerReport {
   id: string;
   name: string;
@@ -159,11 +177,16 @@ export interface CaromPlayerReport {
   highRun: number;
   /** General average: points per inning, 3 decimals. */
   average: number;
-  /** Run of every inning, in order (the inning in progress last, if any). */
+  /**
+   * Run of every inning autoref saw, in order (the inning in progress last, if any); from a score
+   * sheet, the `carried.innings` before them have no runs of their own.
+   */
   runs: number[];
   fouls: number;
   erased: number;
   timeoutsUsed: number;
+  /** The match continued from a score sheet: what of these figures came from it. Absent otherwise. */
+  carried?: CaromCarried;
 }
 
 export interface CaromReport {
@@ -195,6 +218,8 @@ export interface CaromReport {
   notes: string[];
   rejected: RejectedEvent[];
   provisional: boolean;
+  /** The score sheet the match continued from, exactly as the `start` event gave it. Absent: a match from its beginning. */
+  sheet?: CaromSheet;
 }
 
 export interface PlayerTotals {

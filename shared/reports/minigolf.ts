@@ -5,6 +5,7 @@
  * statistics of /api/players. Records the dashboard does not read are `unknown` here.
  */
 import type { PendingDecision, RejectedEvent } from '../game/engine';
+import type { MinigolfSheet } from '../game/sheets/minigolf';
 
 /** One round of a player's scorecard. */
 export interface MinigolfRoundReport {
@@ -13,6 +14,8 @@ export interface MinigolfRoundReport {
   course: string | null;
   /** Strokes per lane, null where not played yet. */
   lanes: (number | null)[];
+  /** How each lane's score came about, null where not played yet; `sheet` where it was carried from the score sheet. */
+  how?: (string | null)[];
   laneTotal: number;
   penaltyPoints: number;
   total: number;
@@ -84,6 +87,8 @@ export interface MinigolfReport {
   announcements: string[];
   problems: string[];
   decided: unknown;
+  /** The score sheet the tournament continued from, exactly as its `start` gave it; absent when autoref saw it from the first lane. */
+  sheet?: MinigolfSheet;
 }
 
 /** One lane's line of the players' statistics (/api/players `lanes`). */

@@ -4,6 +4,7 @@
  * `autoref replay` prints and the dashboard reads (docs/games/pool.md, "Report").
  */
 import type { PendingDecision, RejectedEvent } from '../game/engine';
+import type { PoolSheet } from '../game/sheets/pool';
 
 export type BallState = 'table' | 'pocketed' | 'off';
 export type BallInHand = 'table' | 'kitchen' | null;
@@ -57,7 +58,11 @@ export interface PoolReport {
   game: string;
   config: PoolConfig;
   status: 'setup' | 'playing' | 'finished' | 'abandoned';
-  players: { id: string; name: string; side?: string; racksWon: number }[];
+  /**
+   * `racksWon` counts every rack, the score sheet's too; `racksFromSheet` (only in a match that
+   * continued from a sheet) is the part the sheet carried, so racks autoref saw = racksWon - racksFromSheet.
+   */
+  players: { id: string; name: string; side?: string; racksWon: number; racksFromSheet?: number }[];
   raceTo: number;
   winner: string | null;
   rack: {
@@ -71,6 +76,11 @@ export interface PoolReport {
   };
   shots: PoolShotReport[];
   pending: PendingDecision[];
+  /**
+   * The score sheet the match continued from, exactly as the `start` event gave it (absent: a match
+   * from its opening). Shots and racks list only what autoref saw; the rack numbers go on from the sheet's.
+   */
+  sheet?: PoolSheet;
   /** Shot whose judgement waits for an answer (later shots are held until then). */
   waiting: boolean;
   rejected: RejectedEvent[];

@@ -49,7 +49,7 @@ export const historyView: View = (root) => {
                 link(`#/match/${encodeURIComponent(m.id)}`, fmtTime(m.endedAt ?? m.startedAt)),
                 m.table,
                 gameName(m.game),
-                m.summary ? headlineText(m.summary) : '–',
+                m.summary ? `${headlineText(m.summary)}${m.summary.fromSheet ? ` · ${t('sheet.from')}` : ''}` : '–',
                 statusText(m.status),
               ]),
             ),
@@ -163,6 +163,7 @@ export const matchView: View = (root, route) => {
         summaryLine(d.summary),
         h('p', { class: 'headline' }, headlineText(d.summary)),
       );
+      if (d.summary.fromSheet) box.append(h('p', { class: 'from-sheet', id: 'from-sheet' }, t('sheet.from')));
       // What the game's kind of board adds to a match's page (a chart, printable cards), and whether
       // the board itself is shown; a match no longer played has no running clock, whatever its last report says.
       const detail = MATCH_DETAIL[findGame(game)?.board ?? 'summary']?.(d.report, enc) ?? { items: [], board: true };

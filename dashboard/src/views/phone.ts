@@ -14,6 +14,7 @@ import { playersToPlay } from '../games/minigolf';
 import { claimsPanel, type ClaimSend } from '../games/claims';
 import type { LiveTable, PendingDecision } from '../types';
 import { findGame } from '../../../shared/game/catalogue';
+import { sheetForm } from '../games/sheets';
 
 /**
  * The players of a new match, as the game's catalogue entry says: in bumper pool two sides play
@@ -34,9 +35,13 @@ export function startForm(
   game: string,
   say: (s: string, ok?: boolean) => void,
   token: () => string,
-  options?: { fields: HTMLElement; config: () => Record<string, number> | undefined; who: () => string },
+  options?: { fields: HTMLElement; config: () => Record<string, number> | undefined; who: () => string; sheet?: boolean },
 ): HTMLElement {
   const list = h('ol', { class: 'names' });
+  const named = (): string[] => [...list.querySelectorAll('input')].map((i) => i.value.trim()).filter((x) => x);
+  // The referee panel: "continue from a score sheet", for the players named above.
+  const sheet = options?.sheet ? sheetForm(game, () => playersFor(game, named())) : null;
+  list.addEventListener('change', () => sheet?.refresh());
   const players = findGame(game)?.players;
   const counts = players?.counts ?? undefined;
   const label = (n: number): string =>
@@ -56,17 +61,20 @@ export function startForm(
     list,
     counts ? h('p', { class: 'muted' }, t(counts.length > 1 ? 'phone.needTwoOrFour' : 'phone.needTwo')) : null,
     options?.fields ?? null,
+    sheet?.fields ?? null,
     button(t('phone.addPlayer'), addRow, { class: 'secondary' }),
     h('button', { type: 'submit', class: 'primary' }, t('phone.startButton')),
   );
   form.addEventListener('submit', (ev) => {
     ev.preventDefault();
-    const names = [...list.querySelectorAll('input')].map((i) => i.value.trim()).filter((x) => x);
+    const names = named();
     if (names.length === 0) return say(t('phone.needNames'));
     if (counts && !counts.includes(names.length)) return say(t(counts.length > 1 ? 'phone.needTwoOrFour' : 'phone.needTwo'));
     const config = options?.config();
     const who = options?.who().trim().slice(0, 80);
-    const body = { players: playersFor(game, names), ...(config ? { config } : {}), ...(who ? { who } : {}) };
+    const read = sheet?.read() ?? null;
+    if (read && 'error' in read) return say(read.error);
+    const body = { players: playersFor(game, names), ...(config ? { config } : {}), ...(who ? { who } : {}), ...(read ? { sheet: read.sheet } : {}) };
     void send('POST', `/api/tables/${encodeURIComponent(table)}/matches`, body, token()).then((r) => say(r.ok ? t('phone.started') : r.error, r.ok));
   });
   return form;

@@ -298,7 +298,7 @@ export const refereeView: View = (root, route) => {
     const playing = Boolean(s?.match);
     if (playing !== hadMatch) {
       // Keep a half-filled form while nothing changes.
-      startBox.replaceChildren(...(playing ? [] : [startForm(table, game, say, pin, { ...startOptions(game), who: () => who.value })]));
+      startBox.replaceChildren(...(playing ? [] : [startForm(table, game, say, pin, { ...startOptions(game), who: () => who.value, sheet: true })]));
       hadMatch = playing;
     }
     replace(

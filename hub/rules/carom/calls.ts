@@ -83,6 +83,7 @@ export function refCall(s: Live, e: Ref): Live {
       const p = findPlayer(s, e.player);
       if (!p) return reject(s, e, 'bad_player', 'opener needs the player who opens');
       if (s.shots > 0 || s.fouls !== null) return reject(s, e, 'game_started', 'the game has started');
+      if (s.sheet !== undefined) return reject(s, e, 'game_started', 'the match continues from a score sheet: its order of play stands');
       return beginPlay(edit(s, { players: s.players.map((x) => ({ ...x, current: null })) }), p.id);
     }
     default:
@@ -216,7 +217,8 @@ function timeout(s: Live, e: Ref): Live {
     return reject(s, e, 'wrong_set', 'C3-TO-2: timeouts only after the 2nd and the 4th set');
   }
   if (s.equalizing !== null) return reject(s, e, 'extension', 'C3-TO-3: no timeout during an extension');
-  if (s.shot || s.shotsInInning > 0) return reject(s, e, 'series', 'C3-TO-3: no timeout during a series');
+  // A run in progress counts too: one carried from a score sheet has no shots in the log.
+  if (s.shot || s.shotsInInning > 0 || (p.current ?? 0) > 0) return reject(s, e, 'series', 'C3-TO-3: no timeout during a series');
   if (!s.players.some((x) => closed(x) > 0)) return reject(s, e, 'no_foul_before', 'C3-TO-1: only after the opponent\'s inning ended (a "foul" in CEB terms)');
   if (p.timeoutsUsed >= s.config.timeoutsPerPlayer) return reject(s, e, 'no_timeout_left', 'C3-TO-1: timeout already used');
   const others = opponentsOf(s, p.id);

@@ -158,8 +158,12 @@ export function editInning(s: Live, e: GameEventOfRef): Live {
   }
   if (typeof run !== 'number' || !Number.isInteger(run) || run < 0) return reject(s, e, 'bad_run', 'edit_inning: data.run must be a whole number ≥ 0');
   if (!e.why) return reject(s, e, 'why_required', 'edit_inning: a correction needs a reason (why)');
-  const idx = inning - 1;
-  const isCurrent = idx === closed(player);
+  // Innings carried from a score sheet have no runs of their own to correct (sheet.ts).
+  const carried = player.carried?.innings ?? 0;
+  if (inning <= carried)
+    return reject(s, e, 'carried_inning', `edit_inning: innings 1..${carried} of "${player.id}" come from the score sheet, without runs of their own`);
+  const idx = inning - 1 - carried;
+  const isCurrent = idx === closed(player) - carried;
   const runs = toArray(player.runs);
   const from = isCurrent ? (player.current ?? 0) : runs[idx]!;
   let next = updatePlayer(s, player.id, (p) =>

@@ -14,6 +14,7 @@ import { lagSensor, startLag } from './lag';
 import { beginPlay, clockFrom, endInning } from './match';
 import { resolveShot } from './resolve';
 import { isOldTail, upgradeLive, upgradeTail } from './legacy';
+import { continueFromSheet } from './sheet';
 import {
   CaromState,
   type Live,
@@ -50,6 +51,15 @@ function start(s: Live, e: GameEventOf<'start'>): Live {
   });
   let next: Live = edit(s, { config, players });
   for (const problem of problems) next = reject(next, e, 'bad_config', problem);
+  if (e.sheet !== undefined) {
+    const continued = continueFromSheet(next, e.sheet);
+    if (continued.ok) return continued.live;
+    // A sheet that does not fit refuses the start: the match is still to start.
+    let refused = s;
+    for (const problem of problems) refused = reject(refused, e, 'bad_config', problem);
+    for (const problem of continued.problems) refused = reject(refused, e, 'bad_sheet', problem);
+    return refused;
+  }
   if (config.lag && players.length === 2) return startLag(next);
   return beginPlay(next, players[0]!.id);
 }

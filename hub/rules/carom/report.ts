@@ -23,13 +23,14 @@ export function playerReport(p: Core['players'][number]): PlayerReport {
     erased: p.erased,
     timeoutsUsed: p.timeoutsUsed,
   };
+  if (p.carried !== undefined) r.carried = { ...p.carried };
   return p.side !== undefined ? { ...r, side: p.side } : r;
 }
 
 export function report(state: CaromState): CaromReport {
   const s = state.core;
   const at = playerAt(s);
-  return {
+  const r: CaromReport = {
     game: s.game,
     ruleset: s.config.ruleset,
     config: s.config,
@@ -58,6 +59,8 @@ export function report(state: CaromState): CaromReport {
     rejected: s.rejected,
     provisional: s.pending.length > 0,
   };
+  if (s.sheet !== undefined) r.sheet = s.sheet;
+  return r;
 }
 
 /** Called on every event by the hub: reads the working state, O(players + open decisions). */
@@ -71,7 +74,7 @@ export function summary(state: CaromState): GameSummary {
     s.players.length === 2 && a && b ? `${a.name} ${points(a)} – ${points(b)} ${b.name}` : s.players.map((p) => `${p.name} ${points(p)}`).join(' – ');
   const tail = s.status === 'lag' ? ', lag' : s.status === 'setup' ? '' : `, inning ${s.inning}`;
   const end = s.status === 'finished' ? (s.winner ? `, ${s.players.find((p) => p.id === s.winner)?.name ?? s.winner} wins` : ', draw') : '';
-  return {
+  const view: GameSummary = {
     game: s.game,
     status,
     players: s.players.map((p) => {
@@ -84,6 +87,8 @@ export function summary(state: CaromState): GameSummary {
     winner: s.winner,
     headline: `${headline}${tail}${end}`,
   };
+  if (s.sheet !== undefined) view.fromSheet = true;
+  return view;
 }
 
 export type { CaromPlayerReport as PlayerReport, CaromReport } from '../../../shared/reports/carom';

@@ -11,7 +11,9 @@
 import type { GameEvent } from '../../../shared/game/events';
 import type { PendingDecision, RejectedEvent } from '../../../shared/game/engine';
 import type { CaromConfig, CaromGame } from './config';
+import type { CaromSheet } from '../../../shared/game/sheets/carom';
 import type {
+  CaromCarried,
   CaromStatus as Status,
   EditRec,
   FoulRec,
@@ -23,6 +25,7 @@ import type {
 } from '../../../shared/reports/carom';
 
 export type {
+  CaromCarried,
   CaromStatus as Status,
   EditRec,
   FoulRec,
@@ -53,6 +56,11 @@ export interface LivePlayer {
   /** 4-ball: points erased by C4-ERASE-1. */
   erased: number;
   timeoutsUsed: number;
+  /**
+   * From a score sheet: the figures of his innings before autoref (sheet.ts), kept apart from
+   * `runs` (those innings have no runs of their own) and added into every derived figure below.
+   */
+  carried?: CaromCarried;
 }
 
 export interface ShotRec {
@@ -115,6 +123,8 @@ export interface Live {
   decisions: List<SettledDecision>;
   rejected: List<RejectedEvent>;
   notes: List<string>;
+  /** The score sheet the match continued from, as the `start` event gave it (sheet.ts); absent: from the beginning. */
+  sheet?: CaromSheet;
 }
 
 /** A player as the report and the tests read him: `runs` oldest first. */
@@ -130,6 +140,8 @@ export interface PlayerRec {
   /** 4-ball: points erased by C4-ERASE-1. */
   erased: number;
   timeoutsUsed: number;
+  /** From a score sheet: see `LivePlayer.carried`. */
+  carried?: CaromCarried;
 }
 
 /** The carom state with plain arrays (see the top of this file). */
@@ -179,6 +191,7 @@ export function closeRun(p: LivePlayer, run: number): LivePlayer {
     timeoutsUsed: p.timeoutsUsed,
   };
   if (p.side !== undefined) next.side = p.side;
+  if (p.carried !== undefined) next.carried = p.carried;
   return next;
 }
 
@@ -199,6 +212,7 @@ export function editPlayer(p: LivePlayer, patch: Partial<LivePlayer>): LivePlaye
     timeoutsUsed: p.timeoutsUsed,
   };
   if (p.side !== undefined) next.side = p.side;
+  if (p.carried !== undefined) next.carried = p.carried;
   return Object.assign(next, patch);
 }
 
@@ -269,7 +283,7 @@ export function withShot(s: Live, shot: ShotRec | null): Live {
 }
 
 function cloneLive(s: Live): Live {
-  return {
+  const next: Live = {
     game: s.game,
     config: s.config,
     status: s.status,
@@ -302,6 +316,8 @@ function cloneLive(s: Live): Live {
     rejected: s.rejected,
     notes: s.notes,
   };
+  if (s.sheet !== undefined) next.sheet = s.sheet;
+  return next;
 }
 
 export function reject(s: Live, e: GameEvent, code: string, reason: string): Live {
@@ -318,13 +334,13 @@ function isLive(p: AnyPlayer): p is LivePlayer {
   return !Array.isArray(p.runs);
 }
 
-/** Closed innings. */
+/** Closed innings, those carried from a score sheet included. */
 export function closed(p: AnyPlayer): number {
-  return isLive(p) ? size(p.runs) : p.runs.length;
+  return (isLive(p) ? size(p.runs) : p.runs.length) + (p.carried?.innings ?? 0);
 }
 
 export function points(p: AnyPlayer): number {
-  return (isLive(p) ? p.total : p.runs.reduce((a, b) => a + b, 0)) + (p.current ?? 0);
+  return (isLive(p) ? p.total : p.runs.reduce((a, b) => a + b, 0)) + (p.current ?? 0) + (p.carried?.points ?? 0);
 }
 
 export function innings(p: AnyPlayer): number {
@@ -332,8 +348,8 @@ export function innings(p: AnyPlayer): number {
 }
 
 export function highRun(p: AnyPlayer): number {
-  if (isLive(p)) return Math.max(0, p.current ?? 0, p.best);
-  let best = Math.max(0, p.current ?? 0);
+  if (isLive(p)) return Math.max(0, p.current ?? 0, p.best, p.carried?.highRun ?? 0);
+  let best = Math.max(0, p.current ?? 0, p.carried?.highRun ?? 0);
   for (const r of p.runs) if (r > best) best = r;
   return best;
 }

@@ -3,6 +3,7 @@
  * (`STRIKE(W)` → `.strike('W')`), and replay shortcuts. Used by tests only.
  */
 import type { GameEvent, PlayerSetup } from '../../../shared/game/events';
+import type { ScoreSheet } from '../../../shared/game/sheets/index';
 import type { RulesEngine } from '../../../shared/game/engine';
 import { replay, type MatchState } from '../common/replay';
 import type { CaromState } from './state';
@@ -24,6 +25,13 @@ export class Log {
   push(e: Omit<Ev, 'seq' | 't'> & Fields): this {
     this.events.push({ ...e, seq: this.events.length, t: this.t } as Ev);
     this.t += 1000;
+    return this;
+  }
+
+  /** The start event carries `sheet`: the match continues from a score sheet (sheet.ts). */
+  fromSheet(sheet: ScoreSheet): this {
+    const start = this.events[0];
+    if (start?.type === 'start') this.events[0] = { ...start, sheet };
     return this;
   }
 

@@ -42,7 +42,7 @@ describe('claims: the bar calls its own fouls (PB-SHOT-1, PB-FOUL-1)', () => {
     const log = new Log({ contactSensor: false }).break(['2']);
     log.add({ type: 'strike', ball: 'cue' }).add({ type: 'cushion', cushion: 'foot' }).rest();
     const q = nine(log.events).summary.pending[0]!;
-    expect(q.claim).toEqual({ against: 'A', foul: '3' });
+    expect(q.claim).toEqual({ against: 'A', foul: '3', fouls: ['3', '4', '5', '6', '7', '8', '9', 'none'] });
     // With a referee there is nothing to claim: he is asked.
     const refd = new Log({ contactSensor: false, refereed: true }).break(['2']);
     refd.add({ type: 'strike', ball: 'cue' }).add({ type: 'cushion', cushion: 'foot' }).rest();

@@ -11,6 +11,7 @@ import type { Ctx } from './balls';
 import { parseConfig, sidesOf } from './config';
 import { applyEvent, reject } from './play';
 import { initialCore } from './sets';
+import { coreFromSheet, sheetOfStart } from './sheet';
 import { GbState, type LiveCore, type Setup, type Side } from './state';
 import { type List, push, size, toArray } from '../common/plist';
 
@@ -70,10 +71,16 @@ function makeSetup(e: GameEventOf<'start'>): { setup: Setup | null; problems: st
   return { setup: { players, sides, members, config, doubles: counts[0] === 2 }, problems };
 }
 
+/** The core the match starts from: the score sheet's state, or the first set's opening. */
+function startCore(setup: Setup, answers: Readonly<Record<string, string>>): LiveCore {
+  const ctx = ctxOf(setup, answers);
+  return setup.sheet ? coreFromSheet(ctx, setup.sheet) : initialCore(ctx);
+}
+
 /** Fold the events in force with the given answers (used after every `decide`). */
 export function derive(setup: Setup, events: readonly GameEvent[], answers: Readonly<Record<string, string>>): LiveCore {
   const ctx = ctxOf(setup, answers);
-  let core = initialCore(ctx);
+  let core = startCore(setup, answers);
   for (let i = 1; i < events.length; i++) core = applyEvent(ctx, core, events[i]!, i);
   return core;
 }
@@ -99,9 +106,13 @@ export function reduce(state: GbState, e: GameEvent): GbState {
   }
   if (e.type === 'start') {
     if (state.setup) return next(state, { live: reject(state.live!, e, pos, 'duplicate-start', 'the match has already started') });
-    const { setup, problems } = makeSetup(e);
-    if (!setup) return next(state, { rejectedBeforeStart: [...state.rejectedBeforeStart, rejected(e, pos, 'bad-start', problems.join('; '))] });
-    let core = initialCore(ctxOf(setup, state.answers));
+    const { setup: plain, problems } = makeSetup(e);
+    if (!plain) return next(state, { rejectedBeforeStart: [...state.rejectedBeforeStart, rejected(e, pos, 'bad-start', problems.join('; '))] });
+    // A sheet that does not fit the match refuses the start: the match is then not started.
+    const sheet = sheetOfStart(e.sheet, plain);
+    if ('problem' in sheet) return next(state, { rejectedBeforeStart: [...state.rejectedBeforeStart, rejected(e, pos, 'bad_sheet', sheet.problem)] });
+    const setup: Setup = sheet.sheet === undefined ? plain : { ...plain, sheet: sheet.sheet };
+    let core = startCore(setup, state.answers);
     for (const p of problems) core = { ...core, warnings: push(core.warnings, { seq: e.seq ?? 0, who: null, rule: 'config', text: p }) };
     return next(state, { setup, events: push(null, e), live: core });
   }

@@ -4,6 +4,7 @@
 import type { GameSummary, PendingDecision } from '../../../shared/game/engine';
 import type { GolfBilliardsReport } from '../../../shared/reports/golf-billiards';
 import { holed, left, ownGoal, strokeDeadline, targetGoal } from './predicates';
+import { carriedOf } from './sheet';
 import { allRejected, coreView, pendingOf, type Clock, type GbState, type Side } from './state';
 
 /** Decision kinds that can change the score or the turn (the others only place balls). */
@@ -74,6 +75,8 @@ export function buildSummary(s: GbState): GameSummary {
     pending: pendingOf(core),
     winner,
     headline,
+    // Only a match continued from a score sheet has the key: other summaries stay as they were.
+    ...(setup.sheet ? { fromSheet: true } : {}),
   };
 }
 
@@ -122,6 +125,7 @@ export function buildReport(s: GbState): GolfBilliardsReport {
     sets: core.sets,
     match: { winner: core.winner, finished: core.winner !== null, setsToWin: setup.config.setsToWin },
     clock: clockView(core.clock, setup.config.turnMs, setup.config.graceMs),
+    ...(setup.sheet ? { sheet: setup.sheet, carried: carriedOf(setup.sheet) } : {}),
     strokes: core.strokes,
     pending: core.pending,
     decided: core.decided,

@@ -12,6 +12,7 @@
 import type { GameEvent, PlayerSetup } from '../../../shared/game/events';
 import type { PendingDecision, RejectedEvent } from '../../../shared/game/engine';
 import type { GbConfig } from './config';
+import type { GolfBilliardsSheet } from '../../../shared/game/sheets/golf-billiards';
 import { type List, toArray } from '../common/plist';
 
 export type Side = string;
@@ -256,6 +257,8 @@ export interface Setup {
   members: Record<Side, string[]>;
   config: GbConfig;
   doubles: boolean;
+  /** The score sheet the match continued from (sheet.ts), as the `start` event gave it; absent: from the opening. */
+  sheet?: GolfBilliardsSheet;
 }
 
 /**

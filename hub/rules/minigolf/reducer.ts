@@ -13,6 +13,7 @@ import { onHandCall } from './hand';
 import { holedScore, newPlay } from './lane';
 import { isPlayoffTime, onPlayoffHole, onPlayoffRest, onPlayoffStrike } from './playoff';
 import { onAtRest, onHole, onLaneCall, onOffTable, onStrike } from './play';
+import { carrySheet } from './sheet';
 import { cloneGame, newCard, newGroup, normalise, note, startSideOf, writeLane } from './round';
 import type { Game, Group, OpenDecision, Player, State } from './state';
 
@@ -36,6 +37,7 @@ export function initialGame(): Game {
     warmups: 0,
     lastStriker: null,
     holedAt: {},
+    sheet: null,
   };
 }
 
@@ -182,7 +184,12 @@ function dispatch(ctx: Ctx, e: GameEvent): void {
   const game = ctx.game;
   if (e.type === 'start') {
     if (game.status !== 'setup') return reject(ctx, 'already_started', 'the match has started');
-    return setup(ctx, e);
+    setup(ctx, e);
+    const problem = e.sheet === undefined ? null : carrySheet(ctx.game, e.sheet, ctx.seq, e.who);
+    if (problem === null) return;
+    // A sheet that does not fit refuses the start itself: the tournament stays unstarted, as before it.
+    ctx.game = initialGame();
+    return reject(ctx, 'bad_sheet', problem);
   }
   if (game.status === 'setup') return reject(ctx, 'not_started', 'the first event must be start');
   if (game.cancelled !== null && e.type !== 'ref') return reject(ctx, 'cancelled', 'the tournament is cancelled');

@@ -57,6 +57,8 @@ export function summary(state: State): GameSummary {
     pending: state.open.map((o) => o.decision),
     winner,
     headline: `${scores}${scores ? ' · ' : ''}${where}`,
+    // Only for a tournament continued from a score sheet: other summaries keep their shape.
+    ...(game.sheet !== null ? { fromSheet: true } : {}),
   };
 }
 
@@ -171,5 +173,7 @@ export function report(state: State): MinigolfReport {
     pending: state.open.map((o) => o.decision),
     decided: state.decided,
     rejected: state.rejected,
+    // The sheet as given, beside the cards whose carried lanes say `sheet` (sheet.ts).
+    ...(game.sheet !== null ? { sheet: game.sheet } : {}),
   };
 }

@@ -35,6 +35,7 @@ export function cloneGame(g: Game): Game {
     warmups: g.warmups,
     lastStriker: g.lastStriker,
     holedAt: g.holedAt,
+    sheet: g.sheet,
   };
 }
 

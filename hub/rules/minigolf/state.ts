@@ -6,6 +6,7 @@ import type { GameEvent } from '../../../shared/game/events';
 import type { PendingDecision, RejectedEvent } from '../../../shared/game/engine';
 import type { Config } from './config';
 import { type List, toArray } from '../common/plist';
+import type { MinigolfSheet } from '../../../shared/game/sheets/minigolf';
 
 /**
  * The announcements of a tournament (one per lane played and per penalty): a persistent list,
@@ -40,9 +41,12 @@ export interface Penalty {
   round: number;
   seq: number | undefined;
   who: string | undefined;
+  /** Carried from the paper score sheet the tournament continued from (sheet.ts), not given in autoref. */
+  fromSheet?: true;
 }
 
-export type LaneHow = 'holed' | 'cap' | 'gave_up' | 'absent' | 'manual' | 'missing' | 'substitute';
+/** How a lane score came about; `sheet`: carried from the paper score sheet the tournament continued from (sheet.ts). */
+export type LaneHow = 'holed' | 'cap' | 'gave_up' | 'absent' | 'manual' | 'missing' | 'substitute' | 'sheet';
 
 export interface Entry {
   lane: number;
@@ -238,6 +242,8 @@ export interface Game {
   lastStriker: string | null;
   /** When (event time) a ball was last holed, by lane number: a hole soon after is the same ball's (MG-HOLE-1). */
   holedAt: Record<number, number>;
+  /** The score sheet the tournament continued from, exactly as the `start` event gave it (sheet.ts); null for a tournament autoref saw from its first lane. */
+  sheet: MinigolfSheet | null;
 }
 
 export interface OpenDecision {

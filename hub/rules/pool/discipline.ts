@@ -71,6 +71,16 @@ export interface Discipline {
   options: Readonly<Record<string, OptionSpec>>;
   /** Why a pre-shot call is refused, or null when it is accepted. */
   checkCall(call: string, t: LiveTable, shooter: string, ball: string | undefined): string | null;
+  /** What a score sheet of this discipline may hold (sheet.ts); absent: no game ball, no groups. */
+  sheet?: SheetRules;
+}
+
+/** The discipline's facts a score sheet is checked against (a rack in progress, past its break). */
+export interface SheetRules {
+  /** The ball whose fall ends the rack (the 8, the 9): on the table as long as the rack goes on. */
+  gameBall: string;
+  /** Players get groups once the table is closed (eight-ball's solids and stripes). */
+  groups: boolean;
 }
 
 export function objectOnTable(t: TableBalls, balls: readonly string[]): string[] {

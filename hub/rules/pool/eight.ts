@@ -148,6 +148,7 @@ export const eightBall: Discipline = {
   title: 'Eight-ball (WPA world standardized rules on seed 001)',
   objectBalls: EIGHT_BALLS,
   defaults: { threeFoulRule: false, raceTo: 5 },
+  sheet: { gameBall: '8', groups: true },
   initialDisc: () => ({ groups: {}, pushOutAvailable: false }),
   legalFirst(t, shooter, isBreak) {
     if (isBreak) return 'any';

@@ -29,6 +29,7 @@ export const nineBall: Discipline = {
   title: 'Nine-ball (WPA world standardized rules on seed 001)',
   objectBalls: NINE_BALLS,
   defaults: { threeFoulRule: true, raceTo: 7 },
+  sheet: { gameBall: '9', groups: false },
   initialDisc: () => ({ groups: {}, pushOutAvailable: false }),
   legalFirst(t, _shooter, _isBreak, prep) {
     if (prep.pushOut) return 'any';

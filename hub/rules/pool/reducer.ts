@@ -8,6 +8,7 @@ import type { GameEvent, GameEventOf, PlayerSetup } from '../../../shared/game/e
 import type { Discipline } from './discipline';
 import { initialTable, type Ctx } from './rack';
 import { segments } from './segments';
+import { sheetProblem, tableFromSheet } from './sheet';
 import { applyGapEvent, applyShot } from './table';
 import { PoolState, type PoolConfig, type PoolFields, type LiveTable } from './state';
 import { fromArray, push, toArray, type List } from '../common/plist';
@@ -138,8 +139,13 @@ function startMatch(d: Discipline, s: PoolState, e: GameEventOf<'start'>): PoolS
   if (e.players.length !== 2 || ids.size !== 2) return rejectIntake(s, e, 'players', 'pocket billiards needs exactly two players (or two sides)');
   const { config, errors } = configFor(d, e.config);
   const players: PlayerSetup[] = e.players.map((p) => ({ ...p }));
-  const withPlayers = next(s, { phase: 'started', players, config });
-  const table = initialTable(ctxOf(d, withPlayers));
+  // A sheet that does not fit refuses the start: the match is not begun (the hub tells the person why).
+  const problem = e.sheet === undefined ? null : sheetProblem(d, config, players, e.sheet);
+  if (problem !== null) return rejectIntake(s, e, 'bad_sheet', problem);
+  const sheet = e.sheet?.family === 'pool' ? e.sheet : null;
+  const withPlayers = next(s, { phase: 'started', players, config, sheet });
+  const ctx = ctxOf(d, withPlayers);
+  const table = sheet ? tableFromSheet(ctx, sheet) : initialTable(ctx);
   const started = next(withPlayers, { settled: table, frontier: table, table });
   // Unknown options or bad values fall back to the defaults; the match still starts, and the report says so.
   return errors.length > 0 ? rejectIntake(started, e, 'config-ignored', errors.join('; ')) : started;
@@ -175,6 +181,7 @@ export function initialState(d: Discipline): PoolState {
     phase: 'before-start',
     players,
     config,
+    sheet: null,
     settled: table,
     tail: null,
     frontier: table,

@@ -10,7 +10,7 @@ import type { PoolState } from './state';
 /** The engine's report: the shared contract (what the dashboard reads) and the rest of the documented JSON. */
 export interface PoolReport extends Shared.PoolReport {
   lagWinner: string | null;
-  breakerSource: 'lag' | 'config' | 'start-order' | null;
+  breakerSource: 'lag' | 'config' | 'start-order' | 'sheet' | null;
   rack: Shared.PoolReport['rack'] & {
     started: boolean;
     pushOutAvailable: boolean;
@@ -37,11 +37,18 @@ function reportedCall(r: RefRecord): ReportedCall {
 
 export function poolReport(d: Discipline, s: PoolState): PoolReport {
   const t = s.view;
+  const sheetRacks = s.sheet ? new Map(s.sheet.players.map((l) => [l.player, l.racks])) : null;
   return {
     game: d.id,
     config: s.config,
     status: t.rackNo === 0 && t.status === 'setup' ? 'setup' : t.status,
-    players: s.players.map((p) => ({ id: p.id, name: p.name, ...(p.side ? { side: p.side } : {}), racksWon: t.racksWon[p.id] ?? 0 })),
+    players: s.players.map((p) => ({
+      id: p.id,
+      name: p.name,
+      ...(p.side ? { side: p.side } : {}),
+      racksWon: t.racksWon[p.id] ?? 0,
+      ...(sheetRacks ? { racksFromSheet: sheetRacks.get(p.id) ?? 0 } : {}),
+    })),
     raceTo: s.config.raceTo,
     winner: t.winner,
     lagWinner: t.lagWinner,
@@ -61,6 +68,7 @@ export function poolReport(d: Discipline, s: PoolState): PoolReport {
     racks: t.racks,
     shots: t.shots,
     pending: t.questions.map((q) => q.decision),
+    ...(s.sheet ? { sheet: s.sheet } : {}),
     waiting: t.blocked,
     refLog: t.refLog.map(reportedCall),
     rejected: s.rejected,
@@ -93,6 +101,8 @@ export function summarize(d: Discipline, s: PoolState): GameSummary {
     pending,
     winner: t.winner,
     headline: `${score} (race to ${s.config.raceTo}), ${tail}`,
+    // Absent for a match from its opening, so those summaries stay as they were.
+    ...(s.sheet ? { fromSheet: true } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ import type { PendingDecision, RejectedEvent } from '../../../shared/game/engine
 import type { GameEvent, PlayerSetup } from '../../../shared/game/events';
 import { type List, toArray } from '../common/plist';
 import type { BallInHand, BallState, PoolConfig } from '../../../shared/reports/pool';
+import type { PoolSheet } from '../../../shared/game/sheets/pool';
 
 export type { BallInHand, BallState, PoolConfig } from '../../../shared/reports/pool';
 
@@ -164,7 +165,8 @@ export interface LiveTable {
   breaker: string | null;
   /** Breaker of rack 1, for 'alternate'. */
   lagWinner: string | null;
-  breakerSource: 'lag' | 'config' | 'start-order' | null;
+  /** How rack 1's breaker was chosen; 'sheet': the match continued from a score sheet, which names the rack's breaker. */
+  breakerSource: 'lag' | 'config' | 'start-order' | 'sheet' | null;
   turn: string | null;
   balls: Record<string, BallState>;
   ballInHand: BallInHand;
@@ -221,6 +223,8 @@ export class PoolState {
   phase: 'before-start' | 'started';
   players: PlayerSetup[];
   config: PoolConfig;
+  /** The score sheet the match continued from, exactly as the `start` event gave it; null: a match from its opening. */
+  sheet: PoolSheet | null;
   /** Game state after every settled shot. */
   settled: LiveTable;
   /**
@@ -248,6 +252,7 @@ export class PoolState {
     this.phase = f.phase;
     this.players = f.players;
     this.config = f.config;
+    this.sheet = f.sheet;
     this.settled = f.settled;
     this.tail = f.tail;
     this.frontier = f.frontier;

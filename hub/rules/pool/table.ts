@@ -170,7 +170,8 @@ export function applyShot(t0: LiveTable, raw: ShotRaw, ctx: Ctx): LiveTable {
   if (idq.length === 0 && f.firstContact === undefined && legalFirst !== 'any') {
     const onTable = ctx.d.objectBalls.filter((b) => t.balls[b] === 'table');
     // The claim names no ball: any first ball that is not legal is the same foul (PB-SHOT-1).
-    const wrongFirst = [...onTable.filter((b) => !legalFirst.includes(b)), NO_CONTACT][0]!;
+    const wrongBalls = [...onTable.filter((b) => !legalFirst.includes(b)), NO_CONTACT];
+    const wrongFirst = wrongBalls[0]!;
     shotQs.push({
       id: `shot-${raw.key}:first-contact`,
       kind: 'pocket.first-contact',
@@ -192,7 +193,7 @@ export function applyShot(t0: LiveTable, raw: ShotRaw, ctx: Ctx): LiveTable {
       ...(unsensed && legalFirst.length === 1
         ? { basis: `legal-ball|${raw.events.some((e) => e.type === 'pocket' && e.captured) ? 'pocketed' : 'none-pocketed'}` }
         : {}),
-      ...(claimable && legalFirst.length > 0 ? { claim: { against: shooter, foul: wrongFirst } } : {}),
+      ...(claimable && legalFirst.length > 0 ? { claim: { against: shooter, foul: wrongFirst, fouls: wrongBalls } } : {}),
     });
   }
   if (idq.length === 0 && f.frozenCueTo !== null) {

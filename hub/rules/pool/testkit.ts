@@ -2,6 +2,7 @@
  * Test helpers: build pocket billiards logs shot by shot. Used only by the tests in this folder.
  */
 import type { GameEvent } from '../../../shared/game/events';
+import type { ScoreSheet } from '../../../shared/game/sheets';
 import type { RulesEngine } from '../../../shared/game/engine';
 import { replay } from '../common/replay';
 import type { PoolReport } from './report';
@@ -32,8 +33,10 @@ export class Log {
       { id: 'A', name: 'Ayşe' },
       { id: 'B', name: 'Noam' },
     ],
+    /** The score sheet the match continues from (sheet.ts); absent: a match from its opening. */
+    sheet?: ScoreSheet,
   ) {
-    this.events.push({ type: 'start', seq: this.seq++, t: 0, players, config });
+    this.events.push({ type: 'start', seq: this.seq++, t: 0, players, config, ...(sheet ? { sheet } : {}) });
   }
 
   add(d: Draft): this {
