@@ -283,7 +283,8 @@ export function runChain(opts: RunOptions): Tally {
         if (claims && d.claim && d.default !== null) {
           // Taken as no foul at once (hub/games/claims.ts); the opponent claims it if it was one.
           tally.claimsOffered++;
-          if (wrong) tally.claimsNeeded++;
+          // A foul in truth: an answer that is the foul (another legal ball hit first is no foul).
+          if (truth !== null && (d.claim.fouls ?? [d.claim.foul]).includes(truth)) tally.claimsNeeded++;
           continue;
         }
         if (decidedAlone(d, askBelow)) {
