@@ -3,7 +3,7 @@
  * of the figures against their targets, from the JSON files they write (bench/results/), and
  * bench/results/summary.json. Each transport figure is compared, in the same run, with the raw
  * transport underneath (see bench/mqtt.ts, bench/serial.ts).
- * Options: --quick (shorter MQTT, venue-load and automation runs), --only mqtt,serial,engines,restart,firmware,venue,automation
+ * Options: --quick (shorter MQTT, venue-load and automation runs), --only cli,mqtt,serial,engines,restart,firmware,venue,automation
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -24,6 +24,8 @@ interface Step {
 }
 
 const STEPS: Step[] = [
+  // Where a person waits on the command line: --help, replay, npm start to the dashboard (bench/cli.ts).
+  { id: 'cli', script: 'cli.ts', args: QUICK ? ['--runs', '3'] : [], limitS: 300 },
   { id: 'mqtt', script: 'mqtt.ts', args: QUICK ? ['--quick'] : [], limitS: 480 },
   { id: 'serial', script: 'serial.ts', args: [], limitS: 120 },
   // Replay per engine: 3 s per measured run bounds the slow engines (rows then say "partial").
@@ -74,6 +76,9 @@ interface Pct {
   p50: number;
   p99: number;
   max: number;
+}
+interface CliResult {
+  rows: { command: string; seconds: number; floor: number; target: number | null; met: boolean | null }[];
 }
 interface MqttResult {
   results: {
@@ -153,6 +158,16 @@ const ms = (p: Pct) => `${p.p50} / ${p.p99} / ${p.max}`;
 
 function figures(since: number): Figure[] {
   const out: Figure[] = [];
+  const cli = readResult<CliResult>('cli.json', since);
+  for (const r of cli?.rows ?? [])
+    out.push({
+      benchmark: 'command line',
+      figure: `${r.command}, s (median)`,
+      hub: String(r.seconds),
+      raw: `${r.floor} (node -e '')`,
+      target: r.target === null ? '-' : `<${r.target}`,
+      met: r.met,
+    });
   const mqtt = readResult<MqttResult>('mqtt.json', since);
   for (const r of mqtt?.results ?? []) {
     const b = r.broker.split(' ')[0]!;

@@ -4,12 +4,12 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Value } from '@sinclair/typebox/value';
 import { TableProfile } from '../shared/profile';
 import { AutorefError } from '../shared/errors';
+import { projectRoot } from '../shared/project-root';
 
-export const PROFILES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../hardware/profiles');
+export const PROFILES_DIR = path.join(projectRoot(), 'hardware/profiles');
 
 /** A profile by id, checked against its schema; AR_CONFIG when it cannot be read or does not match. */
 export function readProfile(id: string, dir: string = PROFILES_DIR): TableProfile {

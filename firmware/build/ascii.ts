@@ -10,7 +10,7 @@
  * without Unicode (Pico, WiFi, ESP32) keep only its low byte ("\u2713" arrives as 0x13), and the
  * Unicode builds turn even `\u00ff` into two UTF-8 bytes where `\xff` stays one.
  */
-import ts from 'typescript';
+import ts from './typescript';
 
 /** A range of the code that is a literal: its body is rewritten by the rules of its kind. */
 interface Literal {

@@ -5,14 +5,14 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { BOARDS, checkProfile, type BoardId, type TableProfile } from '../../shared/profile';
 import { checkLink, checkTagUart, compileProfile, type Compiled, type Identity } from './compile';
 import { escapeForUpload } from './ascii';
 import { checkSource, formatProblems, type Problem } from './gate';
+import { projectRoot } from '../../shared/project-root';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const ROOT = projectRoot();
 export const PROFILES_DIR = path.join(ROOT, 'hardware/profiles');
 export const DIST_DIR = path.join(ROOT, 'firmware/dist');
 

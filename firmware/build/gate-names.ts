@@ -5,7 +5,7 @@
  * `global.Map`), or through a variable holding it (`const AP = Array.prototype; AP.slice`,
  * `const Base = Error`). It also follows error values into variables and parameters.
  */
-import ts from 'typescript';
+import ts from './typescript';
 
 export const MISSING_GLOBALS = ['Map', 'Set', 'WeakMap', 'WeakSet', 'Symbol', 'BigInt', 'Proxy', 'Reflect', 'WeakRef'];
 const TYPED_ARRAYS = ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array', 'Float32Array', 'Float64Array'];

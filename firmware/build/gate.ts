@@ -5,7 +5,7 @@
  * problem. Each rule has failing and passing samples in gate.test.ts; the measured constructs
  * behind the rules are in gate-probes.ts (gate-espruino.test.ts, and the real interpreter).
  */
-import ts from 'typescript';
+import ts from './typescript';
 import { isShippableChar, literalsOf, wideEscape } from './ascii';
 import {
   ERROR_TYPES,

@@ -4,7 +4,7 @@
  * globals each file uses and which functions a function calls. Node-side (tests only).
  */
 import path from 'node:path';
-import ts from 'typescript';
+import ts from './typescript';
 import { ROOT } from './build';
 
 export interface BundleSources {

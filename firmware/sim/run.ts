@@ -2,15 +2,11 @@
  * Runs a firmware bundle on a simulated board: build (cached per profile, board and identity),
  * load, boot. The bundle is the same text `npm run firmware:build` writes for the board.
  */
-import { buildFirmware, type BuildOptions, type BuildResult } from '../build/build';
+import type { BuildOptions, BuildResult } from '../build/build';
+import { cachedBuild } from '../build/cache';
 import { RANDOM_MODELS, SimBoard, type RandomModel, type SimSerial } from './board';
 
-const cache: Record<string, BuildResult> = {};
-
-export function cachedBuild(opts: BuildOptions): BuildResult {
-  const key = JSON.stringify(opts);
-  return (cache[key] ??= buildFirmware(opts));
-}
+export { cachedBuild };
 
 export interface SimRun {
   board: SimBoard;

@@ -5,13 +5,27 @@
  */
 import { withClaims } from '../rules/common/claims';
 import { readFileSync } from 'node:fs';
-import { Ajv } from 'ajv';
-import { GameEvent } from '../../shared/game/events';
+import { Ajv, type ValidateFunction } from 'ajv';
+import { GameEvent, GameEventSchemas } from '../../shared/game/events';
 import { AutorefError } from '../../shared/errors';
 import { engineIds, getEngine } from '../rules/registry';
 import { replay } from '../rules/common/replay';
 
-const validate = new Ajv({ strict: false }).compile(GameEvent);
+const ajv = new Ajv({ strict: false });
+/**
+ * One validator per event type, compiled when a log first holds that type: compiling the whole
+ * union of every event type is most of a short replay's time (issue #24), and a log holds a few.
+ */
+const validators = new Map<string, ValidateFunction>();
+function validatorOf(value: unknown): ValidateFunction {
+  const type = typeof value === 'object' && value !== null ? (value as { type?: unknown }).type : undefined;
+  const schema = typeof type === 'string' && Object.hasOwn(GameEventSchemas, type) ? GameEventSchemas[type as keyof typeof GameEventSchemas] : null;
+  // A value that names no known type is checked against the union, for the union's own message.
+  const key = schema ? (type as string) : '';
+  let v = validators.get(key);
+  if (!v) validators.set(key, (v = ajv.compile(schema ?? GameEvent)));
+  return v;
+}
 
 export function parseLog(text: string): GameEvent[] {
   const trimmed = text.trim();
@@ -36,6 +50,7 @@ export function parseLog(text: string): GameEvent[] {
     });
   }
   return items.map(({ value, line }) => {
+    const validate = validatorOf(value);
     if (!validate(value)) {
       const err = validate.errors?.[0];
       throw new AutorefError('AR_BAD_LOG', `line ${line}: ${err?.instancePath || '(root)'} ${err?.message ?? 'invalid'}`);

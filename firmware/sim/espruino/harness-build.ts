@@ -5,12 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { escapeForUpload } from '../../build/ascii';
 import { checkSource, formatProblems } from '../../build/gate';
+import { projectRoot } from '../../../shared/project-root';
 
-const SOURCE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'harness.ts');
+const SOURCE = path.join(projectRoot(), 'firmware/sim/espruino/harness.ts');
 
 let compiled: string | null = null;
 
