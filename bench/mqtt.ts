@@ -5,7 +5,9 @@
  *  1. Latency, device publish -> dashboard WebSocket frame (`device-events` on /api/stream), one
  *     event at a time, QoS 1 as the protocol says, against a plain subscriber's publish ->
  *     message on the same broker. Blocks of hub and raw samples alternate so that load on the
- *     machine hits both alike. Target: hub p99 <= 1.5 x broker p99 and p50 <= broker p50 + 0.2 ms.
+ *     machine hits both alike, and the same through a do-nothing relay process (the floor of any
+ *     process between a broker and a page). Target (issue #24): hub p50 <= relay p50 + 0.1 ms and
+ *     hub p99 <= 1.2 x relay p99. Fan-out: the same with 1, 50 and 500 pages open on both.
  *  2. Throughput with 1 and 50 tables publishing at once, QoS 0 and 1, with sequence-gap
  *     counting at the sink (WebSocket frames for the hub, the subscriber for the raw broker).
  *     Each device keeps a bounded window of events in flight (as a board's ring buffer does;
@@ -67,6 +69,12 @@ const CPU_PROF_INTERVAL = intervalIdx >= 0 ? Number(args[intervalIdx + 1]) : und
 const MOSQUITTO = process.env['AUTOREF_MOSQUITTO_URL'] ?? 'mqtt://127.0.0.1:1883';
 const LAT_BLOCKS = QUICK ? 2 : 8;
 const LAT_BLOCK = QUICK ? 250 : 500;
+/** Fan-out (issue #24): pages open, measured on one broker; events spaced wider than the stream's pacing (50 ms at most). */
+const FANOUT_CLIENTS = [1, 50, 500];
+const FANOUT_BROKER: Kind = 'mosquitto';
+const FANOUT_BLOCKS = QUICK ? 1 : 2;
+const FANOUT_BLOCK = QUICK ? 60 : 100;
+const FANOUT_GAP_MS = 60;
 const TP_EVENTS = QUICK ? 5_000 : 20_000;
 /** Events in flight over all devices of a throughput run (Mosquitto queues 1,000 per client + 20 in flight). */
 const TP_WINDOW = 500;
@@ -112,6 +120,30 @@ async function wsSink(hubUrl: string): Promise<Sink> {
         ws.once('close', () => r());
         ws.close();
       }),
+  };
+}
+
+/** The hub's latency target, against the relay in the same run (issue #24). */
+function meetsRelayTarget(hub: Percentiles, relay: Percentiles): boolean {
+  return hub.p50 <= relay.p50 + 0.1 && hub.p99 <= 1.2 * relay.p99;
+}
+
+/** `n` more dashboard pages on a stream: WebSocket clients that read every frame and drop it. Resolves to their closing. */
+async function idlePages(url: string, n: number): Promise<() => Promise<void>> {
+  const pages = await Promise.all(
+    Array.from(
+      { length: n },
+      () =>
+        new Promise<WebSocket>((resolve, reject) => {
+          const ws = new WebSocket(`${url.replace('http', 'ws')}/api/stream`);
+          ws.on('message', () => undefined);
+          ws.once('open', () => resolve(ws));
+          ws.once('error', reject);
+        }),
+    ),
+  );
+  return async () => {
+    await Promise.all(pages.map((ws) => new Promise<void>((r) => (ws.readyState === ws.CLOSED ? r() : (ws.once('close', () => r()), ws.close())))));
   };
 }
 
@@ -207,7 +239,7 @@ function eventPayload(d: BenchDevice): string {
  * One event at a time from d1: ms from publish to its arrival at the sink. `acks`, when given,
  * gets ms from publish to the hub's ack of it at the device: the event is stored by then.
  */
-async function latencyBlock(dev: BenchDevice, sink: Sink, samples: number, acks?: number[]): Promise<number[]> {
+async function latencyBlock(dev: BenchDevice, sink: Sink, samples: number, acks?: number[], gapMs = 1): Promise<number[]> {
   const out: number[] = [];
   let waiting: { n: number; t0: bigint; done: () => void } | null = null;
   // Acks are recorded as they come, never waited for: the paths must keep the same pace (a device
@@ -239,8 +271,9 @@ async function latencyBlock(dev: BenchDevice, sink: Sink, samples: number, acks?
     dev.client.publish(dev.topic, payload, { qos: 1 });
     const lost = await Promise.race([got.then(() => false), sleep(2000).then(() => true)]);
     if (lost) waiting = null;
-    // Let the acks and PUBACKs of this event settle before the next one.
-    await sleep(1);
+    // Let the acks and PUBACKs of this event settle before the next one (the fan-out spaces events
+    // wider than the stream's pacing, so each is one flush, as on a venue's screens).
+    await sleep(gapMs);
   }
   for (let w = 0; ackFor.size > 0 && w < 100; w++) await sleep(1);
   dev.onAck = undefined;
@@ -361,6 +394,8 @@ interface BrokerResult {
     hubOverRelayP50Ms: number;
     ok: boolean;
   };
+  /** The hub and the relay with `clients` pages open (one measuring, the rest reading and dropping every frame). */
+  fanout: { clients: number; hub: Percentiles; relay: Percentiles; ok: boolean }[];
   /** ratio: the median of the pairs' hub/raw ratios. */
   throughput: { tables: number; qos: Qos; hub: ThroughputRuns; raw: ThroughputRuns; ratio: number; ok: boolean }[];
 }
@@ -450,8 +485,30 @@ async function benchBroker(kind: Kind, dir: string): Promise<BrokerResult> {
       p50AddedMs,
       relayP50AddedMs: round3(relayP.p50 - rawP.p50),
       hubOverRelayP50Ms: round3(hubP.p50 - relayP.p50),
-      ok: p99Ratio <= 1.5 && p50AddedMs <= 0.2 && hubP.n === LAT_BLOCKS * LAT_BLOCK,
+      // The floor of any process between a broker and a page is the relay (issue #24): the hub's
+      // own work may add 0.1 ms at p50 and 20 % at p99 over it. Against the raw broker: reported.
+      ok: meetsRelayTarget(hubP, relayP) && hubP.n === LAT_BLOCKS * LAT_BLOCK,
     };
+
+    // Fan-out: the same latency with more pages open on the hub and on the relay alike.
+    const fanout: BrokerResult['fanout'] = [];
+    for (const clients of NO_LATENCY || kind !== FANOUT_BROKER ? [] : FANOUT_CLIENTS) {
+      const hubPages = await idlePages(hub.url, clients - 1);
+      const relayPages = await idlePages(relay!.url, clients - 1);
+      const h: number[] = [];
+      const r: number[] = [];
+      await latencyBlock(hubDevs[0]!, ws, 20, undefined, FANOUT_GAP_MS);
+      await latencyBlock(relayDev!, relaySink!, 20, undefined, FANOUT_GAP_MS);
+      for (let b = 0; b < FANOUT_BLOCKS; b++) {
+        r.push(...(await latencyBlock(relayDev!, relaySink!, FANOUT_BLOCK, undefined, FANOUT_GAP_MS)));
+        h.push(...(await latencyBlock(hubDevs[0]!, ws, FANOUT_BLOCK, undefined, FANOUT_GAP_MS)));
+      }
+      await hubPages();
+      await relayPages();
+      const hp = percentiles(h);
+      const rp = percentiles(r);
+      fanout.push({ clients, hub: hp, relay: rp, ok: meetsRelayTarget(hp, rp) && hp.n === FANOUT_BLOCKS * FANOUT_BLOCK });
+    }
 
     const tp: BrokerResult['throughput'] = [];
     // The no-delay Mosquitto is there to show where the latency goes; its throughput is not needed.
@@ -491,7 +548,7 @@ async function benchBroker(kind: Kind, dir: string): Promise<BrokerResult> {
       aedes: 'aedes (embedded in the hub; raw: alone in its own process)',
       'mosquitto-nodelay': 'mosquitto-nodelay (own instance, set_tcp_nodelay true)',
     }[kind];
-    return { broker: name, latency, throughput: tp };
+    return { broker: name, latency, fanout, throughput: tp };
   } finally {
     for (const c of closers.reverse()) await c().catch(() => undefined);
     await hub.stop();
@@ -536,13 +593,28 @@ async function main(): Promise<void> {
       'raw max': r.latency.raw.max,
       'relay p50': r.latency.relay.p50,
       'relay p99': r.latency.relay.p99,
-      'p99 ratio (<=1.5)': r.latency.p99Ratio,
-      'p50 added (<=0.2)': r.latency.p50AddedMs,
-      'hub-relay p50': r.latency.hubOverRelayP50Ms,
+      'p99 ratio': r.latency.p99Ratio,
+      'p50 added': r.latency.p50AddedMs,
+      'hub-relay p50 (<=0.1)': r.latency.hubOverRelayP50Ms,
+      'hub/relay p99 (<=1.2)': Math.round((r.latency.hub.p99 / r.latency.relay.p99) * 100) / 100,
       'ack p50': r.latency.hubAck.p50,
       'ack p99': r.latency.hubAck.p99,
       ok: r.latency.ok,
     })),
+  );
+  console.log(`Fan-out: the same latency with pages open on the hub and on the relay (events ${FANOUT_GAP_MS} ms apart), ms`);
+  console.table(
+    results.flatMap((r) =>
+      r.fanout.map((f) => ({
+        broker: r.broker.split(' ')[0],
+        pages: f.clients,
+        'hub p50': f.hub.p50,
+        'hub p99': f.hub.p99,
+        'relay p50': f.relay.p50,
+        'relay p99': f.relay.p99,
+        ok: f.ok,
+      })),
+    ),
   );
   console.log(`Throughput, ${TP_EVENTS} events per run, at most ${TP_WINDOW} in flight, median of ${TP_PAIRS} pair(s) of runs (lost: all runs)`);
   console.table(

@@ -94,6 +94,7 @@ interface MqttResult {
       hubOverRelayP50Ms: number;
       ok: boolean;
     };
+    fanout?: { clients: number; hub: Pct; relay: Pct; ok: boolean }[];
     throughput: {
       tables: number;
       qos: number;
@@ -173,20 +174,31 @@ function figures(since: number): Figure[] {
     const b = r.broker.split(' ')[0]!;
     out.push({
       benchmark: `latency ${b}`,
-      figure: 'publish -> WS frame, ms p50/p99/max',
+      figure: 'publish -> WS frame, ms p50/p99/max (raw: the broker alone)',
       hub: ms(r.latency.hub),
-      raw: ms(r.latency.raw),
-      target: `p99 x${r.latency.p99Ratio} (<=1.5), p50 +${r.latency.p50AddedMs} (<=0.2)`,
-      met: r.latency.ok,
-    });
-    out.push({
-      benchmark: `latency ${b}, relay`,
-      figure: 'the same through a do-nothing relay process, ms',
-      hub: `hub over relay p50 +${r.latency.hubOverRelayP50Ms}`,
-      raw: `${ms(r.latency.relay)} (p50 +${r.latency.relayP50AddedMs} over raw)`,
+      raw: `${ms(r.latency.raw)} (hub p99 x${r.latency.p99Ratio}, p50 +${r.latency.p50AddedMs})`,
       target: '-',
       met: null,
     });
+    // The target is against the relay: the floor of any process between a broker and a page.
+    const p99x = Math.round((r.latency.hub.p99 / r.latency.relay.p99) * 100) / 100;
+    out.push({
+      benchmark: `latency ${b}, vs relay`,
+      figure: 'the hub against a do-nothing relay process (publish -> WS frame), ms p50/p99/max',
+      hub: ms(r.latency.hub),
+      raw: `${ms(r.latency.relay)} (relay)`,
+      target: `p50 +${r.latency.hubOverRelayP50Ms} (<=0.1), p99 x${p99x} (<=1.2)`,
+      met: r.latency.ok,
+    });
+    for (const f of r.fanout ?? [])
+      out.push({
+        benchmark: `fan-out ${b}, ${f.clients} page(s)`,
+        figure: 'publish -> WS frame with this many pages open, ms p50/p99/max',
+        hub: ms(f.hub),
+        raw: `${ms(f.relay)} (relay, as many pages)`,
+        target: 'p50 <= relay +0.1, p99 <= 1.2 x relay',
+        met: f.ok,
+      });
     out.push({
       benchmark: `latency ${b}, ack`,
       figure: 'publish -> hub ack at the device (stored), ms',
