@@ -1,6 +1,6 @@
 /**
  * Rules engines, replay throughput: every engine of the registry replays a recorded log of 1k,
- * 10k and 100k events through the shared replay (hub/rules/common/replay.ts, the path the hub
+ * 10k, 100k and 1M events through the shared replay (hub/rules/common/replay.ts, the path the hub
  * takes on restart and on every correction), compared with JSON-parsing the same log alone.
  *
  * Logs (deterministic, two players unless said otherwise):
@@ -30,13 +30,14 @@ import { getEngine } from '../hub/rules/registry';
 import { GameIds } from '../shared/game/catalogue';
 import { logFor } from './logs';
 
-const SIZES = [1_000, 10_000, 100_000];
 const args = process.argv.slice(2);
 const argOf = (name: string): string | undefined => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
 const BUDGET_MS = Number(argOf('--budget') ?? 20_000);
+/** Issue #24: the same rate at every size (linear in the log's length), a million events included. */
+const SIZES = (argOf('--sizes') ?? '1000,10000,100000,1000000').split(',').map(Number);
 const ONLY = argOf('--only')?.split(',');
 const OUT = argOf('--out') ?? 'engines.json';
 /** Best of this many runs (the figures of a shared machine are noisy; the best is the least disturbed). */
@@ -118,8 +119,8 @@ function measure(engine: RulesEngine<unknown>, id: string, n: number): Row {
   const log = logFor(id, n);
   const text = JSON.stringify(log);
   const parseMs = timeParse(text);
-  // Warm-up on a small prefix, then the measured replay of the parsed log.
-  replayBudget(engine, JSON.parse(JSON.stringify(log.slice(0, Math.min(2000, n)))) as GameEvent[]);
+  // Warm-up (the JIT's, as in a hub that has run a while) on a prefix, then the measured replay of the parsed log.
+  replayBudget(engine, JSON.parse(JSON.stringify(log.slice(0, Math.min(10_000, n)))) as GameEvent[]);
   const events = JSON.parse(text) as GameEvent[];
   let { m, done, ms } = replayBudget(engine, events);
   for (let r = 1; r < REPEAT && done === n; r++) {
@@ -141,7 +142,8 @@ function measure(engine: RulesEngine<unknown>, id: string, n: number): Row {
     parseEvPerS: Math.round(parseEvPerS),
     vsParse: Math.round((ms / done / (parseMs / n)) * 10) / 10,
     rejected: rejectedOf(engine, m.game),
-    stateBytes: stateBytes(engine.report(m.game)),
+    // A report of a million events can be hundreds of MB of JSON: sized up to 100k only.
+    stateBytes: n <= 100_000 ? stateBytes(engine.report(m.game)) : null,
     heapMB: Math.round(process.memoryUsage().heapUsed / 1e5) / 10,
   };
 }
