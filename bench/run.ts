@@ -143,6 +143,9 @@ interface FirmwareResult {
     sizes: { profile: string; board: string; bytes: number }[];
   };
   rate: { board: string; link: string; edges_per_s: number; lost: number; ok: boolean }[];
+  interpreter?:
+    | { board: string; edges_per_s: number; us_per_edge_total: number; us_per_edge_firmware: number; lost: number; max_edges_per_s_cpu: number }[]
+    | { skipped: string };
 }
 
 interface AutomationGame {
@@ -282,6 +285,22 @@ function figures(since: number): Figure[] {
         met: r.ok,
       });
   }
+  // The firmware on the real Espruino interpreter (board-sized Linux builds, this machine's CPU).
+  const interp = fw?.interpreter;
+  if (interp && 'skipped' in interp)
+    out.push({ benchmark: 'firmware on Espruino', figure: 'µs per edge', hub: `skipped: ${interp.skipped.slice(0, 40)}`, raw: '-', target: '-', met: null });
+  else
+    for (const board of [...new Set((interp ?? []).map((r) => r.board))]) {
+      const rows = interp!.filter((r) => r.board === board);
+      out.push({
+        benchmark: `firmware on Espruino, ${board}`,
+        figure: `µs per edge (firmware's share) at ${rows.map((r) => r.edges_per_s).join(' / ')} edges/s; lost; edges/s with no time left`,
+        hub: `${rows.map((r) => `${r.us_per_edge_total} (${r.us_per_edge_firmware})`).join(' / ')}; ${rows.map((r) => r.lost).join('/')}; ${fmt(Math.min(...rows.map((r) => r.max_edges_per_s_cpu)))}`,
+        raw: '-',
+        target: 'none lost',
+        met: rows.every((r) => r.lost === 0),
+      });
+    }
   const venue = readResult<VenueLoadResult>('venue-load.json', since);
   for (const r of venue?.rows ?? []) {
     out.push({
