@@ -15,6 +15,17 @@ export interface ShotRaw {
   complete: boolean;
 }
 
+/** The shot has a pocket or off-table event without a ball (the only source of identity questions). */
+export function hasUnidentified(raw: ShotRaw): boolean {
+  return hasUnnamedBall(raw.events) || hasUnnamedBall(raw.post);
+}
+
+/** A captured or off-table ball the sensors did not name. A loop: it runs on every event, and the tsx loader names each arrow it creates. */
+export function hasUnnamedBall(events: readonly GameEvent[]): boolean {
+  for (const e of events) if ((e.type === 'pocket' || e.type === 'off_table') && e.ball === undefined) return true;
+  return false;
+}
+
 export type IdentityOf = (seq: number) => string | undefined;
 export type AnswerOf = (decision: string) => string | undefined;
 
@@ -155,9 +166,17 @@ export function extractFacts(raw: ShotRaw, prep: ShotPrep, config: PoolConfig, i
   // No contact sensor: whether a cushion came after the contact is the referee's answer (pocket.rail).
   if (!config.contactSensor && order.every((x) => x.kind !== 'contact') && answerOf(`shot-${raw.key}:rail`) === 'no') cushionsAfterContact.length = 0;
 
-  const objectCushionBalls = [...new Set(order.flatMap((f) => (f.kind === 'cushion' && f.ball !== undefined && f.ball !== cue ? [f.ball] : [])))];
-  const unknownCushions = order.filter((f) => f.kind === 'cushion' && f.ball === undefined).length;
-  const cueCushionIds = order.flatMap((f) => (f.kind === 'cushion' && f.ball === cue && f.cushion !== undefined ? [f.cushion] : []));
+  // One loop, no intermediate arrays or Set: this runs for every shot (and again for its late events).
+  const objectCushionBalls: string[] = [];
+  let unknownCushions = 0;
+  const cueCushionIds: string[] = [];
+  for (const f of order) {
+    if (f.kind !== 'cushion') continue;
+    if (f.ball === undefined) unknownCushions++;
+    else if (f.ball !== cue) {
+      if (!objectCushionBalls.includes(f.ball)) objectCushionBalls.push(f.ball);
+    } else if (f.cushion !== undefined) cueCushionIds.push(f.cushion);
+  }
 
   const refereed = config.refereed;
   const refFouls = all

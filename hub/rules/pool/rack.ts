@@ -8,7 +8,7 @@ import type { GameEvent, GameEventOf, PlayerSetup } from '../../../shared/game/e
 import type { Discipline, OptionSpec } from './discipline';
 import type { AnswerOf, IdentityOf } from './facts';
 import { push } from '../common/plist';
-import { emptyPrep, type OpenQuestion, type PoolConfig, type LiveTable } from './state';
+import { emptyPrep, type BallState, type OpenQuestion, type PoolConfig, type LiveTable } from './state';
 
 export interface Ctx {
   d: Discipline;
@@ -62,6 +62,24 @@ export function reject(t: LiveTable, e: GameEvent, code: string, reason: string)
 
 export function log(t: LiveTable, e: GameEventOf<'ref'>, effect: string): LiveTable {
   return { ...t, refLog: push(t.refLog, { seq: e.seq, call: e.call, player: e.player, who: e.who, why: e.why, effect }) };
+}
+
+/**
+ * `balls` with `ball` set to `state`, copied from `orig` at the first change only: most shots
+ * move no ball in or out of play, and a copy of the ball map (integer-like keys) costs V8 about
+ * as much as the rest of the shot. The keys keep the order a copy and an assignment give.
+ */
+export function setBall(balls: LiveTable['balls'], orig: LiveTable['balls'], ball: string, state: BallState): LiveTable['balls'] {
+  if (balls[ball] === state) return balls;
+  const out = balls === orig ? copyBalls(orig) : balls;
+  out[ball] = state;
+  return out;
+}
+
+function copyBalls(balls: LiveTable['balls']): LiveTable['balls'] {
+  const out: LiveTable['balls'] = {};
+  for (const k of Object.keys(balls)) out[k] = balls[k]!;
+  return out;
 }
 
 /** Set up a rack (new, re-racked or replayed): all balls on the table, breaker has ball in hand in the kitchen. */
@@ -157,8 +175,8 @@ function applyOption(t0: LiveTable, ctx: Ctx, q: OpenQuestion, answer: string, h
   if (option === 'lag-choice') t = setupRack({ ...t, breakerSource: 'lag' }, ctx, effect.kind === 'rerack' ? effect.breaker : chooser, 1);
   else if (effect.kind === 'rerack') t = setupRack(t, ctx, effect.breaker, t.rackNo);
   else if (effect.kind === 'play') {
-    const balls = { ...t.balls };
-    for (const b of effect.spot) balls[b] = 'table';
+    let balls = t.balls;
+    for (const b of effect.spot) balls = setBall(balls, t.balls, b, 'table');
     t = { ...t, balls, turn: effect.turn };
   }
   return { ...t, refLog: push(t.refLog, { seq: undefined, call: 'option', player: chooser, who: undefined, why: undefined, effect: note }) };

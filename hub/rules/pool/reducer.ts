@@ -7,10 +7,12 @@ import type { RejectedEvent } from '../../../shared/game/engine';
 import type { GameEvent, GameEventOf, PlayerSetup } from '../../../shared/game/events';
 import type { Discipline } from './discipline';
 import { initialTable, type Ctx } from './rack';
-import { segments } from './segments';
+import { phaseOf, placeOf, segments } from './segments';
 import { sheetProblem, tableFromSheet } from './sheet';
 import { applyGapEvent, applyShot } from './table';
-import { PoolState, type PoolConfig, type PoolFields, type LiveTable } from './state';
+import { hasUnnamedBall } from './facts';
+import { allRejected, PoolState, type PoolConfig, type PoolFields, type LiveTable } from './state';
+import { get, levels, set } from './pmap';
 import { fromArray, push, toArray, type List } from '../common/plist';
 
 export const BASE_CONFIG: PoolConfig = {
@@ -45,14 +47,27 @@ export function configFor(d: Discipline, raw: Record<string, unknown> | undefine
   return { config, errors };
 }
 
+/**
+ * A state's context, kept per answers object: the reducer needs one on most events, and a new
+ * one is two new closures (named ones, under the tsx loader: a property definition each). It
+ * only reads the answers and identities, which a new state shares until a decide or identify.
+ */
+const contexts = new WeakMap<object, { d: Discipline; cfg: PoolConfig; players: PlayerSetup[]; identities: PoolState['identities']; ctx: Ctx }>();
+
 function ctxOf(d: Discipline, s: PoolState): Ctx {
-  return {
+  const hit = contexts.get(s.answers);
+  if (hit && hit.d === d && hit.cfg === s.config && hit.players === s.players && hit.identities === s.identities) return hit.ctx;
+  const answers = levels(s.answers);
+  const identities = levels(s.identities);
+  const ctx: Ctx = {
     d,
     cfg: s.config,
     players: s.players,
-    identityOf: (seq) => s.identities[String(seq)] ?? s.answers[`event-${seq}:ball`]?.answer,
-    answerOf: (id) => s.answers[id]?.answer,
+    identityOf: (seq) => get(identities, String(seq)) ?? get(answers, `event-${seq}:ball`)?.answer,
+    answerOf: (id) => get(answers, id)?.answer,
   };
+  contexts.set(s.answers, { d, cfg: s.config, players: s.players, identities: s.identities, ctx });
+  return ctx;
 }
 
 export function derive(ctx: Ctx, base: LiveTable, tail: readonly GameEvent[]): LiveTable {
@@ -97,30 +112,56 @@ export function refresh(d: Discipline, s0: PoolState): PoolState {
 }
 
 /**
- * One ordinary event: O(current shot), whatever the length of the match. The segments before
- * the last shot of the tail are final (a new shot closes the one before it and the calls between
- * them), so they are folded once into the frontier; only the last shot and what follows it are
- * re-folded on every event (late drops and calls after at_rest still change that shot).
+ * One ordinary event: O(current shot), whatever the length of the match, and O(1) for most. The
+ * segments before the last shot of the tail are final (a new shot closes the one before it and
+ * the calls between them), so they are folded once into the frontier; the current table is
+ * always derive(frontier, cur) (`refresh` builds it so), which the cases below reuse:
+ *  - a new shot after one at rest: the frontier becomes the current table as it stands (the
+ *    fold of the shots before), and only the new shot's first event is applied;
+ *  - an event that joins the gap ending the tail: it is the fold's last step, applied to the
+ *    current table alone;
+ *  - anything else (a shot in progress, a late drop, a call held until the shot ends) re-folds
+ *    the current shot, as late events can change its judgement.
+ * While a shot waits for an answer (a blocked frontier, sticky until an answer re-folds
+ * everything) later shots only raise identity questions: without an unnamed ball, nothing.
  */
-function append(d: Discipline, s: PoolState, e: GameEvent): PoolState {
-  const ctx = ctxOf(d, s);
-  let cur = [...s.cur, e];
-  let frontier = s.frontier;
-  let settled = s.settled;
-  let tail: List<GameEvent> = push(s.tail, e);
-  const starts = shotStarts(cur);
-  if (starts.length >= 2) {
-    const at = starts[starts.length - 1]!;
-    frontier = derive(ctx, frontier, cur.slice(0, at));
-    cur = cur.slice(at);
-    // No shot waits for an answer (a wait is sticky until an answer re-folds everything): every
-    // shot before the new one is final, and the frontier is the new settled state.
-    if (!frontier.blocked) {
-      settled = frontier;
-      tail = fromArray(cur);
-    }
+function append(d: Discipline, s: PoolState, e: GameEvent, counter: number): PoolState {
+  const p = phaseOf(s.cur);
+  const place = placeOf(p, e);
+  if (place === 'shot-start' && p === 'closed') {
+    const frontier = s.table;
+    const table = applyShot(frontier, { key: e.seq ?? 0, events: [e], post: [], complete: false }, ctxOf(d, s));
+    // A shot waiting for an answer holds every later event in the tail; otherwise every shot
+    // before the new one is final, and the frontier is the new settled state.
+    if (frontier.blocked) return played(s, counter, s.settled, push(s.tail, e), frontier, [e], table);
+    return played(s, counter, frontier, push(null, e), frontier, [e], table);
   }
-  return next(s, { settled, tail, frontier, cur, table: derive(ctx, frontier, cur) });
+  const cur = [...s.cur, e];
+  let table: LiveTable;
+  if (place === 'last-gap') table = s.table.blocked ? s.table : applyGapEvent(s.table, e, ctxOf(d, s));
+  else if (s.frontier.blocked && !hasUnnamedBall(cur)) table = s.frontier;
+  else table = derive(ctxOf(d, s), s.frontier, cur);
+  return played(s, counter, s.settled, push(s.tail, e), s.frontier, cur, table);
+}
+
+/** `s` after an ordinary event: a literal, not a spread with overrides (V8's slow path, on every event). */
+function played(s: PoolState, counter: number, settled: LiveTable, tail: List<GameEvent>, frontier: LiveTable, cur: GameEvent[], table: LiveTable): PoolState {
+  return new PoolState({
+    game: s.game,
+    phase: s.phase,
+    players: s.players,
+    config: s.config,
+    sheet: s.sheet,
+    settled,
+    tail,
+    frontier,
+    cur,
+    answers: s.answers,
+    identities: s.identities,
+    table,
+    counter,
+    intakeRejected: s.intakeRejected,
+  });
 }
 
 /** A new state: `s` with `patch` (states are class instances: see PoolState in state.ts). */
@@ -130,7 +171,8 @@ function next(s: PoolState, patch: Partial<PoolFields>): PoolState {
 
 function rejectIntake(s: PoolState, e: GameEvent, code: string, reason: string): PoolState {
   const r: RejectedEvent = { seq: e.seq, type: e.type, code, reason };
-  return next(s, { intakeRejected: [...s.intakeRejected, r] });
+  const intake = Array.isArray(s.intakeRejected) ? fromArray(s.intakeRejected as RejectedEvent[]) : s.intakeRejected;
+  return next(s, { intakeRejected: push(intake, r) });
 }
 
 function startMatch(d: Discipline, s: PoolState, e: GameEventOf<'start'>): PoolState {
@@ -152,7 +194,7 @@ function startMatch(d: Discipline, s: PoolState, e: GameEventOf<'start'>): PoolS
 }
 
 function identify(d: Discipline, s: PoolState, e: GameEventOf<'identify'>): PoolState {
-  const known0 = s.identities[String(e.ref)] ?? s.answers[`event-${e.ref}:ball`]?.answer;
+  const known0 = get(levels(s.identities), String(e.ref)) ?? get(levels(s.answers), `event-${e.ref}:ball`)?.answer;
   if (known0 !== undefined) {
     return known0 === e.ball ? s : rejectIntake(s, e, 'identity-conflict', `event ${e.ref} is already identified as ${known0}`);
   }
@@ -161,14 +203,14 @@ function identify(d: Discipline, s: PoolState, e: GameEventOf<'identify'>): Pool
     return rejectIntake(s, e, 'unknown-ref', `event ${e.ref} is not an unidentified pocket or off-table event still in play`);
   }
   if (e.ball !== s.config.cueBall && !d.objectBalls.includes(e.ball)) return rejectIntake(s, e, 'bad-ball', `no ball ${e.ball} in ${d.id}`);
-  return next(s, { identities: { ...s.identities, [String(e.ref)]: e.ball } });
+  return next(s, { identities: set(levels(s.identities), String(e.ref), e.ball) });
 }
 
 function decide(s: PoolState, e: GameEventOf<'decide'>): PoolState {
   const q = s.table.questions.find((x) => x.decision.id === e.decision);
   if (!q) return rejectIntake(s, e, 'not-open', `decision ${e.decision} is not open`);
   if (!q.decision.options.some((o) => o.value === e.answer)) return rejectIntake(s, e, 'bad-answer', `${e.answer} is not an option of ${e.decision}`);
-  return next(s, { answers: { ...s.answers, [e.decision]: { answer: e.answer, seq: e.seq, who: e.who } } });
+  return next(s, { answers: set(levels(s.answers), e.decision, { answer: e.answer, seq: e.seq, who: e.who }) });
 }
 
 /** The state before the `start` event. */
@@ -186,36 +228,36 @@ export function initialState(d: Discipline): PoolState {
     tail: null,
     frontier: table,
     cur: [],
-    answers: {},
-    identities: {},
+    answers: [],
+    identities: [],
     table,
     counter: 0,
-    intakeRejected: [],
+    intakeRejected: null,
   });
 }
 
 export function reduce(d: Discipline, s0: PoolState, e0: GameEvent): PoolState {
   const e: GameEvent = e0.seq === undefined ? { ...e0, seq: s0.counter } : e0;
-  const s = next(s0, { counter: Math.max(s0.counter, (e.seq ?? 0) + 1) });
-  if (e.type === 'start') return startMatch(d, s, e);
-  if (s.phase !== 'started') return rejectIntake(s, e, 'no-start', 'the first event must be start');
+  const counter = Math.max(s0.counter, (e.seq ?? 0) + 1);
+  if (e.type === 'start') return startMatch(d, next(s0, { counter }), e);
+  if (s0.phase !== 'started') return rejectIntake(next(s0, { counter }), e, 'no-start', 'the first event must be start');
   switch (e.type) {
     case 'undo':
     case 'redo':
     case 'override':
     case 'claim':
     case 'dispute':
-      return rejectIntake(s, e, 'correction', 'corrections and claims are applied by replay(), not by the engine');
+      return rejectIntake(next(s0, { counter }), e, 'correction', 'corrections and claims are applied by replay(), not by the engine');
     case 'identify':
-      return refresh(d, identify(d, s, e));
+      return refresh(d, identify(d, next(s0, { counter }), e));
     case 'decide':
-      return refresh(d, decide(s, e));
+      return refresh(d, decide(next(s0, { counter }), e));
     default:
-      return append(d, s, e);
+      return append(d, s0, e, counter);
   }
 }
 
 /** Every refusal, in log order, from the fields alone (a state restored from a snapshot has no getters). */
 export function rejections(s: PoolState): RejectedEvent[] {
-  return [...s.intakeRejected, ...toArray(s.table.rejected)].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+  return allRejected(s);
 }

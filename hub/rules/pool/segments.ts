@@ -62,3 +62,35 @@ export function segments(tail: readonly GameEvent[]): Segment[] {
   });
   return out;
 }
+
+/**
+ * Where the segmentation of a tail stands after its last event: no shot yet, a shot in
+ * progress, or a shot at rest (a pocket then is a late drop of it). The same decisions as
+ * `segments`, without building them: the reducer asks this on every event.
+ */
+export type Phase = 'none' | 'open' | 'closed';
+
+export function phaseAfter(p: Phase, e: GameEvent): Phase {
+  if (e.type === 'goal' || e.type === 'hole' || e.type === 'start') return p;
+  if (p === 'open') return e.type === 'at_rest' ? 'closed' : 'open';
+  if (p === 'closed' && isPost(e)) return p;
+  return SHOT_START.has(e.type) ? 'open' : p;
+}
+
+export function phaseOf(events: readonly GameEvent[]): Phase {
+  let p: Phase = 'none';
+  for (const e of events) p = phaseAfter(p, e);
+  return p;
+}
+
+/**
+ * Where `segments` puts `e` appended to a tail in phase `p`: the start of a new shot, the gap
+ * that ends the tail (the last segment), or anything else (into the shot in progress or its
+ * late events, or a call held until the shot ends).
+ */
+export function placeOf(p: Phase, e: GameEvent): 'shot-start' | 'last-gap' | 'other' {
+  if (p === 'open') return 'other';
+  if (e.type === 'goal' || e.type === 'hole' || e.type === 'start') return 'last-gap';
+  if (p === 'closed' && isPost(e)) return 'other';
+  return SHOT_START.has(e.type) ? 'shot-start' : 'last-gap';
+}

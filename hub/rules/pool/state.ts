@@ -7,6 +7,7 @@ import type { GameEvent, PlayerSetup } from '../../../shared/game/events';
 import { type List, toArray } from '../common/plist';
 import type { BallInHand, BallState, PoolConfig } from '../../../shared/reports/pool';
 import type { PoolSheet } from '../../../shared/game/sheets/pool';
+import type { PMap } from './pmap';
 
 export type { BallInHand, BallState, PoolConfig } from '../../../shared/reports/pool';
 
@@ -236,16 +237,16 @@ export class PoolState {
   frontier: LiveTable;
   /** The tail from the start of its last shot (or all of it before a shot): re-folded on every event. */
   cur: GameEvent[];
-  /** Answers to decisions, by decision id (first answer wins; `override` replaces via replay). */
-  answers: Record<string, { answer: string; seq: number | undefined; who: string | undefined }>;
-  /** Late identities: pocket/off_table event seq -> ball. */
-  identities: Record<string, string>;
+  /** Answers to decisions, by decision id (first answer wins; `override` replaces via replay). A persistent map (./pmap). */
+  answers: PMap<Answer>;
+  /** Late identities: pocket/off_table event seq -> ball (a persistent map). */
+  identities: PMap<string>;
   /** Current derived game: settled + tail (the working form of `view`). */
   table: LiveTable;
   /** Log positions handed out to events that lack a seq. */
   counter: number;
-  /** Events refused at intake (decide/identify that do not apply, bad start, ...). */
-  intakeRejected: RejectedEvent[];
+  /** Events refused at intake (decide/identify that do not apply, bad start, ...), a persistent list. */
+  intakeRejected: List<RejectedEvent>;
 
   constructor(f: PoolFields) {
     this.game = f.game;
@@ -273,8 +274,24 @@ export class PoolState {
   /** Every refused event (intake and game), by log position. */
   get rejected(): RejectedEvent[] {
     const m = memo(this);
-    return (m.rejected ??= [...this.intakeRejected, ...toArray(this.table.rejected)].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0)));
+    return (m.rejected ??= allRejected(this));
   }
+}
+
+/** An answer given to a decision. */
+export interface Answer {
+  answer: string;
+  seq: number | undefined;
+  who: string | undefined;
+}
+
+/**
+ * Every refusal, in log order, from the fields alone (a state restored from a snapshot has no
+ * getters; one saved before intake refusals became a list holds an array).
+ */
+export function allRejected(s: Pick<PoolFields, 'intakeRejected' | 'table'>): RejectedEvent[] {
+  const intake = Array.isArray(s.intakeRejected) ? (s.intakeRejected as RejectedEvent[]) : toArray(s.intakeRejected);
+  return [...intake, ...toArray(s.table.rejected)].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
 }
 
 /** The state's own fields (declared once, in the class): what a new state is built from. */

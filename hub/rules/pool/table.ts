@@ -5,10 +5,10 @@
 import type { PendingDecision } from '../../../shared/game/engine';
 import type { GameEvent, GameEventOf } from '../../../shared/game/events';
 import { upTo, yesNo, type ShotContext } from './discipline';
-import { extractFacts, NO_CONTACT, refFoulOf, type ShotRaw } from './facts';
+import { extractFacts, hasUnidentified, NO_CONTACT, refFoulOf, type ShotRaw } from './facts';
 import { PREP_CALLS } from './segments';
 import { generalFouls, hasCrossedHeadString, isTouchFoul, isTurnOver, lagWinner, objectBallPocketed, type LagEntry } from './general';
-import { allBalls, closeOptions, finishRack, log, other, raiseOption, reject, setupRack, startFirstRack, type Ctx } from './rack';
+import { allBalls, closeOptions, finishRack, log, other, raiseOption, reject, setBall, setupRack, startFirstRack, type Ctx } from './rack';
 import { push, size } from '../common/plist';
 import { emptyPrep, type FoulRecord, type OpenQuestion, type RefFoul, type ShotFacts, type ShotRecord, type LiveTable } from './state';
 
@@ -126,12 +126,6 @@ function record(t: LiveTable, f: ShotFacts | null, shooter: string, seqs: [numbe
     ballInHand: null,
     ...extra,
   };
-}
-
-/** The shot has a pocket or off-table event without a ball (the only source of identity questions). */
-function hasUnidentified(raw: ShotRaw): boolean {
-  const unknown = (e: GameEvent) => (e.type === 'pocket' || e.type === 'off_table') && e.ball === undefined;
-  return raw.events.some(unknown) || raw.post.some(unknown);
 }
 
 /** Apply one shot (complete or in progress). */
@@ -310,11 +304,11 @@ function judgeShot(t: LiveTable, ctx: Ctx, raw: ShotRaw, f: ShotFacts, dctx: Sho
   const v = ctx.d.judge(dctx);
   const fouls = [...dctx.fouls, ...v.fouls];
   const fouled = fouls.length > 0;
-  const balls = { ...t.balls };
-  for (const b of f.pocketed) balls[b] = 'pocketed';
-  for (const b of f.offTable) balls[b] = 'off';
-  for (const b of v.spotted) balls[b] = 'table';
-  balls[ctx.cfg.cueBall] = 'table';
+  let balls = t.balls;
+  for (const b of f.pocketed) balls = setBall(balls, t.balls, b, 'pocketed');
+  for (const b of f.offTable) balls = setBall(balls, t.balls, b, 'off');
+  for (const b of v.spotted) balls = setBall(balls, t.balls, b, 'table');
+  balls = setBall(balls, t.balls, ctx.cfg.cueBall, 'table');
   const count = fouled ? (t.fouls[shooter] ?? 0) + 1 : 0;
   let rackWinner = v.rackWinner;
   let reason = v.reason;
