@@ -124,16 +124,27 @@ const ballLists = new WeakMap<CaromConfig, Partial<Record<CaromGame, readonly st
 
 /** Balls in play for the game (one shared, frozen list per configuration: do not mutate). */
 export function ballsOf(game: CaromGame, c: CaromConfig): string[] {
+  // The last answer first: a replay asks for one configuration's balls several times per shot,
+  // and a WeakMap lookup each time was most of what reading a certain shot cost.
+  if (c === last.config && game === last.game && fits(last.list, c)) return last.list as string[];
   let byGame = ballLists.get(c);
   if (!byGame) {
     byGame = {};
     ballLists.set(c, byGame);
   }
   let list = byGame[game];
-  if (!list || list[0] !== c.balls.white || list[1] !== c.balls.yellow || list[2] !== c.balls.red || (list.length === 4 && list[3] !== c.balls.maroon)) {
+  if (!list || !fits(list, c)) {
     const { white, yellow, red, maroon } = c.balls;
     list = Object.freeze(game === 'four-ball' ? [white, yellow, red, maroon] : [white, yellow, red]);
     byGame[game] = list;
   }
+  last = { config: c, game, list };
   return list as string[];
+}
+
+let last: { config: CaromConfig | null; game: CaromGame | null; list: readonly string[] } = { config: null, game: null, list: [] };
+
+/** The list still names the configuration's balls. */
+function fits(list: readonly string[], c: CaromConfig): boolean {
+  return list[0] === c.balls.white && list[1] === c.balls.yellow && list[2] === c.balls.red && (list.length !== 4 || list[3] === c.balls.maroon);
 }

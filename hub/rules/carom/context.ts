@@ -20,6 +20,8 @@ const objectLists = new WeakMap<readonly string[], Map<string, string[]>>();
 /** The balls other than the cue ball (one shared list per ball set and cue: do not mutate). */
 export function objectBalls(ctx: ShotContext): string[] {
   const balls = ballsOf(ctx.game, ctx.config);
+  // The last answer first (twice per three-cushion shot; see config.ts ballsOf).
+  if (balls === last.balls && ctx.cue === last.cue) return last.list;
   let byCue = objectLists.get(balls);
   if (!byCue) {
     byCue = new Map();
@@ -30,5 +32,8 @@ export function objectBalls(ctx: ShotContext): string[] {
     list = balls.filter((b) => b !== ctx.cue);
     byCue.set(ctx.cue, list);
   }
+  last = { balls, cue: ctx.cue, list };
   return list;
 }
+
+let last: { balls: readonly string[] | null; cue: string; list: string[] } = { balls: null, cue: '', list: [] };

@@ -4,7 +4,7 @@
  */
 import type { GameEvent } from '../../../shared/game/events';
 import type { ShotContext } from './context';
-import { fourBallPoints, touchedNoBall } from './shot';
+import { fourBallValue, touchedNoBall } from './shot';
 
 /** `p<value>`: the shot's value (C4-SCORE-1..4); `none`: no ball touched, the inning is erased (C4-ERASE-1). */
 export type FourBallOutcome = 'p50' | 'p25' | 'p5' | 'p1' | 'p0' | 'none';
@@ -35,6 +35,6 @@ function otherCueBall(ctx: ShotContext): string {
 export function fourBallOutcome(events: readonly GameEvent[], ctx: ShotContext): FourBallOutcome {
   if (touchedNoBall(events, ctx.cue)) return hasContact(events) ? 'p0' : 'none';
   const { red, maroon } = ctx.config.balls;
-  const v = fourBallPoints(events, { cue: ctx.cue, otherCue: otherCueBall(ctx), red, maroon }, ctx.config.fourBallWhiteYellow);
+  const v = fourBallValue(events, ctx.cue, otherCueBall(ctx), red, maroon, ctx.config.fourBallWhiteYellow);
   return FOUR_BALL_CODE[v];
 }

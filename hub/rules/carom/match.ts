@@ -4,7 +4,22 @@
  */
 import type { GameEvent } from '../../../shared/game/events';
 import { openingPosition } from './general';
-import { type Live, type FoulRec, closeRun, closed, editPlayer, findPlayer, innings, points, reject, updatePlayer, withRuns, edit } from './state';
+import {
+  type Live,
+  type FoulRec,
+  closeRun,
+  closed,
+  draft,
+  editPlayer,
+  findPlayer,
+  innings,
+  openRun,
+  points,
+  reject,
+  updatePlayer,
+  withRuns,
+  edit,
+} from './state';
 import { push, toArray } from '../common/plist';
 
 /** The shot clock when it does not run. */
@@ -108,42 +123,47 @@ export function addPoints(s: Live, n: number): Live {
 
 /**
  * Close the inning of the player at the table and hand the table to the next player. `changes`
- * (the caller's own patch, completed here and not kept) are applied in the same copy of the state:
- * a shot ends its inning with its record (resolve.ts `judge`); only `players` of it is read.
+ * (the caller's own patch) are applied in the same copy of the state.
  */
 export function endInning(s: Live, changes: Partial<Live> = {}): Live {
-  if (s.turn === null) return edit(s, changes);
-  const id = s.order[s.turn]!;
-  const closing = changes;
-  closing.players = (closing.players ?? s.players).map((p) => (p.id === id ? closeRun(p, p.current ?? 0) : p));
-  closing.shot = null;
-  closing.frozen = null;
-  closing.opening = false;
-  closing.clock = { running: false, startedAt: null, player: null };
-  if (s.equalizing !== null) {
-    const owed = s.equalizing.filter((o) => o !== id);
-    if (owed.length === 0) return finish(edit(s, closing), 'distance (after the equalizing inning)');
-    closing.equalizing = owed;
-    return openInning(s, closing, s.order.indexOf(owed[0]!));
-  }
-  const limit = s.config.inningsLimit;
-  if (limit !== null && closing.players.every((p) => innings(p) >= limit)) return finish(edit(s, closing), 'innings limit');
-  return openInning(s, closing, (s.turn + 1) % s.order.length);
+  return closeInning(s, Object.assign(draft(s), changes));
 }
 
 /**
- * The next inning, at `ti`, after `s` with `patch` (endInning's, completed here) applied: one copy
- * of the state for the closed and the opened inning, not one per change (every missed shot ends
- * an inning).
+ * `endInning` of `s` into `next`: a fresh copy of `s` (state.ts `draft`) with the caller's changes
+ * already in it, completed here and returned (a shot ends its inning this way, resolve.ts `judge`:
+ * one copy of the state for the shot, the closed and the opened inning). Reads `s` for the turn,
+ * order, cue, inning and equalizing as they were before the caller's changes, and `next` for the
+ * players.
  */
-function openInning(s: Live, patch: Partial<Live>, ti: number): Live {
+export function closeInning(s: Live, next: Live): Live {
+  if (s.turn === null) return next;
+  const id = s.order[s.turn]!;
+  next.players = next.players.map((p) => (p.id === id ? closeRun(p, p.current ?? 0) : p));
+  next.shot = null;
+  next.frozen = null;
+  next.opening = false;
+  next.clock = STOPPED;
+  if (s.equalizing !== null) {
+    const owed = s.equalizing.filter((o) => o !== id);
+    if (owed.length === 0) return finish(next, 'distance (after the equalizing inning)');
+    next.equalizing = owed;
+    return openInning(s, next, s.order.indexOf(owed[0]!));
+  }
+  const limit = s.config.inningsLimit;
+  if (limit !== null && next.players.every((p) => innings(p) >= limit)) return finish(next, 'innings limit');
+  return openInning(s, next, (s.turn + 1) % s.order.length);
+}
+
+/** The next inning, at `ti`, written into `next` (closeInning's copy of `s`). */
+function openInning(s: Live, next: Live, ti: number): Live {
   const id = s.order[ti]!;
-  patch.players = (patch.players ?? s.players).map((p) => (p.id === id ? editPlayer(p, { current: 0 }) : p));
-  patch.turn = ti;
-  patch.cue = otherCue(s, s.cue);
-  patch.inning = ti === 0 ? s.inning + 1 : s.inning;
-  patch.shotsInInning = 0;
-  return edit(s, patch);
+  next.players = next.players.map((p) => (p.id === id ? openRun(p) : p));
+  next.turn = ti;
+  next.cue = otherCue(s, s.cue);
+  next.inning = ti === 0 ? s.inning + 1 : s.inning;
+  next.shotsInInning = 0;
+  return next;
 }
 
 /** `edit_inning`: set the run of one inning of one player, with who and why (a scorecard correction). */

@@ -8,7 +8,7 @@ import type { GameEvent } from '../../../shared/game/events';
 import type { CaromGame } from './config';
 import { flat } from '../common/text';
 import { MAX_ASSIGNMENTS } from './shot';
-import { type ShotContext, objectBalls } from './context';
+import type { ShotContext } from './context';
 import { missCallFor, threeCushionCushions, threeCushionOutcome } from './three-cushion';
 import { threeBallOutcome } from './three-ball';
 import { FOUR_BALL_CODE, fourBallOutcome, hasContact } from './four-ball';
@@ -117,6 +117,20 @@ function representatives(e: GameEvent, balls: readonly string[], cue: string): r
   const unknownCushion = e.type === 'cushion' && e.ball === undefined;
   const unknownContact = e.type === 'contact' && (e.a === undefined || e.b === undefined);
   if (!unknownCushion && !unknownContact) return null;
+  const lists = cueValues(balls, cue);
+  if (e.type === 'contact' && e.a === undefined && e.b === undefined) return (lists.contact ??= valuesOf(e, balls, cue));
+  const key = valuesKey(e);
+  let list = lists.named.get(key);
+  if (!list) {
+    list = valuesOf(e, balls, cue);
+    lists.named.set(key, list);
+  }
+  return list;
+}
+
+/** The shared lists of `balls` and `cue`: the last ones first (every open event of a shot asks for them). */
+function cueValues(balls: readonly string[], cue: string): CueValues {
+  if (balls === lastValues.balls && cue === lastValues.cue) return lastValues.lists;
   let byCue = valueLists.get(balls);
   if (!byCue) {
     byCue = new Map();
@@ -127,15 +141,11 @@ function representatives(e: GameEvent, balls: readonly string[], cue: string): r
     lists = { contact: null, named: new Map() };
     byCue.set(cue, lists);
   }
-  if (e.type === 'contact' && e.a === undefined && e.b === undefined) return (lists.contact ??= valuesOf(e, balls, cue));
-  const key = valuesKey(e);
-  let list = lists.named.get(key);
-  if (!list) {
-    list = valuesOf(e, balls, cue);
-    lists.named.set(key, list);
-  }
-  return list;
+  lastValues = { balls, cue, lists };
+  return lists;
 }
+
+let lastValues: { balls: readonly string[] | null; cue: string; lists: CueValues } = { balls: null, cue: '', lists: { contact: null, named: new Map() } };
 
 /**
  * The values of `e` a sensor left open that can differ for the scoring rules, in the order
@@ -217,26 +227,41 @@ export function possibleOutcomes(events: readonly GameEvent[], balls: readonly s
   if (count === 0) return [];
   // Three-cushion and 3-ball score only a carom: with fewer contacts that may be the cue ball's
   // than object balls, every reading is a miss.
-  const noCarom = maybeCue < objectBalls(ctx).length;
+  const noCarom = maybeCue < objectCount(balls, ctx.cue);
   if (ctx.game !== 'four-ball' && noCarom) return ['miss'];
   // Cushions count only before a contact of the cue ball (three-cushion: before its last ball;
   // four-ball: before its first contact, and only in a carom of all three object balls). So an
   // unknown cushion after the last event that may be such a contact, or any cushion when no
   // reading caroms, changes no outcome: it is read one way only (the search was exponential in
   // the shot's cushions: 2^cushions readings of every four-ball shot with an unknown contact).
-  const open: number[] = [];
-  const values: (readonly GameEvent[])[] = [];
-  for (let i = 0; i < events.length; i++) {
+  // Arrays of their exact size (counted first): a grown array's slack, for one or two open events
+  // of every uncertain shot, was most of what the search allocated.
+  let opens = 0;
+  for (let i = 0; i < events.length; i++) if (isOpen(events[i]!, i, noCarom, lastMaybeCue)) opens++;
+  const open = new Array<number>(opens);
+  const values = new Array<readonly GameEvent[]>(opens);
+  for (let i = 0, k = 0; i < events.length; i++) {
     const e = events[i]!;
-    if (e.type === 'cushion' && (noCarom || i > lastMaybeCue)) continue;
-    const v = representatives(e, balls, ctx.cue);
-    if (v === null) continue;
-    open.push(i);
-    values.push(v);
+    if (!isOpen(e, i, noCarom, lastMaybeCue)) continue;
+    open[k] = i;
+    values[k++] = representatives(e, balls, ctx.cue)!;
   }
   const found: string[] = [];
   walk(open, values, events.slice(), 0, ctx, found, all.length);
   return found;
+}
+
+/** An event the search reads several ways: one a sensor left open, unless a cushion that changes no outcome (see above). */
+function isOpen(e: GameEvent, i: number, noCarom: boolean, lastMaybeCue: number): boolean {
+  if (e.type === 'cushion') return e.ball === undefined && !noCarom && i <= lastMaybeCue;
+  return e.type === 'contact' && (e.a === undefined || e.b === undefined);
+}
+
+/** `objectBalls(ctx).length`, without looking the list up. */
+function objectCount(balls: readonly string[], cue: string): number {
+  let n = 0;
+  for (let i = 0; i < balls.length; i++) if (balls[i] !== cue) n++;
+  return n;
 }
 
 /**
@@ -260,8 +285,10 @@ function walk(
     return found.length === total;
   }
   const i = open[k]!;
-  for (const v of values[k]!) {
-    reading[i] = v;
+  const vs = values[k]!;
+  // Indexed: a for-of here allocated an iterator result per value (walk is recursive, not inlined).
+  for (let j = 0; j < vs.length; j++) {
+    reading[i] = vs[j]!;
     if (walk(open, values, reading, k + 1, ctx, found, total)) return true;
   }
   return false;

@@ -28,6 +28,7 @@ import {
   playerAt,
   reject,
   updatePlayer,
+  draft,
   edit,
   editPlayer,
   withEvents,
@@ -74,13 +75,26 @@ function newShot(s: Live, e: GameEvent): Live {
     cue: s.cue!,
     struck: e.type === 'strike' ? e.ball : undefined,
     events: [e],
-    fouls: [],
+    fouls: NO_FOULS,
     startSeq: e.seq,
-    ...(striker ? { outOfTurn: p.id } : {}),
   };
-  let next: Live = edit(s, { shot, shots: s.shots + 1, spotting: [], restoreOption: null, clock: { running: false, startedAt: null, player: null } });
-  if (next.timeoutActive) next = endTimeout(next, e);
-  return next;
+  if (striker) shot.outOfTurn = p.id;
+  // Written into one copy (state.ts `draft`), once per shot. An empty spotting list or a stopped
+  // clock already in the state is kept: the same value, shared like the rest of the state.
+  const next = draft(s);
+  next.shot = shot;
+  next.shots = s.shots + 1;
+  next.spotting = s.spotting.length === 0 ? s.spotting : [];
+  next.restoreOption = null;
+  next.clock = isStopped(s.clock) ? s.clock : { running: false, startedAt: null, player: null };
+  return next.timeoutActive ? endTimeout(next, e) : next;
+}
+
+/** No foul called yet in the shot: one shared list (calls copy it to add one, never change it). */
+const NO_FOULS: FoulRec[] = Object.freeze([]) as unknown as FoulRec[];
+
+function isStopped(c: Live['clock']): boolean {
+  return !c.running && c.startedAt === null && c.player === null;
 }
 
 function strangerOf(all: readonly string[], b: string | undefined): string | undefined {
@@ -125,7 +139,19 @@ function sensor(s: Live, e: GameEvent): Live {
     return edit(s, { shot: { ...s.shot, events } });
   }
   if (!s.shot) return newShot(s, e);
-  return withShot(s, withEvents(s.shot, [...s.shot.events, e]));
+  return withShot(s, withEvents(s.shot, appended(s.shot.events, e)));
+}
+
+/**
+ * `[...events, e]` in an array of exactly that size: once per sensor event of every shot, where
+ * the spread's iteration and the slack of a grown array were a tenth of the replay's garbage.
+ */
+function appended(events: readonly GameEvent[], e: GameEvent): GameEvent[] {
+  const n = events.length;
+  const out = new Array<GameEvent>(n + 1);
+  for (let i = 0; i < n; i++) out[i] = events[i]!;
+  out[n] = e;
+  return out;
 }
 
 /** CQ-21: with a shot clock, it starts when the balls come to rest. */

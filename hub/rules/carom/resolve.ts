@@ -6,7 +6,7 @@ import type { GameEvent } from '../../../shared/game/events';
 import type { PendingDecision } from '../../../shared/game/engine';
 import { ballsOf } from './config';
 import { foulDef, isTurnOver, spotOffTable } from './general';
-import { addPoints, endInning, restoreAfterFoul } from './match';
+import { addPoints, closeInning, endInning, restoreAfterFoul } from './match';
 import { cushionsOf, labelOf, missCallFor, outcomeOf, pointsOf, possibleOutcomes, type ShotContext } from './outcome';
 import { offTableBalls } from './shot';
 import {
@@ -19,6 +19,7 @@ import {
   answerTo,
   hasAnswers,
   closed,
+  draft,
   editPlayer,
   findPlayer,
   mapPlayer,
@@ -28,38 +29,52 @@ import {
 import { type LiveDecision, type ShotDecision, decisionId } from './evidence';
 import { push, pushAll } from '../common/plist';
 
+/** No fouls called during the shot (shared; never changed). */
+const NO_FOULS: readonly FoulRec[] = Object.freeze([]);
+
 export function kindPrefix(s: Live): string {
   return s.game === 'three-cushion' ? 'c3' : s.game === 'three-ball' ? 'c3b' : 'c4';
 }
 
-/**
- * The reading that credits nothing unseen and takes nothing away on what was not seen: cushions
- * without a ball are dropped; contacts without both balls are kept, as contacts of no known ball.
- * They credit nothing (the scoring predicates match named balls only, shot.ts), but they tell that
- * the cue ball touched a ball, so 4-ball's default is never `none` once a contact was heard
- * (C4-ERASE-1, outcome.ts `outcomeOf`): the inning is not erased on what no sensor saw.
+/*
+ * The point question's default is the reading that credits nothing unseen and takes nothing away
+ * on what was not seen: cushions without a ball count for no ball; contacts without both balls
+ * are kept, as contacts of no known ball. They credit nothing (the scoring predicates match named
+ * balls only, shot.ts), but they tell that the cue ball touched a ball, so 4-ball's default is
+ * never `none` once a contact was heard (C4-ERASE-1, outcome.ts `outcomeOf`): the inning is not
+ * erased on what no sensor saw. The predicates skip a cushion of no ball by themselves (it is
+ * never the cue ball's), so `judge` reads the shot's events as they are.
  */
-function identifiedOnly(events: readonly GameEvent[]): GameEvent[] {
-  return events.filter((e) => !(e.type === 'cushion' && e.ball === undefined));
-}
 
 type Question = LiveDecision & { default: string };
+
+const NO_QUESTIONS: readonly Question[] = Object.freeze([]);
 
 /**
  * The options of a point question, one shared array per list of outcomes: every uncertain shot
  * of a match asks one and keeps it while open, so equal lists are one object, not thousands.
  * Nothing mutates a state's decisions.
  */
-const optionLists = new Map<string, PendingDecision['options']>();
+const optionLists = new Map<string, { outcomes: readonly string[]; options: PendingDecision['options'] }[]>();
 
+/** By the first outcome, then compared item by item: no key text built per shot to find a list. */
 function optionsFor(outcomes: readonly string[]): PendingDecision['options'] {
-  const key = outcomes.join(' ');
-  let list = optionLists.get(key);
-  if (!list) {
-    list = outcomes.map((value) => ({ value, label: labelOf(value) }));
-    optionLists.set(key, list);
+  const first = outcomes[0] ?? '';
+  let bucket = optionLists.get(first);
+  if (!bucket) {
+    bucket = [];
+    optionLists.set(first, bucket);
   }
-  return list;
+  for (let i = 0; i < bucket.length; i++) if (sameList(bucket[i]!.outcomes, outcomes)) return bucket[i]!.options;
+  const options = outcomes.map((value) => ({ value, label: labelOf(value) }));
+  bucket.push({ outcomes: outcomes.slice(), options });
+  return options;
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** `${kindPrefix(s)}.point`, one string per game. */
@@ -69,11 +84,18 @@ const WRONG_BALL = 'carom.wrong_ball';
 const FOUL_DURING = 'foul_during';
 const IN_MOTION = 'carom.balls_in_motion';
 
-/** `fallback`: the outcome of the identified events alone (`identifiedOnly`), the point question's default. */
-function shotQuestions(s: Live, shot: ShotRec, sensorEvents: readonly GameEvent[], fallback: string, ctx: ShotContext, raisedAt: number): Question[] {
-  const qs: Question[] = [];
-  const who = findPlayer(s, shot.player)?.name ?? shot.player;
+/** `fallback`: the outcome of the identified events alone (see above), the point question's default. */
+function shotQuestions(s: Live, shot: ShotRec, sensorEvents: readonly GameEvent[], fallback: string, ctx: ShotContext, raisedAt: number): readonly Question[] {
   const outcomes = possibleOutcomes(sensorEvents, ballsOf(s.game, s.config), ctx);
+  // A wrong ball the referee already called during the stroke is that one fact: no second foul asked.
+  const wrongBall = shot.struck !== undefined && shot.struck !== shot.cue && !shot.fouls.some((f) => f.code === 'wrong_ball');
+  const motion = motionIndex(shot) >= 0;
+  // Most shots ask nothing: no list and no name looked up for them.
+  if (outcomes.length <= 1 && !wrongBall && !motion) return NO_QUESTIONS;
+  // A list of the size it ends with (one question, most often): an empty list grew a store of 17.
+  const qs = new Array<Question>((outcomes.length > 1 ? 1 : 0) + (wrongBall ? 1 : 0) + (motion ? 1 : 0));
+  let n = 0;
+  const who = findPlayer(s, shot.player)?.name ?? shot.player;
   if (outcomes.length > 1) {
     // Kept as the shot, its id, question and evidence written when read (evidence.ts ShotDecision).
     const q: ShotDecision & { default: string } = {
@@ -87,12 +109,10 @@ function shotQuestions(s: Live, shot: ShotRec, sensorEvents: readonly GameEvent[
       who,
       shot: shot.no,
     };
-    qs.push(q);
+    qs[n++] = q;
   }
-  // A wrong ball the referee already called during the stroke is that one fact: no second foul asked.
-  const called = shot.fouls.some((f) => f.code === 'wrong_ball');
-  if (shot.struck !== undefined && shot.struck !== shot.cue && !called) {
-    qs.push({
+  if (wrongBall) {
+    qs[n++] = {
       id: `shot-${shot.no}:wrong_ball`,
       kind: WRONG_BALL,
       question: `${who} struck ${shot.struck}, not his cue ball ${shot.cue}: wrong-ball foul?`,
@@ -113,10 +133,10 @@ function shotQuestions(s: Live, shot: ShotRec, sensorEvents: readonly GameEvent[
       answeredBy: 'referee',
       evidence: [`the strike sensor named ${shot.struck}`, `${who}'s cue ball this inning is ${shot.cue}`],
       raisedAt,
-    });
+    };
   }
-  if (motionIndex(shot) >= 0) {
-    qs.push({
+  if (motion) {
+    qs[n++] = {
       id: `shot-${shot.no}:in_motion`,
       kind: IN_MOTION,
       question: `Were the balls still moving when ${who} struck (shot ${shot.no})?`,
@@ -128,7 +148,7 @@ function shotQuestions(s: Live, shot: ShotRec, sensorEvents: readonly GameEvent[
       answeredBy: 'referee',
       evidence: ['a strike came before the previous shot was reported at rest'],
       raisedAt,
-    });
+    };
   }
   return qs;
 }
@@ -177,13 +197,34 @@ export function resolveShot(s0: Live, e: GameEvent): Live {
  * the kind names the same question without building an id string per question per shot.
  */
 function answerOf(questions: readonly Question[], answers: Live['answers'], kind: string, fallback: string): string {
-  for (const q of questions) if (q.kind === kind) return answerFor(answers, q)?.answer ?? q.default;
+  // Indexed: a for-of over the shared empty list (frozen) allocated an iterator per call.
+  for (let i = 0; i < questions.length; i++) {
+    const q = questions[i]!;
+    if (q.kind === kind) return answerFor(answers, q)?.answer ?? q.default;
+  }
   return fallback;
 }
 
 /** The answer given to `q`, if any: its id is written only when some decision was answered. */
 function answerFor(answers: Live['answers'], q: Question): AnswerRec | undefined {
   return hasAnswers(answers) ? answerTo(answers, decisionId(q)) : undefined;
+}
+
+/** The `: "<call>"` end of each miss note, one string per call. */
+const MISS_NOTE_ENDS = new Map<string, string>();
+
+/**
+ * `shot <no>: "<call>"`, kept for the whole match (one per missed shot under CEB): "shot <no>" is
+ * short enough for V8 to copy into one flat string, joined to a shared end, so the note is two
+ * small heap objects, not a rope of five (text.ts), and costs no `join` per shot.
+ */
+function missNote(no: number, call: string): string {
+  let end = MISS_NOTE_ENDS.get(call);
+  if (end === undefined) {
+    end = `: "${call}"`;
+    MISS_NOTE_ENDS.set(call, end);
+  }
+  return 'shot ' + no + end;
 }
 
 function foulAt(e: GameEvent, player: string, inning: number, code: string): FoulRec {
@@ -224,24 +265,28 @@ function judge(s0: Live, e: GameEvent): Live {
   const raisedAt = e.seq ?? -1;
   const cue = shot.struck ?? shot.cue;
   const ctx: ShotContext = { game: s0.game, config: s0.config, cue, opening: s0.opening };
-  const sensor = shot.events.filter((x) => x.type !== 'strike');
-  const known = identifiedOnly(sensor);
-  const knownOutcome = outcomeOf(known, ctx);
-  const questions = shotQuestions(s0, shot, sensor, knownOutcome, ctx, raisedAt);
+  // The shot's own events, strikes and cushions of no known ball included: the scoring predicates
+  // read only contacts and the cue ball's cushions (shot.ts, outcome.ts), so these give the
+  // outcome of the sensor events and of the identified ones (see above) without two filtered
+  // copies of the shot per shot.
+  const events = shot.events;
+  const knownOutcome = outcomeOf(events, ctx);
+  const questions = shotQuestions(s0, shot, events, knownOutcome, ctx, raisedAt);
   const answers = s0.answers;
   let pending = s0.pending;
   let decisions = s0.decisions;
-  for (const q of questions) {
+  for (let i = 0; i < questions.length; i++) {
+    const q = questions[i]!;
     const a = answerFor(answers, q);
     if (a) decisions = push(decisions, { id: decisionId(q), kind: q.kind, raisedAt: q.raisedAt, ...a });
     else pending = push(pending, q);
   }
 
   const outcome = answerOf(questions, answers, POINT_KIND[s0.game], knownOutcome);
-  const manualOut = shot.fouls.filter((f) => f.code === 'out');
-  const offTable = offTableBalls(sensor);
+  const manualOut = shot.fouls.length === 0 ? NO_FOULS : shot.fouls.filter((f) => f.code === 'out');
+  const offTable = offTableBalls(events);
   const out = manualOut.length === 0 ? offTable : [...offTable, ...manualOut.map((f) => f.ball ?? '?')];
-  const fouls: FoulRec[] = [...shot.fouls];
+  const fouls: FoulRec[] = shot.fouls.length === 0 ? [] : [...shot.fouls];
   const at = playerAt(s0);
   const inning = at ? closed(at) : 0;
   if (offTable.length > 0 && manualOut.length === 0) fouls.push(foulAt(e, shot.player, inning + 1, 'out'));
@@ -261,40 +306,39 @@ function judge(s0: Live, e: GameEvent): Live {
     outcome: codes.length > 0 ? 'foul' : outcome,
     points: value,
     fouls: codes,
-    cushions: cushionsOf(known, ctx),
+    cushions: cushionsOf(events, ctx),
     inning,
   };
   const scoring = !isTurnOver(result);
-  // The shot's changes are gathered in one patch and the state copied once with them, with the
-  // end of the inning's when it ends (the state has 31 fields; a copy per change was a good part
-  // of a shot's cost).
-  const record: Partial<Live> = {
-    shot: null,
-    pending,
-    decisions,
-    lastShot: result,
-    fouls: pushAll(s0.fouls, fouls),
-    restoreOption: null,
-  };
+  // The shot's changes are written into one copy of the state, with the end of the inning's when
+  // it ends (match.ts closeInning): the state has 31 fields, and a copy per change, then a patch
+  // object per shot, were a good part of a shot's cost.
+  const next = draft(s0);
+  next.shot = null;
+  next.pending = pending;
+  next.decisions = decisions;
+  next.lastShot = result;
+  next.fouls = fouls.length === 0 ? s0.fouls : pushAll(s0.fouls, fouls);
+  next.restoreOption = null;
   let players = s0.players;
   if (fouls.length > 0) players = mapPlayer(players, shot.player, (p) => editPlayer(p, { fouls: p.fouls + fouls.length }));
   if (s0.game === 'three-cushion' && s0.config.ruleset === 'ceb-004' && codes.length === 0 && value === 0) {
-    // missCall(known, ctx), from the cushions already counted
+    // missCall(events, ctx), from the cushions already counted
     const call = result.cushions === null ? null : missCallFor(result.cushions);
-    if (call) record.notes = push(s0.notes, `shot ${shot.no}: "${call}"`);
+    if (call) next.notes = push(s0.notes, missNote(shot.no, call));
   }
 
   const wrongBallStands = wrongBall && !wrongBallVoids;
   if (wrongBallStands) {
-    record.fouls = push(record.fouls!, foulAt(e, shot.player, inning + 1, 'wrong_ball'));
-    record.lastShot = { ...result, fouls: [...codes, 'wrong_ball'] };
+    next.fouls = push(next.fouls, foulAt(e, shot.player, inning + 1, 'wrong_ball'));
+    next.lastShot = { ...result, fouls: [...codes, 'wrong_ball'] };
     players = mapPlayer(players, shot.player, (p) => editPlayer(p, { fouls: p.fouls + 1 }));
   }
   if (scoring) {
-    record.players = players;
-    record.shotsInInning = s0.shotsInInning + 1;
-    record.opening = false;
-    const s = addPoints(edit(s0, record), value);
+    next.players = players;
+    next.shotsInInning = s0.shotsInInning + 1;
+    next.opening = false;
+    const s = addPoints(next, value);
     // CEB wrong ball pointed out after a scoring shot: the point stands, the inning ends.
     if (!wrongBallStands || s.status !== 'playing') return s;
     const ended = endInning(s);
@@ -305,8 +349,8 @@ function judge(s0: Live, e: GameEvent): Live {
   if (s0.game === 'four-ball' && outcome === 'none') {
     players = mapPlayer(players, shot.player, (p) => editPlayer(p, { erased: p.erased + (p.current ?? 0), current: 0 }));
   }
-  record.players = players;
-  let s = endInning(s0, record);
+  next.players = players;
+  let s = closeInning(s0, next);
   if (out.length > 0 && s.status === 'playing') {
     s = edit(s, { spotting: spotOffTable(s.game, s.config.ruleset, s.config.balls, out, s.cue ?? s.config.balls.white) });
     if (s.config.ruleset === 'salon-002' && s.game !== 'four-ball') {

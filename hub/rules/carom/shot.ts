@@ -120,24 +120,59 @@ export interface FourBallSet {
 
 /** 4-ball value of a shot (C4-SCORE-1..4): only its highest category counts (CQ-2). */
 export function fourBallPoints(events: readonly GameEvent[], b: FourBallSet, whiteYellow: 'contact' | 'carom'): 0 | 1 | 5 | 25 | 50 {
-  // One pass: the first contact and the distinct balls touched (a few: an array, not a Set).
-  const touched: string[] = [];
+  return fourBallValue(events, b.cue, b.otherCue, b.red, b.maroon, whiteYellow);
+}
+
+/** Bit of a ball among the three 4-ball object balls (0: none of them); equal names, equal bits. */
+function objectBit(ball: string, otherCue: string, red: string, maroon: string): number {
+  return ball === otherCue ? 1 : ball === red ? 2 : ball === maroon ? 4 : 0;
+}
+
+/**
+ * `fourBallPoints` with the balls as arguments. It runs for every reading of every uncertain
+ * shot (outcome.ts): the distinct balls touched are bits, not an array (and no ball set object)
+ * per reading; a ball other than the three (none in a 4-ball reading) is kept apart.
+ */
+export function fourBallValue(
+  events: readonly GameEvent[],
+  cue: string,
+  otherCue: string,
+  red: string,
+  maroon: string,
+  whiteYellow: 'contact' | 'carom',
+): 0 | 1 | 5 | 25 | 50 {
+  let seen = 0;
+  let distinct = 0;
+  let others: string[] | null = null;
+  let first: string | undefined;
   let firstIdx = -1;
   for (let i = 0; i < events.length; i++) {
-    const ball = cueOther(events[i]!, b.cue);
+    const ball = cueOther(events[i]!, cue);
     if (ball === undefined) continue;
-    if (firstIdx < 0) firstIdx = i;
-    if (!touched.includes(ball)) touched.push(ball);
+    if (firstIdx < 0) {
+      firstIdx = i;
+      first = ball;
+    }
+    const bit = objectBit(ball, otherCue, red, maroon);
+    if (bit !== 0) {
+      if ((seen & bit) === 0) distinct++;
+      seen |= bit;
+    } else if (!(others ??= []).includes(ball)) {
+      others.push(ball);
+      distinct++;
+    }
   }
-  if (touched.includes(b.otherCue) && touched.includes(b.red) && touched.includes(b.maroon)) {
-    const cushionFirst = cushionsBefore(events, b.cue, firstIdx, 'contacts') > 0;
+  const hasOther = (seen & objectBit(otherCue, otherCue, red, maroon)) !== 0;
+  const hasRed = (seen & objectBit(red, otherCue, red, maroon)) !== 0;
+  const hasMaroon = (seen & objectBit(maroon, otherCue, red, maroon)) !== 0;
+  if (hasOther && hasRed && hasMaroon) {
+    const cushionFirst = cushionsBefore(events, cue, firstIdx, 'contacts') > 0;
     return cushionFirst ? 50 : 25;
   }
-  const first = touched[0];
-  if ((first === b.red || first === b.maroon) && touched.includes(b.red) && touched.includes(b.maroon)) return 5;
-  if (touched.includes(b.otherCue)) {
+  if ((first === red || first === maroon) && hasRed && hasMaroon) return 5;
+  if (hasOther) {
     if (whiteYellow === 'contact') return 1;
-    if (touched.length >= 2) return 1;
+    if (distinct >= 2) return 1;
   }
   return 0;
 }

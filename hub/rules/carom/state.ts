@@ -173,61 +173,13 @@ export function materialize(s: Live): Core {
   };
 }
 
-export function newPlayer(id: string, name: string): LivePlayer {
-  return { id, name, runs: null, total: 0, best: 0, current: null, fouls: 0, erased: 0, timeoutsUsed: 0 };
-}
-
-/** Close an inning of `run` points: O(1). */
-export function closeRun(p: LivePlayer, run: number): LivePlayer {
-  const next: LivePlayer = {
-    id: p.id,
-    name: p.name,
-    runs: push(p.runs, run),
-    total: p.total + run,
-    best: Math.max(p.best, run),
-    current: null,
-    fouls: p.fouls,
-    erased: p.erased,
-    timeoutsUsed: p.timeoutsUsed,
-  };
-  if (p.side !== undefined) next.side = p.side;
-  if (p.carried !== undefined) next.carried = p.carried;
-  return next;
-}
-
-/**
- * A copy of `p` with `patch` applied, like `{ ...p, ...patch }` (same keys, `side` last as
- * `closeRun` puts it) without V8's slow path for a spread with overrides: several per shot.
- */
-export function editPlayer(p: LivePlayer, patch: Partial<LivePlayer>): LivePlayer {
-  const next: LivePlayer = {
-    id: p.id,
-    name: p.name,
-    runs: p.runs,
-    total: p.total,
-    best: p.best,
-    current: p.current,
-    fouls: p.fouls,
-    erased: p.erased,
-    timeoutsUsed: p.timeoutsUsed,
-  };
-  if (p.side !== undefined) next.side = p.side;
-  if (p.carried !== undefined) next.carried = p.carried;
-  return Object.assign(next, patch);
-}
+export { closeRun, editPlayer, newPlayer, openRun, withRuns } from './players';
 
 /** The shot in progress with other sensor events (a literal: see `editPlayer`). */
 export function withEvents(shot: ShotRec, events: GameEvent[]): ShotRec {
   const next: ShotRec = { no: shot.no, player: shot.player, cue: shot.cue, struck: shot.struck, events, fouls: shot.fouls, startSeq: shot.startSeq };
   if (shot.outOfTurn !== undefined) next.outOfTurn = shot.outOfTurn;
   return next;
-}
-
-/** Replace every closed run (a scorecard edit): O(innings), rare. */
-export function withRuns(p: LivePlayer, runs: readonly number[]): LivePlayer {
-  let list: List<number> = null;
-  for (const r of runs) list = push(list, r);
-  return { ...p, runs: list, total: runs.reduce((a, b) => a + b, 0), best: Math.max(0, ...runs) };
 }
 
 export function emptyLive(game: CaromGame, config: CaromConfig): Live {
@@ -280,6 +232,16 @@ export function withShot(s: Live, shot: ShotRec | null): Live {
   const next = cloneLive(s);
   next.shot = shot;
   return next;
+}
+
+/**
+ * A fresh copy of `s` for its caller to fill in before it returns it: the state a step makes, with
+ * its changes written into the copy (a shot's end sets a dozen fields: a patch object for them
+ * grew its property store field by field, and was then copied over). Never a state already
+ * returned: states are immutable once out of the function that made them.
+ */
+export function draft(s: Live): Live {
+  return cloneLive(s);
 }
 
 function cloneLive(s: Live): Live {
