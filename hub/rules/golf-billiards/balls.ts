@@ -68,18 +68,41 @@ export function spotAfterRepeat(faulted: readonly SpotId[], occupied: readonly S
   return SPOTS.find((p) => !faulted.includes(p) && !occupied.includes(p)) ?? 'near';
 }
 
+const NOTHING: readonly never[] = Object.freeze([]);
+
 /** A decision accumulator: returns the answer if given, else records the question. */
 export class Asker {
-  readonly raised: PendingDecision[] = [];
-  readonly applied: { id: string; kind: string; answer: string }[] = [];
-  constructor(private readonly answers: Readonly<Record<string, string>>) {}
+  // Made on the first question or answer (most strokes have neither), with exactly that element.
+  private r: PendingDecision[] | null = null;
+  private a: { id: string; kind: string; answer: string }[] | null = null;
+  /** No answer given yet (the common case): no lookup, whose key (a decision id) would first be flattened and hashed. */
+  private readonly none: boolean;
+  constructor(private readonly answers: Readonly<Record<string, string>>) {
+    this.none = isEmpty(answers);
+  }
   ask(d: PendingDecision): string | null {
-    const a = this.answers[d.id];
+    const a = this.none ? undefined : this.answers[d.id];
     if (a !== undefined && d.options.some((o) => o.value === a)) {
-      this.applied.push({ id: d.id, kind: d.kind, answer: a });
+      const x = { id: d.id, kind: d.kind, answer: a };
+      if (this.a === null) this.a = [x];
+      else this.a.push(x);
       return a;
     }
-    this.raised.push(d);
+    if (this.r === null) this.r = [d];
+    else this.r.push(d);
     return null;
   }
+  /** The questions asked and not answered, in order. */
+  get raised(): readonly PendingDecision[] {
+    return this.r ?? NOTHING;
+  }
+  /** The answers applied, in order. */
+  get applied(): readonly { id: string; kind: string; answer: string }[] {
+    return this.a ?? NOTHING;
+  }
+}
+
+function isEmpty(o: object): boolean {
+  for (const k in o) if (Object.hasOwn(o, k)) return false;
+  return true;
 }

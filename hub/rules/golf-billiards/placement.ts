@@ -10,18 +10,47 @@ import { occupiedByAnswer, question as q, respotDefault, respotOptions, respotPl
 import type { Balls, Side, SpotId, Stroke, StrokeRecord } from './state';
 import { SPOTS } from './state';
 
+/**
+ * A set of sides, in insertion order like a Set. A stroke's resolution makes four; a Set's hash
+ * table was a large share of what resolving a stroke allocated, and these hold two sides at most.
+ */
+export class SideSet {
+  /** Made on the first `add`: most of these stay empty. */
+  private xs: Side[] | null = null;
+  get size(): number {
+    return this.xs === null ? 0 : this.xs.length;
+  }
+  has(s: Side): boolean {
+    return this.xs !== null && this.xs.includes(s);
+  }
+  add(s: Side): void {
+    if (this.xs === null) this.xs = [s];
+    else if (!this.xs.includes(s)) this.xs.push(s);
+  }
+  delete(s: Side): void {
+    const i = this.xs === null ? -1 : this.xs.indexOf(s);
+    if (i >= 0) this.xs!.splice(i, 1);
+  }
+  clear(): void {
+    this.xs = null;
+  }
+  [Symbol.iterator](): Iterator<Side> {
+    return (this.xs ?? []).values();
+  }
+}
+
 export interface Work {
   balls: Balls;
   rec: StrokeRecord;
-  lot: Set<Side>;
-  ownValid: Set<Side>;
+  lot: SideSet;
+  ownValid: SideSet;
   opponentIn: boolean;
   /** Side -> hub time at which each of its balls went home in this stroke. */
   homeAt: Record<Side, number[]>;
   respot: { ball: string; chooser: Side; played: boolean; infringer: Side }[];
   /** Sides whose played ball is already re-spotted on this stroke (never twice). */
-  playedRespotted: Set<Side>;
-  designate: Set<Side>;
+  playedRespotted: SideSet;
+  designate: SideSet;
 }
 
 export function home(w: Work, id: string, side: Side, t: number): void {
@@ -85,6 +114,9 @@ function designate(ctx: Ctx, st: Stroke, w: Work, asker: Asker, s: Side): void {
  * waits (counted as `waiting`) until somebody answers. Returns the points faulted from (GB-SPOT-4).
  */
 export function placeBalls(ctx: Ctx, st: Stroke, w: Work, asker: Asker, faultedBefore: readonly SpotId[], occupied: readonly SpotId[]): SpotId[] {
+  // Most strokes place nothing: skip the bookkeeping below (its closure is made on every call).
+  // The points faulted from are then the same as before; nobody changes that array in place.
+  if (w.designate.size === 0 && w.respot.length === 0) return faultedBefore as SpotId[];
   for (const s of w.designate) designate(ctx, st, w, asker, s);
   let faulted = [...faultedBefore];
   // Occupancy: `certain` = declared with spot_occupied, given to a ball in this resolution, or told

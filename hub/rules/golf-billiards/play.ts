@@ -10,21 +10,20 @@ import { resolveStroke } from './resolve';
 import type { Clock, LiveCore, Foul, FoulName, Side, SpotId, Stroke, ZoneMove } from './state';
 import { SPOTS } from './state';
 import { push } from '../common/plist';
+import { STOPPED, copyCore, copySet, copyStroke, emptyStroke, strokePrefix, withOpen } from './shapes';
 
 type Ref = GameEventOf<'ref'>;
 
 export function reject(core: LiveCore, e: GameEvent, pos: number, code: string, reason: string): LiveCore {
-  return { ...core, rejected: push(core.rejected, { seq: e.seq ?? pos, type: e.type, code, reason }) };
+  const out = copyCore(core);
+  out.rejected = push(core.rejected, { seq: e.seq ?? pos, type: e.type, code, reason });
+  return out;
 }
 
 function warn(core: LiveCore, e: GameEvent, pos: number, rule: string, text: string): LiveCore {
-  return { ...core, warnings: push(core.warnings, { seq: e.seq ?? pos, who: e.who ?? null, rule, text }) };
-}
-
-function withBalls(ctx: Ctx, core: LiveCore, labels: (string | undefined)[]): LiveCore {
-  let balls = core.set.balls;
-  for (const l of labels) balls = moved(ctx, balls, l);
-  return balls === core.set.balls ? core : { ...core, set: { ...core.set, balls } };
+  const out = copyCore(core);
+  out.warnings = push(core.warnings, { seq: e.seq ?? pos, who: e.who ?? null, rule, text });
+  return out;
 }
 
 /** Change the open stroke, or re-resolve the last one (calls entered after AT_REST). */
@@ -66,12 +65,18 @@ export function applyEvent(ctx: Ctx, core: LiveCore, e: GameEvent, pos: number):
   switch (e.type) {
     case 'strike':
       return onStrike(ctx, core, e, pos);
-    case 'contact':
+    case 'contact': {
       if (!core.open) return reject(core, e, pos, 'no-stroke', 'contact outside a stroke');
-      return withBalls(ctx, { ...core, open: { ...core.open, contacts: [...core.open.contacts, { a: e.a, b: e.b, seq: e.seq ?? pos }] } }, [e.a, e.b]);
-    case 'cushion':
+      const open = copyStroke(core.open);
+      open.contacts = [...core.open.contacts, { a: e.a, b: e.b, seq: e.seq ?? pos }];
+      return withOpen(ctx, copyCore(core), open, e.a, e.b);
+    }
+    case 'cushion': {
       if (!core.open) return reject(core, e, pos, 'no-stroke', 'cushion outside a stroke');
-      return withBalls(ctx, { ...core, open: { ...core.open, cushions: [...core.open.cushions, { ball: e.ball, seq: e.seq ?? pos }] } }, [e.ball]);
+      const open = copyStroke(core.open);
+      open.cushions = [...core.open.cushions, { ball: e.ball, seq: e.seq ?? pos }];
+      return withOpen(ctx, copyCore(core), open, e.ball);
+    }
     case 'goal':
       return onGoal(ctx, core, e, pos);
     case 'off_table': {
@@ -79,13 +84,19 @@ export function applyEvent(ctx: Ctx, core: LiveCore, e: GameEvent, pos: number):
       if (e.returned === true) return warn(core, e, pos, 'GB-FOUL-6', `${ball ?? 'a ball'} came back off the wooden rail: no penalty`);
       if (!core.open) return reject(core, e, pos, 'no-stroke', 'ball off the table outside a stroke');
       // An unnamed ball (the out beam has no colour sensor) is kept unidentified: the stroke's resolution asks whose it was.
-      return withBalls(ctx, { ...core, open: { ...core.open, offs: [...core.open.offs, { ball, ...read, t: e.t, seq: e.seq ?? pos }] } }, [ball ?? undefined]);
+      const open = copyStroke(core.open);
+      open.offs = [...core.open.offs, { ball, ...read, t: e.t, seq: e.seq ?? pos }];
+      return withOpen(ctx, copyCore(core), open, ball ?? undefined);
     }
     case 'at_rest': {
       if (!core.open) return reject(core, e, pos, 'no-stroke', 'at_rest without a stroke in progress');
-      const stroke = { ...core.open, restedAt: e.t };
+      const stroke = copyStroke(core.open);
+      stroke.restedAt = e.t;
+      // resolveStroke's core is new and nobody else's (resolve.ts): it is completed here, not copied.
       const after = resolveStroke(ctx, core, stroke);
-      return { ...after, last: { stroke, before: core }, clock: clockAfterRest(ctx, core, after, e.t) };
+      after.clock = clockAfterRest(ctx, core, after, e.t);
+      after.last = { stroke, before: core };
+      return after;
     }
     case 'clock': {
       if (e.clock !== 'turn') return reject(core, e, pos, 'unknown-clock', `clock "${e.clock}" is not used by golf billiards (use "turn")`);
@@ -103,33 +114,6 @@ export function applyEvent(ctx: Ctx, core: LiveCore, e: GameEvent, pos: number):
     default:
       return reject(core, e, pos, 'unexpected', `${e.type} is handled elsewhere`);
   }
-}
-
-function emptyStroke(ctx: Ctx, core: LiveCore, id: string, seq: number, t: number, side: Side): Stroke {
-  return {
-    id,
-    seq,
-    t,
-    side,
-    player: null,
-    played: null,
-    opening: false,
-    openers: [],
-    synthetic: false,
-    zone: core.set.zone,
-    before: core.set.balls,
-    fromSpot: null,
-    goals: [],
-    offs: [],
-    jammed: [],
-    lipStopped: [],
-    contacts: [],
-    cushions: [],
-    fouls: [],
-    claims: [],
-    zoneMoves: null,
-    restedAt: null,
-  };
 }
 
 function sideOfPlayer(ctx: Ctx, player: string | undefined): Side | null {
@@ -170,27 +154,34 @@ function onStrike(ctx: Ctx, core0: LiveCore, e: GameEventOf<'strike'>, pos: numb
   if (core.set.phase === 'awaiting') return reject(core, e, pos, 'awaiting-decision', 'a decision must be answered before play goes on');
   if (core.set.phase === 'over') return reject(core, e, pos, 'match-over', 'the match is over');
   const n = core.set.number;
-  const id = `set${n}-stroke-${seq}`;
+  const id = strokePrefix(n) + seq;
   if (core.set.phase === 'opening') {
     const s = pSide ?? bSide;
     const stroke = emptyStroke(ctx, core, id, seq, e.t, s ?? ctx.sides[0]);
-    const openers = { ...core.set.openers };
+    // The set's openers, replaced (not copied on every opening strike) when this strike names one.
+    let openers = core.set.openers;
     const fouls: Foul[] = [];
     if (s !== null && e.player !== undefined) {
       const expected = openers[s];
       if (expected !== null && expected !== undefined && expected !== e.player && n === 2 && ctx.doubles) {
         fouls.push({ name: 'wrong_opener', rule: 'GB-DBL-2', source: 'sensor', seq, t: e.t, side: s });
       }
-      if (expected === null || expected === undefined) openers[s] = e.player;
+      if (expected === null || expected === undefined) openers = { ...openers, [s]: e.player };
     }
-    const played = bSide !== null && bSide === s && e.ball !== undefined ? e.ball : null;
-    return {
-      ...core,
-      last: null,
-      clock: { startedAt: null, timeCalledAt: null, expired: false },
-      set: { ...core.set, openers },
-      open: { ...stroke, opening: true, openers: [...ctx.sides], player: e.player ?? null, played, fouls },
-    };
+    stroke.opening = true;
+    stroke.openers = [...ctx.sides];
+    stroke.player = e.player ?? null;
+    stroke.played = bSide !== null && bSide === s && e.ball !== undefined ? e.ball : null;
+    stroke.fouls = fouls;
+    const out = copyCore(core);
+    out.last = null;
+    out.clock = STOPPED;
+    if (openers !== core.set.openers) {
+      out.set = copySet(core.set);
+      out.set.openers = openers;
+    }
+    out.open = stroke;
+    return out;
   }
   // After an early strike (GB-AIM-3) the stroke belongs to whoever struck, even out of turn.
   const side = early.length > 0 ? (pSide ?? bSide ?? core.set.turn) : core.set.turn;
@@ -210,19 +201,20 @@ function onStrike(ctx: Ctx, core0: LiveCore, e: GameEventOf<'strike'>, pos: numb
   if (deadline !== null && e.t > deadline) fouls.push({ name: 'time', rule: 'GB-TIME-1', source: 'sensor', seq, t: e.t });
   const pid = played !== null ? pickBall(ctx, core.set.balls, played, ['table']) : null;
   const spotOfPlayed = pid !== null && played !== null && /[1-5]$/.test(played) ? (core.set.balls[pid]?.spot ?? null) : null;
-  const stroke: Stroke = {
-    ...emptyStroke(ctx, core, id, seq, e.t, side),
-    player: e.player ?? ctx.members[side]?.[core.set.pointer[side] ?? 0] ?? null,
-    played,
-    fouls,
-    fromSpot: core.set.fromSpotCall ?? spotOfPlayed,
-  };
-  const next = withBalls(
-    ctx,
-    { ...core, open: stroke, last: null, clock: { startedAt: null, timeCalledAt: null, expired: false }, set: { ...core.set, fromSpotCall: null } },
-    [played ?? undefined],
-  );
-  return next;
+  const stroke = emptyStroke(ctx, core, id, seq, e.t, side);
+  stroke.player = e.player ?? ctx.members[side]?.[core.set.pointer[side] ?? 0] ?? null;
+  stroke.played = played;
+  stroke.fouls = fouls;
+  stroke.fromSpot = core.set.fromSpotCall ?? spotOfPlayed;
+  const set = copySet(core.set);
+  set.fromSpotCall = null;
+  set.balls = moved(ctx, set.balls, played ?? undefined);
+  const out = copyCore(core);
+  out.open = stroke;
+  out.last = null;
+  out.clock = STOPPED;
+  out.set = set;
+  return out;
 }
 
 /**
@@ -245,9 +237,9 @@ function onGoal(ctx: Ctx, core: LiveCore, e: GameEventOf<'goal'>, pos: number): 
     return reject(core, e, pos, 'no-stroke', 'goal outside a stroke');
   }
   // An unnamed ball is kept unidentified: the stroke's resolution asks whose it was (identify.ts).
-  return withBalls(ctx, { ...core, open: { ...core.open, goals: [...core.open.goals, { ball, ...read, goal: e.goal, t: e.t, seq: e.seq ?? pos }] } }, [
-    ball ?? undefined,
-  ]);
+  const open = copyStroke(core.open);
+  open.goals = [...core.open.goals, { ball, ...read, goal: e.goal, t: e.t, seq: e.seq ?? pos }];
+  return withOpen(ctx, copyCore(core), open, ball ?? undefined);
 }
 
 function synthetic(ctx: Ctx, core: LiveCore, e: GameEvent, pos: number, foul: Foul): LiveCore {

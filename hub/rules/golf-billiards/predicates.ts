@@ -9,11 +9,26 @@ export const BALLS_PER_SIDE = 5;
 /** The side owning a ball id: "A3", "A", a colour name ("red", "red3", "red-3"). */
 export function ballOwner(sides: readonly Side[], cfg: GbConfig, id: string): Side | null {
   for (const s of sides) {
-    if (id === s || new RegExp(`^${escape(s)}[-_]?[1-5]$`).test(id)) return s;
+    if (id === s || labelOf(s).test(id)) return s;
     const c = cfg.colours[s];
-    if (c !== undefined && (id === c || new RegExp(`^${escape(c)}[-_]?[1-5]$`).test(id))) return s;
+    if (c !== undefined && (id === c || labelOf(c).test(id))) return s;
   }
   return null;
+}
+
+/**
+ * The numbered-label pattern of a side or colour, built once per name: ballOwner runs for most
+ * events that name a ball, and compiling a RegExp each time was a large part of a replay. A
+ * pattern without flags keeps no state between `test` calls, so sharing it changes nothing.
+ */
+const labels = new Map<string, RegExp>();
+function labelOf(name: string): RegExp {
+  let r = labels.get(name);
+  if (r === undefined) {
+    r = new RegExp(`^${escape(name)}[-_]?[1-5]$`);
+    labels.set(name, r);
+  }
+  return r;
 }
 
 function escape(s: string): string {
@@ -35,7 +50,13 @@ export function targetGoal(cfg: GbConfig, sides: readonly [Side, Side], s: Side)
 }
 
 export function holed(balls: Balls, s: Side): number {
-  return Object.values(balls).filter((b) => b.side === s && b.where === 'holed').length;
+  // A loop, not Object.values().filter(): it runs several times for every stroke of a replay.
+  let n = 0;
+  for (const id in balls) {
+    const b = balls[id]!;
+    if (b.side === s && b.where === 'holed') n++;
+  }
+  return n;
 }
 
 export function left(balls: Balls, s: Side): number {

@@ -25,17 +25,11 @@ export function question(
   /** What the question's probability is conditioned on (PendingDecision.basis): the base rates' key. */
   basis?: string,
 ): PendingDecision {
-  return {
-    id,
-    kind,
-    question: text,
-    options: options.map(([value, label]) => ({ value, label })),
-    default: dflt,
-    answeredBy: by,
-    evidence,
-    raisedAt: at,
-    ...(basis !== undefined ? { basis } : {}),
-  };
+  const opts = sharedOptions.get(options) ?? options.map(([value, label]) => ({ value, label }));
+  // Two literals, not `...(basis !== undefined ? { basis } : {})`: that spread made two objects
+  // per question, and a field added afterwards would sit outside the object.
+  if (basis === undefined) return { id, kind, question: text, options: opts, default: dflt, answeredBy: by, evidence, raisedAt: at };
+  return { id, kind, question: text, options: opts, default: dflt, answeredBy: by, evidence, raisedAt: at, basis };
 }
 
 /**
@@ -59,8 +53,30 @@ export function openingDefault(mode: Mode, sides: readonly [Side, Side], firstGo
   return REPEAT_OPENING;
 }
 
-export function openingOptions(sides: readonly [Side, Side]): [string, string][] {
-  return [...sides.map((s): [string, string] => [s, `${s} keeps the turn`]), [REPEAT_OPENING, 'Cannot tell / same distance: play the opening stroke again']];
+/**
+ * The options of questions asked over and over (the opening question, after every opening stroke
+ * nobody scores from): made once, frozen, and shared by those questions, which stay in the state
+ * (and the report) while open. Keyed by the option pairs `question` is given.
+ */
+const sharedOptions = new WeakMap<object, PendingDecision['options']>();
+
+function share(pairs: readonly (readonly [string, string])[]): readonly (readonly [string, string])[] {
+  sharedOptions.set(pairs, Object.freeze(pairs.map(([value, label]) => Object.freeze({ value, label }))) as PendingDecision['options']);
+  return pairs;
+}
+
+const openingOptionsOf = new WeakMap<readonly [Side, Side], readonly (readonly [string, string])[]>();
+
+export function openingOptions(sides: readonly [Side, Side]): readonly (readonly [string, string])[] {
+  let o = openingOptionsOf.get(sides);
+  if (o === undefined) {
+    o = share([
+      ...sides.map((s): [string, string] => [s, `${s} keeps the turn`]),
+      [REPEAT_OPENING, 'Cannot tell / same distance: play the opening stroke again'],
+    ]);
+    openingOptionsOf.set(sides, o);
+  }
+  return o;
 }
 
 /**

@@ -41,8 +41,15 @@ function next(
   );
 }
 
+/** The last context made: the setup and answers change only on a start or a decide, not per event. */
+let lastCtx: Ctx | null = null;
+let lastSetup: Setup | null = null;
+
 export function ctxOf(setup: Setup, answers: Readonly<Record<string, string>>): Ctx {
-  return { cfg: setup.config, sides: setup.sides, members: setup.members, doubles: setup.doubles, answers };
+  if (lastCtx !== null && lastSetup === setup && lastCtx.answers === answers) return lastCtx;
+  lastSetup = setup;
+  lastCtx = { cfg: setup.config, sides: setup.sides, members: setup.members, doubles: setup.doubles, answers };
+  return lastCtx;
 }
 
 /** Sides from the players' `side` fields (first two distinct values), else A and B in order. */
@@ -131,7 +138,9 @@ export function reduce(state: GbState, e: GameEvent): GbState {
   if (e.type === 'undo' || e.type === 'redo' || e.type === 'override' || e.type === 'claim' || e.type === 'dispute') {
     return next(state, { live: reject(state.live, e, pos, 'correction', 'corrections and claims are applied by replay(), not by the engine') });
   }
-  return next(state, { events: push(state.events, e), live: applyEvent(ctxOf(state.setup, state.answers), state.live, e, pos) });
+  // The constructor directly, not next(): this line runs for almost every event of a replay.
+  const live = applyEvent(ctxOf(state.setup, state.answers), state.live, e, pos);
+  return new GbState(state.setup, push(state.events, e), state.answers, state.decideRejected, live, state.rejectedBeforeStart);
 }
 
 /** Every refusal, in log order, from the fields alone (a state restored from a snapshot has no getters). */

@@ -5,31 +5,27 @@
 import type { PendingDecision } from '../../../shared/game/engine';
 import type { Ctx } from './balls';
 import { Asker, pickBall, setBall } from './balls';
-import {
-  ballOwner,
-  classifyGoal,
-  firstDrop,
-  foulEffects,
-  isLipDropValid,
-  isOneOne,
-  isPoint,
-  isTurnOver,
-  isZonePlay,
-  left,
-  other,
-  targetGoal,
-  ownGoal,
-  zoneObligationMet,
-} from './predicates';
+import { ballOwner, classifyGoal, foulEffects, isLipDropValid, isOneOne, isPoint, left, other, targetGoal, ownGoal, zoneObligationMet } from './predicates';
 import type { LiveCore, Foul, Side, Stroke, StrokeRecord } from './state';
-import { push, pushAll } from '../common/plist';
-import { endSet } from './sets';
-import { type Work, home, placeBalls, respotLabel, respotPlayed } from './placement';
-import { REPEAT_OPENING, firstDropDefault, openingDefault, openingOptions, question } from './questions';
+import { SideSet, type Work, home, respotLabel, respotPlayed } from './placement';
+import { question } from './questions';
 import { assumedNote, identifyGoal, identifyOff } from './identify';
+import { finish } from './finish';
 
 const q = question;
 
+// Module functions, not closures made in resolveStroke: a closure is made (and, under tsx, named)
+// on every stroke of a replay.
+function striker(st: Stroke, owner: Side): Side {
+  return st.opening ? owner : st.side;
+}
+
+/** Self-scoring: a foul no sensor sees is the opponents' to claim (docs/claims.md), not a question. */
+function claimable(ctx: Ctx, st: Stroke, d: PendingDecision, foul: string): PendingDecision {
+  return ctx.cfg.mode === 'self' && st.player !== null ? { ...d, claim: { against: st.player, foul } } : d;
+}
+
+/** The core after the stroke: a new object, nobody else's, which the caller may complete in place. */
 export function resolveStroke(ctx: Ctx, core: LiveCore, st: Stroke): LiveCore {
   const { cfg, sides } = ctx;
   const asker = new Asker(ctx.answers);
@@ -53,19 +49,14 @@ export function resolveStroke(ctx: Ctx, core: LiveCore, st: Stroke): LiveCore {
       next: null,
       setEnd: null,
     },
-    lot: new Set(),
-    ownValid: new Set(),
+    lot: new SideSet(),
+    ownValid: new SideSet(),
     opponentIn: false,
     homeAt: {},
     respot: [],
-    playedRespotted: new Set(),
-    designate: new Set(),
+    playedRespotted: new SideSet(),
+    designate: new SideSet(),
   };
-  const striker = (owner: Side): Side => (st.opening ? owner : st.side);
-  // Self-scoring: a foul no sensor sees is the opponents' to claim (docs/claims.md), not a question.
-  const claimable = (d: PendingDecision, foul: string): PendingDecision =>
-    cfg.mode === 'self' && st.player !== null ? { ...d, claim: { against: st.player, foul } } : d;
-
   // Fouls: sensor and referee calls, player claims (self-scoring), questions the sensors cannot answer.
   const fouls: Foul[] = [...st.fouls];
   for (const c of st.claims) {
@@ -100,6 +91,8 @@ export function resolveStroke(ctx: Ctx, core: LiveCore, st: Stroke): LiveCore {
     } else if (ownFirst) {
       const a = asker.ask(
         claimable(
+          ctx,
+          st,
           q(
             `${st.id}:own-onto-own`,
             'golf-billiards.own_onto_own',
@@ -122,7 +115,7 @@ export function resolveStroke(ctx: Ctx, core: LiveCore, st: Stroke): LiveCore {
 
   // Goals (GB-SCORE-1..5).
   const assumedGoals: [StrokeRecord['goals'][number], string][] = [];
-  for (const g of [...st.goals].sort((x, y) => x.t - y.t || x.seq - y.seq)) {
+  for (const g of st.goals.length < 2 ? st.goals : [...st.goals].sort((x, y) => x.t - y.t || x.seq - y.seq)) {
     // A ball the sensor could not name: asked, its default standing in until answered (identify.ts).
     const { label, assumed } = identifyGoal(ctx, st, w, asker, g, who);
     const n = w.rec.goals.length;
@@ -135,7 +128,7 @@ export function resolveStroke(ctx: Ctx, core: LiveCore, st: Stroke): LiveCore {
     if (owner === null || id === null) continue;
     if (j.place === targetGoal(cfg, sides, owner)) {
       home(w, id, owner, j.t);
-      if (striker(owner) === owner) w.ownValid.add(owner);
+      if (striker(st, owner) === owner) w.ownValid.add(owner);
       else w.opponentIn = true;
       w.rec.goals.push({ ball: id, goal: j.place, t: j.t, credited: owner, valid: true, note: 'GB-SCORE-5: jammed in the goal mouth' });
     } else if (j.place === ownGoal(cfg, owner)) {
@@ -153,7 +146,7 @@ export function resolveStroke(ctx: Ctx, core: LiveCore, st: Stroke): LiveCore {
     const id = pickBall(ctx, w.balls, label, ['table', 'waiting']);
     if (owner === null || id === null) continue;
     const note = assumed ? assumedNote(label) : '';
-    if (owner === striker(owner)) {
+    if (owner === striker(st, owner)) {
       w.balls = setBall(w.balls, id, { where: 'waiting' });
       w.respot.push({ ball: id, chooser: other(sides, owner), played: id === st.played, infringer: owner });
       w.lot.add(owner);
@@ -186,6 +179,8 @@ export function resolveStroke(ctx: Ctx, core: LiveCore, st: Stroke): LiveCore {
     } else if (!goalSeen && cfg.mode === 'self' && !fouls.some((f) => f.name === 'zone_fail' || foulEffects(f.name, true, null, false).effects.lot)) {
       const a = asker.ask(
         claimable(
+          ctx,
+          st,
           q(
             `${st.id}:zone`,
             'golf-billiards.zone',
@@ -345,150 +340,4 @@ function annulPlayed(ctx: Ctx, w: Work, st: Stroke, asker: Asker, who: 'referee'
   } else {
     respotPlayed(ctx, w, st, st.side);
   }
-}
-
-function finish(ctx: Ctx, core: LiveCore, st: Stroke, w: Work, asker: Asker, loseSet: boolean): LiveCore {
-  const { sides } = ctx;
-  let set = { ...core.set, strokes: core.set.strokes + 1 };
-  // Re-spots (GB-SPOT-1..4) and designations (GB-Q5).
-  const faultedSpots = placeBalls(ctx, st, w, asker, set.faultedSpots, set.occupied);
-  set = { ...set, balls: w.balls, faultedSpots, occupied: [] };
-
-  const base: LiveCore = {
-    ...core,
-    set,
-    open: null,
-    strokes: core.strokes,
-    pending: pushAll(core.pending, asker.raised),
-    decided: pushAll(core.decided, asker.applied),
-  };
-  // Set end (GB-END-1..4, GB-FOUL-5).
-  const s = st.side;
-  const o = other(sides, s);
-  let winner: Side | null = null;
-  let how = '';
-  if (loseSet) {
-    winner = o;
-    how = 'GB-FOUL-5: opponent ball off the table with a valid goal at 1-1';
-  } else {
-    const done = sides.filter((x) => left(w.balls, x) === 0);
-    if (done.length === 1) {
-      winner = done[0]!;
-      how = winner === s || st.opening ? 'GB-END-3: all five balls home' : 'GB-END-3: last ball put in by the opponent (GB-SCORE-2)';
-    }
-    if (done.length === 2) {
-      const times: Record<Side, number> = {};
-      for (const x of sides) times[x] = Math.max(...(w.homeAt[x] ?? [Number.NEGATIVE_INFINITY]));
-      winner = firstDrop(times);
-      how = 'GB-END-4: first drop wins';
-      if (winner === null) {
-        // Dead heat: self mode applies the default (the side that did not strike) until answered.
-        const dflt = firstDropDefault(ctx.cfg.mode, sides, s);
-        const a = asker.ask(
-          q(
-            `${st.id}:first-drop`,
-            'golf-billiards.first_drop',
-            'Both last balls dropped at the same recorded time: whose last ball dropped first?',
-            sides.map((x) => [x, x === s ? `${x} (struck)` : x] as [string, string]),
-            dflt,
-            ctx.cfg.mode === 'self' ? 'players' : 'referee',
-            [
-              `goal times ${JSON.stringify(times)}`,
-              ...(dflt !== null ? [`if nobody answers: ${dflt}, the side that did not strike (nearest seed rule: GB-FOUL-5)`] : []),
-            ],
-            st.seq,
-          ),
-        );
-        base.pending = pushAll(core.pending, asker.raised);
-        base.decided = pushAll(core.decided, asker.applied);
-        if (a !== null) {
-          winner = a;
-          how = 'GB-END-4: first drop (decided)';
-        } else if (dflt !== null) {
-          winner = dflt;
-          how = 'GB-END-4: identical drop times, default until answered: the side that did not strike';
-        }
-      }
-    }
-  }
-  if (winner === null && sides.some((x) => left(w.balls, x) === 0)) {
-    w.rec.next = null;
-    return { ...base, set: { ...base.set, phase: 'awaiting', turn: null }, strokes: push(core.strokes, w.rec) };
-  }
-  if (winner !== null) {
-    w.rec.setEnd = { winner, how };
-    return endSet(ctx, { ...base, strokes: push(core.strokes, w.rec) }, winner, how);
-  }
-  // Turn (GB-TURN-1/2, GB-Q4, GB-Q7 for the opening).
-  let next: Side | null;
-  if (st.opening) {
-    const ok = st.openers.filter((x) => !w.lot.has(x));
-    const scorers = ok.filter((x) => w.ownValid.has(x));
-    if (ok.length === 1) next = ok[0]!;
-    else if (scorers.length === 1) next = scorers[0]!;
-    else {
-      const firstGoalAt: Record<Side, number> = {};
-      for (const g of w.rec.goals)
-        if (g.valid && g.credited !== null && scorers.includes(g.credited)) firstGoalAt[g.credited] = Math.min(firstGoalAt[g.credited] ?? g.t, g.t);
-      const dflt = openingDefault(ctx.cfg.mode, sides, firstGoalAt);
-      const a = asker.ask(
-        q(
-          `${st.id}:opening`,
-          'golf-billiards.opening',
-          scorers.length === 2
-            ? 'Both sides scored with the opening stroke: who continues?'
-            : 'Whose opening ball stopped closest to the goal? That side keeps the turn.',
-          openingOptions(sides),
-          dflt,
-          ctx.cfg.mode === 'self' ? 'players' : 'referee',
-          [
-            scorers.length === 2 ? `first valid goals at ${JSON.stringify(firstGoalAt)}` : 'distance to the goal is not sensed',
-            ...(dflt === REPEAT_OPENING
-              ? ['if nobody answers: the opening stroke is played again']
-              : dflt !== null
-                ? [`if nobody answers: ${dflt}, whose goal dropped first`]
-                : []),
-          ],
-          st.seq,
-          // Distance to the goal is not sensed: who scored is all the evidence.
-          `scorers=${scorers.length}`,
-        ),
-      );
-      base.pending = pushAll(core.pending, asker.raised);
-      base.decided = pushAll(core.decided, asker.applied);
-      const choice = a ?? dflt;
-      if (choice === REPEAT_OPENING) {
-        // Nobody can tell: the next stroke is again an opening stroke, by the same openers.
-        w.rec.next = null;
-        return {
-          ...base,
-          set: { ...base.set, phase: 'opening', turn: null, zone: set.zone || isZonePlay(w.balls, sides) },
-          strokes: push(core.strokes, w.rec),
-        };
-      }
-      next = choice;
-    }
-  } else {
-    const keep = !isTurnOver(w.ownValid.has(s), w.opponentIn, w.lot.has(s), ctx.cfg.mixedGoalKeepsTurn);
-    w.rec.keepsTurn = keep;
-    next = keep ? s : o;
-  }
-  w.rec.next = next;
-  const pointer = advancePointers(ctx, set, st, next);
-  const zone = set.zone || isZonePlay(w.balls, sides);
-  return {
-    ...base,
-    set: { ...base.set, turn: next, phase: next === null ? 'awaiting' : 'play', pointer, zone },
-    strokes: push(core.strokes, w.rec),
-  };
-}
-
-function advancePointers(ctx: Ctx, set: LiveCore['set'], st: Stroke, next: Side | null): Record<Side, number> {
-  const p = { ...set.pointer };
-  const n = (x: Side) => Math.max(1, ctx.members[x]?.length ?? 1);
-  const strikers = st.opening ? st.openers : [st.side];
-  for (const x of strikers) {
-    if (ctx.cfg.alternation === 'stroke' || st.opening || next !== x) p[x] = ((p[x] ?? 0) + 1) % n(x);
-  }
-  return p;
 }
