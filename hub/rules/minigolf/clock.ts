@@ -13,6 +13,7 @@
 import type { GameEventOf } from '../../../shared/game/events';
 import { reject, type Ctx } from './context';
 import { announce, currentLane, dueToPlay, groupOf, nextStrokeClock, toPlay } from './round';
+import { mutGroup, mutPlayer } from './cow';
 import type { Game, Group, GroupClock, State } from './state';
 import type { DueClock } from '../../../shared/game/engine';
 
@@ -27,17 +28,17 @@ export function currentClock(game: Game, g: Group): GroupClock | null {
 export function startClock(game: Game, id: string, t: number): boolean {
   const g = groupOf(game, id);
   if (!g || g.done || g.waiting || toPlay(game, g) !== id) return false;
-  g.clock = { player: id, round: g.round, lane: currentLane(g, game.config), startedAt: t, warned: false };
+  mutGroup(game, g).clock = { player: id, round: g.round, lane: currentLane(g, game.config), startedAt: t, warned: false };
   return true;
 }
 
 export function stopClock(game: Game, id: string): void {
   const g = groupOf(game, id);
-  if (g && g.clock?.player === id) g.clock = null;
+  if (g && g.clock?.player === id) mutGroup(game, g).clock = null;
 }
 
 export function stopAllClocks(game: Game): void {
-  for (const g of game.groups) g.clock = null;
+  for (const g of game.groups) mutGroup(game, g).clock = null;
 }
 
 /** The limit that applies to the next stroke of the group and the rule that sets it. */
@@ -48,7 +49,7 @@ function limit(game: Game, g: Group): { seconds: number; rule: string } {
 }
 
 function timeWarning(ctx: Ctx, id: string, rule: string, reason: string): void {
-  const p = ctx.game.players[id]!;
+  const p = mutPlayer(ctx.game, id);
   p.timeWarnings++;
   p.warnings = [...p.warnings, { rule, reason, seq: ctx.seq }];
   announce(ctx.game, `Time: ${p.name} exceeded the stroke time (${reason})`);
@@ -64,7 +65,7 @@ export function clockAtStroke(ctx: Ctx, id: string, t: number): void {
   const c = currentClock(ctx.game, g);
   if (c === null || c.player !== id) return;
   const { seconds, rule } = limit(ctx.game, g);
-  g.clock = null;
+  mutGroup(ctx.game, g).clock = null;
   const took = t - c.startedAt;
   if (!c.warned && took > seconds * 1000) timeWarning(ctx, id, rule, `stroke after ${Math.round(took / 1000)} s, limit ${seconds} s`);
 }
@@ -91,7 +92,7 @@ export function onClock(ctx: Ctx, e: GameEventOf<'clock'>): void {
   const rule = g ? limit(game, g).rule : 'MG-TIME-2';
   timeWarning(ctx, p.id, rule, `${e.clock} clock expired`);
   const c = g ? currentClock(game, g) : null;
-  if (g && c !== null && c.player === p.id) g.clock = { ...c, warned: true };
+  if (g && c !== null && c.player === p.id) mutGroup(game, g).clock = { ...c, warned: true };
 }
 
 /**

@@ -5,6 +5,8 @@
 import type { GameEvent } from '../../../shared/game/events';
 import type { PendingDecision, RejectedEvent } from '../../../shared/game/engine';
 import { BAN_BY_CLAUSE, POINTS, escalate } from './penalties';
+import { mutPlayer } from './cow';
+import { type List, push } from '../common/plist';
 import { announce, groupOf } from './round';
 import type { Game, PenaltyLevel, Player } from './state';
 
@@ -19,13 +21,14 @@ export interface Ctx {
   seq: number | undefined;
   /** Deterministic position of the event (seq, or the count of events reduced). */
   at: number;
-  rejected: RejectedEvent[];
+  /** This step's refused events (state.ts `refused`). */
+  rejected: List<RejectedEvent>;
   raise: Raise | null;
 }
 
 export function reject(ctx: Ctx, code: string, reason: string): void {
   // Copied here, not for every step (newCtx): an accepted event costs nothing however many were refused.
-  ctx.rejected = [...ctx.rejected, { seq: ctx.e.seq, type: ctx.e.type, code, reason }];
+  ctx.rejected = push(ctx.rejected, { seq: ctx.e.seq, type: ctx.e.type, code, reason });
 }
 
 /** Round a penalty belongs to: the round the player is playing, else the last one he played. */
@@ -53,16 +56,17 @@ export function givePenalty(
   reason: string,
   ban: string | null = null,
 ): PenaltyLevel | null {
-  const p = ctx.game.players[id];
-  if (!p) {
+  const seen = ctx.game.players[id];
+  if (!seen) {
     reject(ctx, 'unknown_player', `no player or coach ${id}`);
     return null;
   }
-  const level = escalate(p.penalties, requested, clause);
+  const level = escalate(seen.penalties, requested, clause);
   if (level === null) {
-    reject(ctx, 'already_disqualified', `${p.name} already has D+5 (MG-PEN-2: each penalty once per tournament)`);
+    reject(ctx, 'already_disqualified', `${seen.name} already has D+5 (MG-PEN-2: each penalty once per tournament)`);
     return null;
   }
+  const p = mutPlayer(ctx.game, id);
   p.penalties = [
     ...p.penalties,
     {

@@ -5,7 +5,7 @@ import type { GameEvent } from '../../../shared/game/events';
 import type { RulesEngine } from '../../../shared/game/engine';
 import { initialState, reduce } from './reducer';
 import { report, summary } from './report';
-import type { State } from './state';
+import { rejectedOf, type State } from './state';
 import { nextClock } from './clock';
 import { resultsCsv, scorecardsCsv, scorecardsHtml, teamResultsCsv } from './export';
 import { laneStats } from './stats';
@@ -37,7 +37,7 @@ export const minigolf: RulesEngine<State> = {
   report,
   isShotEnd,
   nextClock,
-  rejections: (s) => s.rejected,
+  rejections: (s) => rejectedOf(s),
   exportFile: (name, s) => EXPORTS[name]?.(s) ?? null,
   playerStats: { section: 'lanes', of: (matches) => laneStats(matches.map((m) => m.report as MinigolfReport)) },
 };

@@ -8,6 +8,7 @@ import { courseOfLaneId, courseOfRound, laneConfig } from './config';
 import { givePenalty, num, parseLane, reject, str, type Ctx } from './context';
 import { holedScore, isCapReached, isGiveUpPenalised, mayStrike, newPlay, placementProblem, PLACE_KINDS, strokeCap, type PlaceKind } from './lane';
 import { currentCourse, currentLane, dueToPlay, groupOf, laneDone, laneHeldBy, markerOf, mutCard, nextStop, toPlay, writeLane } from './round';
+import { mutPlayer } from './cow';
 import type { LanePlay, Player } from './state';
 import { dueOnLane, holeWithoutStroke, SAME_BALL_MS } from './unseen-stroke';
 
@@ -41,7 +42,7 @@ function selfEntry(ctx: Ctx, p: Player): boolean {
 
 /** MG-CARD-4 and the cap: after every change to a ball, a lane at its cap is written as the max. */
 function capCheck(ctx: Ctx, p: Player): void {
-  const play = p.play;
+  const play = ctx.game.players[p.id]!.play;
   if (play && isCapReached(play, ctx.game.config)) writeLane(ctx.game, p.id, play.round, play.lane, ctx.game.config.max, 'cap', ctx.seq);
 }
 
@@ -92,8 +93,16 @@ export function onStrike(ctx: Ctx, e: GameEventOf<'strike'>, tapped = false): vo
   }
   if (tapped && p.play?.ball === 'moving' && p.play.round === round && p.play.lane === lane) {
     stopBall(ctx, p, e.t);
-    if (laneDone(p, round, lane)) return reject(ctx, 'cap_reached', `no stroke after the ${strokeCap(c)}th (MG-SCORE-2)`);
+    if (laneDone(game.players[id]!, round, lane)) return reject(ctx, 'cap_reached', `no stroke after the ${strokeCap(c)}th (MG-SCORE-2)`);
   }
+  return strike(ctx, mutPlayer(game, id), round, lane, early, e);
+}
+
+/** The stroke itself, on this step's own copy of the player (cow.ts). */
+function strike(ctx: Ctx, p: Player, round: number, lane: number, early: boolean, e: GameEventOf<'strike'>): void {
+  const game = ctx.game;
+  const c = game.config;
+  const id = p.id;
   const play: LanePlay = p.play && p.play.round === round && p.play.lane === lane ? p.play : newPlay(round, lane);
   if (play.ball === 'moving') return reject(ctx, 'ball_moving', 'the ball is still moving');
   if (!mayStrike(play, c)) return reject(ctx, 'cap_reached', `no stroke after the ${strokeCap(c)}th (MG-SCORE-2)`);
@@ -118,7 +127,7 @@ export function onStrike(ctx: Ctx, e: GameEventOf<'strike'>, tapped = false): vo
     }
     play.ballId = e.ball;
   }
-  if (!early) clockAtStroke(ctx, id, e.t); // MG-TIME-1/2: a late stroke is warned
+  if (!early) clockAtStroke(ctx, id, e.t); // MG-TIME-1/2: a late stroke is warned (on the same copy of p: cow.ts)
   play.strokes++;
   play.ball = 'moving';
   play.placed = false;
@@ -146,7 +155,7 @@ export function onHole(ctx: Ctx, e: GameEventOf<'hole'>): void {
   else if (e.ball !== undefined && cands.some((p) => p.play!.ballId === e.ball)) cands = cands.filter((p) => p.play!.ballId === e.ball);
   const moving = cands.filter((p) => p.play!.ball === 'moving');
   if (moving.length > 1) return reject(ctx, 'ambiguous_hole', `several balls moving on lane ${lane}`);
-  const mover = moving[0];
+  const mover = moving[0] ? mutPlayer(game, moving[0].id) : undefined;
   if (mover) {
     const play = mover.play!;
     if (play.early) {
@@ -190,16 +199,17 @@ export function onHole(ctx: Ctx, e: GameEventOf<'hole'>): void {
  * A moving ball comes to rest at `t`: an early stroke's ball goes back to the start area, the cap is
  * checked, and the player's 60 s for the next stroke start (MG-TIME-2).
  */
-export function stopBall(ctx: Ctx, p: Player, t: number): void {
-  const play = p.play;
-  if (!play || play.ball !== 'moving') return;
+export function stopBall(ctx: Ctx, seen: Player, t: number): void {
+  if (!seen.play || seen.play.ball !== 'moving') return;
+  const p = mutPlayer(ctx.game, seen.id);
+  const play = p.play!;
   if (play.early) {
     play.ball = 'start';
     play.fromStart = true;
     play.early = false;
   } else play.ball = 'rest';
   capCheck(ctx, p);
-  if (p.play !== null) startClock(ctx.game, p.id, t);
+  if (ctx.game.players[p.id]!.play !== null) startClock(ctx.game, p.id, t);
 }
 
 export function onAtRest(ctx: Ctx, e: GameEventOf<'at_rest'>): void {
@@ -216,7 +226,7 @@ export function onOffTable(ctx: Ctx, e: GameEventOf<'off_table'>): void {
     (p) => p.play?.ball === 'moving' && (e.ball === undefined || p.play.ballId === e.ball) && (lane === null || p.play.lane === lane),
   );
   if (moving.length !== 1) return reject(ctx, 'ambiguous_ball', 'cannot tell which ball left the lane');
-  const p = moving[0]!;
+  const p = mutPlayer(ctx.game, moving[0]!.id);
   // MG-PLACE-2: replaced where it left the lane; leaving the lane adds no stroke.
   p.play!.ball = 'out';
   capCheck(ctx, p);

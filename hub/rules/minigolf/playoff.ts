@@ -9,6 +9,8 @@ import { courseOfLaneId } from './config';
 import { parseLane, reject, type Ctx } from './context';
 import { holedScore, strokeCap } from './lane';
 import { playoffValue, ranking, type PlayoffNeed } from './ranking';
+import { awaited as awaitedOnce } from './after-play';
+import { sourceOf } from './cow';
 import type { Game, PlayoffBall } from './state';
 
 export interface Awaited {
@@ -50,7 +52,9 @@ export function onPlayoffStrike(ctx: Ctx, e: GameEventOf<'strike'>): void {
   const game = ctx.game;
   const lane = parseLane(e.lane);
   const course = courseOfLaneId(game.config, e.lane);
-  const awaited = awaitedPlayoffLanes(game);
+  // Nothing is changed yet: the game this step copies reads alike, and keys the cache.
+  const source = sourceOf(game);
+  const awaited = source !== null ? awaitedOnce(source) : awaitedPlayoffLanes(game);
   let a: Awaited | undefined;
   if (e.player !== undefined) {
     a = awaited.find((x) => x.player === e.player);

@@ -5,6 +5,7 @@
  */
 import type { GameEvent, GameEventOf } from '../../../shared/game/events';
 import { onAdminCall } from './admin';
+import { afterPlayStep } from './after-play';
 import { onClock } from './clock';
 import { categoryFor, heldCategory, isAllowedEntry } from './categories';
 import { parseConfig, DEFAULTS } from './config';
@@ -14,8 +15,10 @@ import { holedScore, newPlay } from './lane';
 import { isPlayoffTime, onPlayoffHole, onPlayoffRest, onPlayoffStrike } from './playoff';
 import { onAtRest, onHole, onLaneCall, onOffTable, onStrike } from './play';
 import { carrySheet } from './sheet';
-import { cloneGame, newCard, newGroup, normalise, note, startSideOf, writeLane } from './round';
-import type { Game, Group, OpenDecision, Player, State } from './state';
+import { cloneGame, cowGame, settledPlayers, unchanged } from './cow';
+import { newCard, newGroup, normalise, note, startSideOf, writeLane } from './round';
+import { push } from '../common/plist';
+import { MgState, refusedOf, type Game, type Group, type OpenDecision, type Player, type State } from './state';
 
 export function initialGame(): Game {
   return {
@@ -42,7 +45,7 @@ export function initialGame(): Game {
 }
 
 export function initialState(): State {
-  return { game: initialGame(), open: [], decided: [], rejected: [], n: 0 };
+  return new MgState(initialGame(), [], [], null, 0);
 }
 
 function setup(ctx: Ctx, e: GameEventOf<'start'>): void {
@@ -151,6 +154,7 @@ function setup(ctx: Ctx, e: GameEventOf<'start'>): void {
     }
   }
   game.groups = groups;
+  game.players = settledPlayers(game.players);
   game.status = 'playing';
 }
 
@@ -231,26 +235,40 @@ function dispatch(ctx: Ctx, e: GameEvent): void {
   }
 }
 
-function newCtx(state: State, e: GameEvent): Ctx {
-  return { game: cloneGame(state.game), e, seq: e.seq, at: e.seq ?? state.n, rejected: state.rejected, raise: null };
+/**
+ * Strokes, holes and balls stopping during play take the copy-on-write way (cow.ts): they are
+ * nearly every event of a tournament, and change one player and his group.
+ */
+function isPlayByTheSensors(state: State, e: GameEvent): boolean {
+  // After the last round these are play-off events (playoff.ts): they replace the game's own fields only.
+  const status = state.game.status;
+  return (status === 'playing' || status === 'finished') && (e.type === 'strike' || e.type === 'hole' || e.type === 'at_rest' || e.type === 'off_table');
+}
+
+function newCtx(state: State, e: GameEvent, cow = false): Ctx {
+  return { game: cow ? cowGame(state.game) : cloneGame(state.game), e, seq: e.seq, at: e.seq ?? state.n, rejected: refusedOf(state), raise: null };
 }
 
 function step(state: State, e: GameEvent): State {
-  const ctx = newCtx(state, e);
+  const quiet = afterPlayStep(state, e);
+  if (quiet !== null) return quiet;
+  const ctx = newCtx(state, e, isPlayByTheSensors(state, e));
   // Decisions already open see this event (it is re-applied if they are answered later).
   const open = state.open.map((o) => ({ ...o, since: [...o.since, e] }));
   dispatch(ctx, e);
   normalise(ctx.game, ctx.seq);
-  let next: State = { game: ctx.game, open, decided: state.decided, rejected: ctx.rejected, n: state.n + 1 };
   const r: Raise | null = ctx.raise;
+  // A refused stroke changes nothing: the next state keeps the same game (whose caches hold).
+  const game = r === null && unchanged(ctx.game) ? state.game : ctx.game;
+  let next: State = new MgState(game, open, state.decided, ctx.rejected, state.n + 1);
   if (r) {
     const snapshot = next;
-    next = { ...next, open: [...open, { decision: r.decision, snapshot, since: [], payload: r.payload }] };
+    next = new MgState(next.game, [...open, { decision: r.decision, snapshot, since: [], payload: r.payload }], next.decided, next.refused, next.n);
     if (r.decision.default !== null) {
       const dctx = newCtx(next, e);
       applyAnswer(dctx, r.decision.kind, r.payload, r.decision.default);
       normalise(dctx.game, dctx.seq);
-      next = { ...next, game: dctx.game, rejected: dctx.rejected };
+      next = new MgState(dctx.game, next.open, next.decided, dctx.rejected, next.n);
     }
   }
   return next;
@@ -259,21 +277,35 @@ function step(state: State, e: GameEvent): State {
 function decide(state: State, e: GameEventOf<'decide'>): State {
   const o = state.open.find((x) => x.decision.id === e.decision);
   if (!o || !o.decision.options.some((x) => x.value === e.answer)) {
-    const rejected = [
-      ...state.rejected,
-      { seq: e.seq, type: e.type, code: o ? 'bad_answer' : 'unknown_decision', reason: `decision ${e.decision}: ${e.answer}` },
-    ];
-    return { ...state, open: state.open.map((x) => ({ ...x, since: [...x.since, e] })), rejected, n: state.n + 1 };
+    const refused = push(refusedOf(state), {
+      seq: e.seq,
+      type: e.type,
+      code: o ? 'bad_answer' : 'unknown_decision',
+      reason: `decision ${e.decision}: ${e.answer}`,
+    });
+    return new MgState(
+      state.game,
+      state.open.map((x) => ({ ...x, since: [...x.since, e] })),
+      state.decided,
+      refused,
+      state.n + 1,
+    );
   }
   const base = o.snapshot;
   const ctx = newCtx(base, e);
   applyAnswer(ctx, o.decision.kind, o.payload, e.answer);
   normalise(ctx.game, ctx.seq);
   const olderIds = new Set(base.open.map((x) => x.decision.id));
-  let s: State = { ...base, game: ctx.game, rejected: ctx.rejected, decided: [...base.decided, { id: o.decision.id, answer: e.answer }], n: base.n + 1 };
+  let s: State = new MgState(ctx.game, base.open, [...base.decided, { id: o.decision.id, answer: e.answer }], ctx.rejected, base.n + 1);
   for (const ev of o.since) s = reduce(s, ev);
   // Decisions raised before this one must see the answer when they are re-folded in turn.
-  return { ...s, open: s.open.map((x) => (olderIds.has(x.decision.id) ? { ...x, since: [...x.since, e] } : x)) };
+  return new MgState(
+    s.game,
+    s.open.map((x) => (olderIds.has(x.decision.id) ? { ...x, since: [...x.since, e] } : x)),
+    s.decided,
+    s.refused,
+    s.n,
+  );
 }
 
 export function reduce(state: State, e: GameEvent): State {
@@ -281,6 +313,12 @@ export function reduce(state: State, e: GameEvent): State {
     return e.type === 'decide' ? decide(state, e) : step(state, e);
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
-    return { ...state, rejected: [...state.rejected, { seq: e.seq, type: e.type, code: 'internal_error', reason }], n: state.n + 1 };
+    return new MgState(
+      state.game,
+      state.open,
+      state.decided,
+      push(refusedOf(state), { seq: e.seq, type: e.type, code: 'internal_error', reason }),
+      state.n + 1,
+    );
   }
 }

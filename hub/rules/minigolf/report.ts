@@ -7,7 +7,7 @@ import { currentClock } from './clock';
 import { SANCTION } from './penalties';
 import { isRoundComplete, laneSum, ranking, roundTotal, type CategoryRanking } from './ranking';
 import { currentCourse, currentLane, dueToPlay, laneHeldBy, markerOf, nextStrokeClock, toPlay } from './round';
-import type { Game, Group, Player, State } from './state';
+import { rejectedOf, type Game, type Group, type Player, type State } from './state';
 import { toArray } from '../common/plist';
 import type * as Shared from '../../../shared/reports/minigolf';
 import { matchResults, teamRanking } from './teams';
@@ -172,7 +172,7 @@ export function report(state: State): MinigolfReport {
     problems: game.problems,
     pending: state.open.map((o) => o.decision),
     decided: state.decided,
-    rejected: state.rejected,
+    rejected: rejectedOf(state),
     // The sheet as given, beside the cards whose carried lanes say `sheet` (sheet.ts).
     ...(game.sheet !== null ? { sheet: game.sheet } : {}),
   };

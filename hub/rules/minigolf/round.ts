@@ -3,103 +3,8 @@
  * turn it is, and moving groups on (MG-ORDER-*, MG-CARD-3, MG-SCORE-8, MG-TIME-*).
  */
 import { courseOfRound, type Config } from './config';
-import { Announcement, type Game, type Group, type LaneHow, type LanePlay, type Player, type RoundCard } from './state';
-
-/**
- * Copy for one reduce step. Containers the step may change in place are copied; append-only
- * logs (entries, notes, penalties, ...) are shared and only ever replaced by a longer copy (see
- * `note`), and the announcements are a persistent list (state.ts `Announcement`), so earlier
- * states never change.
- */
-export function cloneGame(g: Game): Game {
-  const players: Record<string, Player> = { ...g.players };
-  for (const id in players) players[id] = clonePlayer(players[id]!);
-  const groups: Group[] = new Array<Group>(g.groups.length);
-  for (let i = 0; i < groups.length; i++) groups[i] = cloneGroup(g.groups[i]!);
-  return {
-    status: g.status,
-    config: g.config,
-    players,
-    ids: g.ids,
-    groups,
-    interrupted: g.interrupted,
-    cancelled: g.cancelled,
-    rankingAllowed: g.rankingAllowed,
-    playoffs: g.playoffs,
-    playoffBalls: { ...g.playoffBalls },
-    playoffDeclined: g.playoffDeclined,
-    lots: { ...g.lots },
-    teamPenalties: g.teamPenalties,
-    announcements: g.announcements,
-    problems: g.problems,
-    warmups: g.warmups,
-    lastStriker: g.lastStriker,
-    holedAt: g.holedAt,
-    sheet: g.sheet,
-  };
-}
-
-// The copies here are object literals, not `{ ...p, cards, play }`: this runs for every player
-// on every event, and V8 copies a spread with overrides on a slow path (about 1 µs per player,
-// most of a minigolf replay). Every field is listed; the compiler checks it.
-
-function clonePlayer(p: Player): Player {
-  return {
-    id: p.id,
-    name: p.name,
-    side: p.side,
-    born: p.born,
-    sex: p.sex,
-    club: p.club,
-    licence: p.licence,
-    category: p.category,
-    substitute: p.substitute,
-    coach: p.coach,
-    fromStart: p.fromStart,
-    status: p.status,
-    cards: p.cards,
-    play: p.play ? clonePlay(p.play) : null,
-    penalties: p.penalties,
-    warnings: p.warnings,
-    subs: p.subs,
-    slotOf: p.slotOf,
-    ban: p.ban,
-    timeWarnings: p.timeWarnings,
-    ...(p.absentHold ? { absentHold: true } : {}),
-  };
-}
-
-function clonePlay(x: LanePlay): LanePlay {
-  return {
-    round: x.round,
-    lane: x.lane,
-    strokes: x.strokes,
-    ball: x.ball,
-    fromStart: x.fromStart,
-    placed: x.placed,
-    ballId: x.ballId,
-    early: x.early,
-    lastStroke: x.lastStroke,
-    strokeSeqs: x.strokeSeqs,
-    lostAt: x.lostAt,
-  };
-}
-
-function cloneGroup(x: Group): Group {
-  return {
-    id: x.id,
-    players: x.players,
-    order: x.order,
-    startLane: x.startLane,
-    startSide: x.startSide,
-    base: x.base,
-    round: x.round,
-    pos: x.pos,
-    done: x.done,
-    waiting: x.waiting,
-    clock: x.clock,
-  };
-}
+import { changedPlayers, indexedGroup, isOwnedGroup, mutGroup, mutPlayer } from './cow';
+import { Announcement, type Game, type Group, type LaneHow, type Player, type RoundCard } from './state';
 
 /**
  * A card of this step's copy of the player that may be changed in place (copy on write). The
@@ -190,7 +95,7 @@ export interface Stop {
  * lane, every lane of the other course, then the start course's first lanes; each lane is scored
  * on the card of the round played on its course.
  */
-const sequences = new WeakMap<Config, Map<string, readonly Stop[]>>();
+const sequences = new WeakMap<Config, Map<number | string, readonly Stop[]>>();
 
 /**
  * Kept per config and block: every group asks on every event (normalise, toPlay), and building
@@ -202,7 +107,11 @@ export function blockSequence(g: Pick<Group, 'startLane' | 'startSide' | 'base'>
     byBlock = new Map();
     sequences.set(c, byBlock);
   }
-  const key = `${g.startLane} ${g.startSide} ${g.base}`;
+  // A number, not a string built on every call (a tenth of a replay): lanes and rounds are small.
+  const key =
+    g.startLane >= 0 && g.startLane < 1024 && g.base >= 0 && g.base < 1024
+      ? (g.base * 2 + g.startSide) * 1024 + g.startLane
+      : `${g.startLane} ${g.startSide} ${g.base}`;
   let seq = byBlock.get(key);
   if (!seq) {
     seq = buildSequence(g, c);
@@ -259,6 +168,8 @@ export function newGroup(c: Config, id: string, members: string[], startLane: nu
 }
 
 export function groupOf(game: Game, id: string): Group | undefined {
+  const indexed = indexedGroup(game, id);
+  if (indexed !== null) return indexed;
   return game.groups.find((g) => g.order.includes(id));
 }
 
@@ -340,10 +251,10 @@ export function writeLane(
   seq: number | undefined,
   who: string | null = null,
 ): void {
-  const p = game.players[id];
-  if (!p) return;
-  const cur = p.cards[round];
+  if (!game.players[id]) return;
+  const cur = game.players[id]!.cards[round];
   if (!cur || cur.lanes[lane - 1] !== null) return;
+  const p = mutPlayer(game, id);
   const card = mutCard(p, round)!;
   const g = groupOf(game, id);
   const marker = g ? markerOf(g.order, id, game.config) : null;
@@ -352,7 +263,7 @@ export function writeLane(
   card.entries = [...card.entries, { lane, value, how, marker, who, seq }];
   if (p.play && p.play.lane === lane && p.play.round === round) p.play = null;
   // Another player played a lane: the group has moved on, so an absent mate's next turn can come (MG-SCORE-8).
-  if (g && how !== 'absent') for (const other of g.players) if (other !== id && game.players[other]?.absentHold) delete game.players[other]!.absentHold;
+  if (g && how !== 'absent') for (const other of g.players) if (other !== id && game.players[other]?.absentHold) delete mutPlayer(game, other).absentHold;
   announce(game, `${p.name}: lane ${lane} = ${value} (${how})`);
 }
 
@@ -360,11 +271,19 @@ export function isFinalRound(c: Config, round: number): boolean {
   return c.finalRounds.includes(round + 1);
 }
 
-/** Moves turns, lanes and rounds on after any change. Absent players score the max (MG-SCORE-8). */
+/**
+ * Moves turns, lanes and rounds on after any change. Absent players score the max (MG-SCORE-8).
+ * After a copy-on-write step (cow.ts) only the groups it changed, or of a player it changed, can
+ * move: every other group was brought up to date by the step before and reads the same.
+ */
 export function normalise(game: Game, seq: number | undefined): void {
   if (game.status !== 'playing') return;
   const c = game.config;
-  for (const g of game.groups) {
+  const changed = changedPlayers(game);
+  for (let i = 0; i < game.groups.length; i++) {
+    let g = game.groups[i]!;
+    if (g.done || g.waiting) continue;
+    if (changed !== null && !isOwnedGroup(game, g) && !changed.some((id) => g.order.includes(id))) continue;
     for (let guard = 0; guard < 2000 && !g.done && !g.waiting; guard++) {
       const id = toPlay(game, g);
       const lane = currentLane(g, c);
@@ -373,9 +292,10 @@ export function normalise(game: Game, seq: number | undefined): void {
         // An absent player's turn that came straight back (nobody else played) waits: see Player.absentHold.
         if (p.status !== 'absent' || p.absentHold) break;
         writeLane(game, id, g.round, lane, c.max, 'absent', seq);
-        p.absentHold = true;
+        mutPlayer(game, id).absentHold = true;
         continue;
       }
+      g = mutGroup(game, g);
       g.pos++;
       const stops = blockSequence(g, c);
       if (g.pos < stops.length) {
@@ -396,8 +316,14 @@ export function normalise(game: Game, seq: number | undefined): void {
       if (isFinalRound(c, g.base)) g.waiting = true;
     }
   }
-  const live = game.groups.filter((g) => !g.done);
-  if (live.length > 0 && live.every((g) => g.waiting)) formFinalGroups(game, live[0]!.base);
+  let live = 0;
+  let waiting = 0;
+  for (const g of game.groups) {
+    if (g.done) continue;
+    live++;
+    if (g.waiting) waiting++;
+  }
+  if (live > 0 && waiting === live) formFinalGroups(game, game.groups.find((g) => !g.done)!.base);
   if (game.groups.every((g) => g.done)) game.status = 'finished';
 }
 

@@ -5,7 +5,7 @@
 import type { GameEvent } from '../../../shared/game/events';
 import type { PendingDecision, RejectedEvent } from '../../../shared/game/engine';
 import type { Config } from './config';
-import { type List, toArray } from '../common/plist';
+import { type List, type PList, fromArray, toArray } from '../common/plist';
 import type { MinigolfSheet } from '../../../shared/game/sheets/minigolf';
 
 /**
@@ -260,7 +260,53 @@ export interface State {
   game: Game;
   open: OpenDecision[];
   decided: { id: string; answer: string }[];
-  rejected: RejectedEvent[];
+  /**
+   * The refused events, newest first: a persistent list (common/plist), as the announcements.
+   * Appending copied an array on every refusal, and a league's logs hold lanes reported long after
+   * a tournament ended, each refused: a replay grew with the square of their number.
+   */
+  refused: List<RejectedEvent>;
+  /**
+   * The refused events in order (`refusedArray`): a getter of the states the reducer makes. A state
+   * restored from a snapshot is plain fields without it: the engine reads `rejectedOf`.
+   */
+  readonly rejected: RejectedEvent[];
   /** Number of events reduced (used for deterministic ids when seq is absent). */
   n: number;
+}
+
+const arrays = new WeakMap<PList<RejectedEvent>, RejectedEvent[]>();
+/** The list in order, the same array for the same list (the hub compares them to tell new refusals). */
+export function refusedArray(list: List<RejectedEvent>): RejectedEvent[] {
+  if (list === null) return [];
+  let a = arrays.get(list);
+  if (a === undefined) {
+    a = toArray(list);
+    arrays.set(list, a);
+  }
+  return a;
+}
+
+/** The refused events of a state (a snapshot written before `refused` existed holds the array). */
+export function refusedOf(s: Pick<State, 'refused'> & { rejected?: RejectedEvent[] }): List<RejectedEvent> {
+  return s.refused !== undefined ? s.refused : fromArray(s.rejected ?? []);
+}
+
+export function rejectedOf(s: Pick<State, 'refused'> & { rejected?: RejectedEvent[] }): RejectedEvent[] {
+  return s.refused !== undefined ? refusedArray(s.refused) : (s.rejected ?? []);
+}
+
+/** A state as the reducer makes it. */
+export class MgState implements State {
+  constructor(
+    public game: Game,
+    public open: OpenDecision[],
+    public decided: { id: string; answer: string }[],
+    public refused: List<RejectedEvent>,
+    public n: number,
+  ) {}
+
+  get rejected(): RejectedEvent[] {
+    return refusedArray(this.refused);
+  }
 }
