@@ -5,7 +5,30 @@
  * the record's (reports are compared as JSON).
  */
 import { type List, push } from '../common/plist';
-import type { LivePlayer } from './state';
+import type { CaromCarried } from '../../../shared/reports/carom';
+
+export interface LivePlayer {
+  id: string;
+  name: string;
+  side?: string;
+  /** Run (points) of every closed inning, newest first. */
+  runs: List<number>;
+  /** Sum of `runs`. */
+  total: number;
+  /** Largest of `runs` (0 when none). */
+  best: number;
+  /** Run of the inning in progress; null when the player is not at the table. */
+  current: number | null;
+  fouls: number;
+  /** 4-ball: points erased by C4-ERASE-1. */
+  erased: number;
+  timeoutsUsed: number;
+  /**
+   * From a score sheet: the figures of his innings before autoref (sheet.ts), kept apart from
+   * `runs` (those innings have no runs of their own) and added into every derived figure below.
+   */
+  carried?: CaromCarried;
+}
 
 export function newPlayer(id: string, name: string): LivePlayer {
   return { id, name, runs: null, total: 0, best: 0, current: null, fouls: 0, erased: 0, timeoutsUsed: 0 };

@@ -40,28 +40,8 @@ import type { Prefix } from '../common/prefix';
 import { decisionView, type LiveDecision } from './evidence';
 import type { AnswerRec } from './answers';
 
-export interface LivePlayer {
-  id: string;
-  name: string;
-  side?: string;
-  /** Run (points) of every closed inning, newest first. */
-  runs: List<number>;
-  /** Sum of `runs`. */
-  total: number;
-  /** Largest of `runs` (0 when none). */
-  best: number;
-  /** Run of the inning in progress; null when the player is not at the table. */
-  current: number | null;
-  fouls: number;
-  /** 4-ball: points erased by C4-ERASE-1. */
-  erased: number;
-  timeoutsUsed: number;
-  /**
-   * From a score sheet: the figures of his innings before autoref (sheet.ts), kept apart from
-   * `runs` (those innings have no runs of their own) and added into every derived figure below.
-   */
-  carried?: CaromCarried;
-}
+export type { LivePlayer } from './players';
+import type { LivePlayer } from './players';
 
 export interface ShotRec {
   no: number;

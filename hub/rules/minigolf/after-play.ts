@@ -6,22 +6,9 @@
  */
 import type { GameEvent } from '../../../shared/game/events';
 import type { RejectedEvent } from '../../../shared/game/engine';
-import { awaitedPlayoffLanes, type Awaited } from './playoff';
+import { awaitedOnce as awaited } from './playoff';
 import { push } from '../common/plist';
 import { MgState, refusedOf, type Game, type State } from './state';
-
-/** Per game: a finished game is never changed in place, and this way keeps the same one (below). */
-const awaitedOf = new WeakMap<Game, readonly Awaited[]>();
-
-/** `awaitedPlayoffLanes`, once per game (the list is only read). */
-export function awaited(game: Game): readonly Awaited[] {
-  let a = awaitedOf.get(game);
-  if (a === undefined) {
-    a = awaitedPlayoffLanes(game);
-    awaitedOf.set(game, a);
-  }
-  return a;
-}
 
 function anyBallMoving(game: Game): boolean {
   for (const id in game.playoffBalls) if (game.playoffBalls[id]!.ball === 'moving') return true;

@@ -9,7 +9,6 @@ import { courseOfLaneId } from './config';
 import { parseLane, reject, type Ctx } from './context';
 import { holedScore, strokeCap } from './lane';
 import { playoffValue, ranking, type PlayoffNeed } from './ranking';
-import { awaited as awaitedOnce } from './after-play';
 import { sourceOf } from './cow';
 import type { Game, PlayoffBall } from './state';
 
@@ -30,6 +29,19 @@ export function awaitedPlayoffLanes(game: Game): Awaited[] {
     }
   }
   return out;
+}
+
+/** Per game: a finished game is never changed in place, so its list is computed once (after-play.ts). */
+const awaitedOf = new WeakMap<Game, readonly Awaited[]>();
+
+/** `awaitedPlayoffLanes`, once per game (the list is only read). */
+export function awaitedOnce(game: Game): readonly Awaited[] {
+  let a = awaitedOf.get(game);
+  if (a === undefined) {
+    a = awaitedPlayoffLanes(game);
+    awaitedOf.set(game, a);
+  }
+  return a;
 }
 
 /** True when a sensor event should be read as play-off play: every round is over. */
