@@ -168,7 +168,7 @@ function figures(since: number): Figure[] {
       benchmark: 'command line',
       figure: `${r.command}, s (median)`,
       hub: String(r.seconds),
-      raw: `${r.floor} (node -e '')`,
+      raw: `${r.floor} (floor)`,
       target: r.target === null ? '-' : `<${r.target}`,
       met: r.met,
     });
