@@ -4,7 +4,7 @@
  * client, and attached to the broker directly as `autoref start` runs it) and through the real Mosquitto,
  * and Firmata on mock-firmata.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, unlinkSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SerialPort } from 'serialport';
 import { ReadlineParser } from '@serialport/parser-readline';
@@ -444,5 +444,25 @@ describe('Firmata over a pty: the cable pulled and plugged back', () => {
       [link.bootId, 1],
     ]);
     expect(states).toEqual(['online', 'offline', 'reconnecting', 'online']);
+  });
+
+  it('a board whose device file is gone goes offline even when the port reports no hangup', { timeout: 60_000 }, async () => {
+    const pty = await openPtyPair();
+    const emu = await FirmataEmulator.open(pty.deviceEnd, { [A0]: 0, [A1]: 0 });
+    const hub = await newHub({ venue: firmataVenue });
+    const link = new FirmataLink(hub.ingest, { path: pty.hubEnd, device: 'p1-a', profile: PROFILE, pins: PINS, backoffMinMs: 50, backoffMaxMs: 200 });
+    cleanup.push(
+      () => hub.close(),
+      () => link.close(),
+      () => emu.close(),
+      () => pty.close(),
+    );
+    link.start();
+    await waitFor(() => link.state === 'online' && emu.reports(A2), 'first connection');
+    // The line itself stays up (socat runs on): only the file the hub opened by is removed, as
+    // when a USB cable is pulled and the kernel removes /dev/ttyACM0 before the port notices.
+    unlinkSync(pty.hubEnd);
+    await waitFor(() => link.state === 'reconnecting', 'link reconnecting', 10_000);
+    expect(hub.ingest.deviceInfo().find((d) => d.id === 'p1-a')?.state).toBe('offline');
   });
 });

@@ -21,6 +21,8 @@
  * `MockFirmata`).
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { SerialPort } from 'serialport';
 import { PROTOCOL_VERSION } from '../../../shared/protocol/wire';
 import type { SensorOptions } from '../../../shared/profile';
@@ -39,7 +41,16 @@ interface Connection {
   settles: Settle[];
   readers: SensorReader[];
   readyTimer: NodeJS.Timeout | null;
+  /** While online: checks that the port's device file is still there (PRESENCE_CHECK_MS). */
+  presenceTimer: NodeJS.Timeout | null;
 }
+
+/**
+ * How often an online board's device file is looked for. A pulled USB cable removes it; the port
+ * usually reports the hangup itself, but not always: in CI a pty whose other end was gone stayed
+ * "open" to the serial binding for over 30 s under load, and the board was never marked offline.
+ */
+const PRESENCE_CHECK_MS = 1000;
 
 export class FirmataLink extends DeviceLink implements SensorSink {
   readonly linkName: string;
@@ -108,7 +119,7 @@ export class FirmataLink extends DeviceLink implements SensorSink {
       this.retry(e instanceof Error ? e.message : String(e));
       return;
     }
-    const conn: Connection = { io, board: null, port, settles: [], readers: [], readyTimer: null };
+    const conn: Connection = { io, board: null, port, settles: [], readers: [], readyTimer: null, presenceTimer: null };
     this.conn = conn;
     const gone = (why: string) => () => this.gone(conn, why);
     io.on('close', gone('board closed'));
@@ -167,6 +178,12 @@ export class FirmataLink extends DeviceLink implements SensorSink {
       });
     }
     this.setState('online');
+    if (conn.port && path.isAbsolute(this.opts.path)) {
+      conn.presenceTimer = setInterval(() => {
+        if (!existsSync(this.opts.path)) this.gone(conn, `${this.opts.path} is gone (cable pulled?)`);
+      }, PRESENCE_CHECK_MS);
+      conn.presenceTimer.unref();
+    }
     const fw = io.firmware?.name
       ? `${io.firmware.name.replace(/\.ino$/, '')}-${io.firmware.version?.major ?? 0}.${io.firmware.version?.minor ?? 0}`
       : 'firmata';
@@ -276,6 +293,8 @@ export class FirmataLink extends DeviceLink implements SensorSink {
   private teardown(conn: Connection): Promise<void> {
     if (conn.readyTimer) clearTimeout(conn.readyTimer);
     conn.readyTimer = null;
+    if (conn.presenceTimer) clearInterval(conn.presenceTimer);
+    conn.presenceTimer = null;
     for (const s of conn.settles) s.stop();
     for (const r of conn.readers) r.stop();
     if (conn.io.reportVersionTimeoutId) clearTimeout(conn.io.reportVersionTimeoutId);
