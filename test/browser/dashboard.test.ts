@@ -168,11 +168,19 @@ describe('dashboard in headless Chromium', () => {
         { timeout: 15_000, interval: 250 },
       )
       .toEqual(['gb1', 'mg1']);
-    const size = await page
-      .locator('#scoreboard .score .points')
-      .first()
-      .evaluate((e) => parseFloat(getComputedStyle(e).fontSize));
-    expect(size).toBeGreaterThan(60);
+    // The TV redraws at each change of table: an element read just as it is replaced has no style
+    // (NaN), so the size is read again until a drawn one answers.
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('#scoreboard .score .points')
+            .first()
+            .evaluate((e) => (e.isConnected ? parseFloat(getComputedStyle(e).fontSize) : 0))
+            .catch(() => 0),
+        { timeout: 10_000, interval: 100 },
+      )
+      .toBeGreaterThan(60);
   });
 
   it('minigolf: a holed ball is shown as it happens, and the scorecard fills in', async () => {
