@@ -25,6 +25,14 @@ describe('persistent map (answers, identities)', () => {
     expect(get(back, '1234')).toBe('x');
   });
 
+  it('finds only keys that were set: a key from outside named like an Object method is missing', () => {
+    const m = set<string>([], 'shot-1:rail', 'no');
+    for (const k of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) expect(get(m, k)).toBeUndefined();
+    const withProto = set<string>(m, '__proto__', 'x');
+    expect(get(withProto, '__proto__')).toBe('x');
+    expect(get(JSON.parse(JSON.stringify(withProto)) as PMap<string>, 'shot-1:rail')).toBe('no');
+  });
+
   it('reads a map saved before the levels (one plain object) as one level', () => {
     const old = levels<string>({ '12': '3', '40': 'cue' });
     expect(get(old, '40')).toBe('cue');

@@ -22,12 +22,12 @@ export function levels<V>(m: PMap<V> | Readonly<Record<string, V>>): PMap<V> {
   return Array.isArray(m) ? (m as PMap<V>) : [{ n: Object.keys(m).length, map: m as Readonly<Record<string, V>> }];
 }
 
-/** The newest value under `k` (as a lookup in one object: an own or inherited property). */
+/**
+ * The newest value under `k`. Own properties only: keys come from the log (a decision id a person
+ * sent), and "constructor" or "toString" must not find Object.prototype's.
+ */
 export function get<V>(m: PMap<V>, k: string): V | undefined {
-  for (const level of m) {
-    const v = level.map[k];
-    if (v !== undefined) return v;
-  }
+  for (const level of m) if (Object.hasOwn(level.map, k)) return level.map[k];
   return undefined;
 }
 
