@@ -38,15 +38,21 @@ describe('SIGKILL during a match', () => {
   let hub: ChildProcess | null = null;
   let device: SimDevice | null = null;
 
+  /** What the hub last wrote on stderr, and how it ended: said when it does not come up. */
+  let hubErr = '';
   function startHub(): ChildProcess {
-    return spawn(
+    hubErr = '';
+    const p = spawn(
       process.execPath,
       [BIN, 'start', '--no-sim', '--port', String(port), '--host', '127.0.0.1', '--broker-url', MOSQUITTO, '--store', store, '--venue', venueFile],
       {
-        stdio: 'ignore',
+        stdio: ['ignore', 'ignore', 'pipe'],
         env: { ...process.env, AUTOREF_TOKEN: 'kill-test' },
       },
     );
+    p.stderr!.on('data', (d: Buffer) => (hubErr = (hubErr + d.toString()).slice(-2000)));
+    p.once('exit', (code, signal) => (hubErr += `\n[hub exited: ${code ?? signal}]`));
+    return p;
   }
 
   async function hubUp(): Promise<void> {
@@ -62,7 +68,9 @@ describe('SIGKILL during a match', () => {
       },
       'the hub to answer with its MQTT link online',
       45_000,
-    );
+    ).catch((e: Error) => {
+      throw new Error(`${e.message} (port ${port}; hub stderr: ${hubErr.trim() || 'nothing'})`);
+    });
   }
 
   afterAll(async () => {
