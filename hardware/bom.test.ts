@@ -1,10 +1,10 @@
 /**
- * The bill of materials: bom.csv is well formed and covers the four table types, bom.md shows
- * the same lines and totals (each section's and the overview's), and the quantities of sensor
- * parts are what each table's profile wires (a sensor added to a profile without its parts, or
- * the other way round, fails here).
+ * The bill of materials: bom.csv is well formed and covers every shipped profile (the four table
+ * types and the acoustic carom plan), bom.md shows the same lines and totals (each section's and
+ * the overview's), and the quantities of sensor parts are what each table's profile wires (a
+ * sensor added to a profile without its parts, or the other way round, fails here).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { TableProfile } from '../shared/profile';
 
@@ -40,7 +40,7 @@ const rows = lines
   .map(parseLine)
   .map((cells) => Object.fromEntries(header.map((h, i) => [h, cells[i] ?? ''])) as Record<string, string>);
 
-const TABLES = ['golf-billiards', 'carom', 'pool', 'minigolf-lane'];
+const TABLES = ['golf-billiards', 'carom', 'carom-acoustic', 'pool', 'minigolf-lane'];
 const profile = (t: string): TableProfile => JSON.parse(read(`profiles/${t}.json`)) as TableProfile;
 const totalOf = (t: string): number => rows.filter((r) => r['table'] === t).reduce((a, r) => a + Number(r['qty']) * Number(r['unit_eur']), 0);
 
@@ -74,15 +74,18 @@ function partsFor(p: TableProfile): Record<string, number> {
 }
 
 describe('bill of materials', () => {
-  it('bom.csv: the header, the four table types, whole quantities and positive prices', () => {
+  it('bom.csv: the header, the four table types and the acoustic carom plan, whole quantities and positive prices', () => {
     expect(header).toEqual(['table', 'item', 'part', 'alternative', 'qty', 'unit_eur', 'notes']);
-    expect([...new Set(rows.map((r) => r['table']))].sort()).toEqual(['carom', 'golf-billiards', 'minigolf-lane', 'pool']);
+    expect([...new Set(rows.map((r) => r['table']))].sort()).toEqual([...TABLES].sort());
+    // Every shipped profile has its parts list.
+    const shipped = readdirSync(new URL('profiles/', import.meta.url)).filter((f) => f.endsWith('.json'));
+    expect(shipped.map((f) => f.slice(0, -5)).sort()).toEqual([...TABLES].sort());
     for (const r of rows) {
       expect(Number.isInteger(Number(r['qty'])) && Number(r['qty']) > 0, `${r['table']} ${r['item']} qty`).toBe(true);
       expect(Number(r['unit_eur']), `${r['table']} ${r['item']} price`).toBeGreaterThan(0);
       expect(r['part']!.length).toBeGreaterThan(0);
     }
-    for (const t of ['carom', 'golf-billiards', 'minigolf-lane', 'pool'])
+    for (const t of TABLES)
       expect(
         rows.some((r) => r['table'] === t && r['item'] === 'board'),
         `${t} board`,
@@ -92,7 +95,7 @@ describe('bill of materials', () => {
   it('bom.md says the prices are approximate, with the currency and year, and matches the CSV', () => {
     const md = read('bom.md');
     expect(md).toContain('approximate, in euros (EUR), at late-2026');
-    for (const t of ['golf-billiards', 'carom', 'pool', 'minigolf-lane']) {
+    for (const t of TABLES) {
       const mine = rows.filter((r) => r['table'] === t);
       const total = mine.reduce((a, r) => a + Number(r['qty']) * Number(r['unit_eur']), 0);
       const section = md.slice(md.indexOf(`<a id="${t}"></a>`));
@@ -107,7 +110,13 @@ describe('bill of materials', () => {
   it('bom.md: the overview at the top gives the section total of each table type', () => {
     const md = read('bom.md');
     const overview = md.slice(0, md.indexOf('## Golf billiards'));
-    const titles: Record<string, string> = { 'golf-billiards': 'Golf billiards', carom: 'Carom', pool: 'Pool', 'minigolf-lane': 'Minigolf lane' };
+    const titles: Record<string, string> = {
+      'golf-billiards': 'Golf billiards',
+      carom: 'Carom',
+      'carom-acoustic': 'Carom, acoustic',
+      pool: 'Pool',
+      'minigolf-lane': 'Minigolf lane',
+    };
     for (const t of TABLES) expect(overview, t).toContain(`| [${titles[t]}](#${t}) | ${Math.round(totalOf(t))} EUR |`);
   });
 

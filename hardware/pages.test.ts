@@ -1,13 +1,15 @@
 /**
  * The table pages: each says where its sensors go and why, the rules its sensors serve (rule ID,
  * observability class, sensor), what the sensors cannot observe, and how to install them, with a
- * firmware build command for its own profile and a board that exists. Every rule ID the hardware
- * pages cite (also `GB-TRI-*` and `PB-FOUL-4/5` forms) is a rule the engines know, so a renamed
- * or mistyped ID is caught here.
+ * firmware build command for its own profile and a board that exists (and the same for a second
+ * plan written as a section of the page: the acoustic carom in carom.md, hardware/plans.ts).
+ * Every rule ID the hardware pages cite (also `GB-TRI-*` and `PB-FOUL-4/5` forms) is a rule the
+ * engines know, so a renamed or mistyped ID is caught here.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BoardIds } from '../shared/profile';
+import { PLAN_SECTIONS, planText } from './plans';
 import { RULE_IDS as CAROM } from '../hub/rules/carom/rule-ids';
 import { RULE_IDS as GOLF } from '../hub/rules/golf-billiards/rule-ids';
 import { RULE_IDS as POCKET } from '../hub/rules/pool/rule-ids';
@@ -70,11 +72,23 @@ describe('the table pages and the rules', () => {
       expect(md).toContain('## Sensors: where and why');
       expect(md).toContain('## What these sensors cannot observe');
       expect(md).toContain('## Installation');
+      // Each plan on the page (the page's own profile, and any written as a section of it, hardware/plans.ts) has
+      // its build command, with the device and table ids, in its own text; no other profile is built here.
+      const plans = [page.replace(/\.md$/, ''), ...Object.keys(PLAN_SECTIONS).filter((id) => PLAN_SECTIONS[id]!.page === page)];
       const builds = [...md.matchAll(/npm run firmware:build -- --profile (\S+) --board (\S+) --device \S+ --table ([^\s`)]+)/g)];
       expect(builds.length, 'a build command with the device and table ids').toBeGreaterThan(0);
       for (const [, prof, board] of builds) {
-        expect(prof).toBe(page.replace(/\.md$/, ''));
+        expect(plans).toContain(prof);
         expect(BoardIds as readonly string[]).toContain(board);
+      }
+      for (const id of plans) {
+        const text = planText(id, read);
+        expect(text, `${id}: its build command`).toContain(`npm run firmware:build -- --profile ${id} --board`);
+        if (id === page.replace(/\.md$/, '')) continue;
+        // A plan written as a section has the same parts, as sub-sections.
+        for (const part of ['Rules these sensors serve', 'What these sensors cannot observe', 'Installation'])
+          expect(text, `${id}: ${part}`).toContain(`### ${part}`);
+        expect(text, `${id}: a calibrate command`).toMatch(/npx autoref calibrate --table \S+ --token <PIN>/);
       }
       expect(md, 'a calibrate command with the venue PIN').toMatch(/npx autoref calibrate --table \S+ --token <PIN>/);
       const cells = classCells(md);

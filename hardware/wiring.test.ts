@@ -3,11 +3,14 @@
  * wired pin of each profile (sensor pins, pocket drop beams, piezo level pins, I2C) appears in
  * the SVG's pin table, and in the page's pin table, with the same board pin, and nothing else
  * does; each drawn wire leaves the board at the pin the profile gives it and ends at the box of
- * its sensor. Every SVG is well-formed XML. The placement drawings show every sensor.
+ * its sensor. Every SVG is well-formed XML. The placement drawings show every sensor. A page's
+ * pin table is that of its profile's plan (hardware/plans.ts: a page, or a section of one); where
+ * it gives the STM32 interrupt line, the line is the pin's number.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkProfile, type BoardId, type TableProfile } from '../shared/profile';
+import { planOf, planText } from './plans';
 import { xmlProblems } from './xml-check';
 
 const dir = new URL('./', import.meta.url);
@@ -77,26 +80,35 @@ function svgWires(svg: string): string[][] {
   return [...wirePart.matchAll(wire)].map((m) => [labels.get(Number(m[1]) + 5) ?? '(no board pin)', unescape(m[2]!), m[3]!]);
 }
 
-/** The page's pin table (the one whose header starts with "logical pin"): cells per row. */
-function mdRows(md: string): string[][] {
+/**
+ * The plan's pin table (the one whose header starts with "logical pin"), one record per row by
+ * column heading (`logical pin`, `sensor`, `what`, the boards' names, and any other column).
+ */
+function mdRows(md: string): Record<string, string>[] {
   const lines = md.split('\n');
   const start = lines.findIndex((l) => l.startsWith('| logical pin |'));
   if (start < 0) return [];
-  const rows: string[][] = [];
+  const cells = (l: string): string[] =>
+    l
+      .split('|')
+      .slice(1, -1)
+      .map((c) => c.trim().replace(/`/g, ''));
+  const head = cells(lines[start]!);
+  const rows: Record<string, string>[] = [];
   for (const l of lines.slice(start + 2)) {
     if (!l.startsWith('|')) break;
-    rows.push(
-      l
-        .split('|')
-        .slice(1, -1)
-        .map((c) => c.trim().replace(/`/g, '')),
-    );
+    const row = cells(l);
+    rows.push(Object.fromEntries(head.map((h, i) => [h, row[i] ?? ''])));
   }
   return rows;
 }
 
+/** The column heading of each board in the pin tables. */
+const COLUMN: Record<BoardId, string> = { 'espruino-pico': 'Espruino Pico', 'espruino-wifi': 'Espruino WiFi', esp32: 'ESP32' };
+
 describe('wiring diagrams and pin tables', () => {
-  it('covers the four table types', () => expect(TABLES).toEqual(['carom', 'golf-billiards', 'minigolf-lane', 'pool']));
+  it('covers the four table types and the acoustic carom plan', () =>
+    expect(TABLES).toEqual(['carom', 'carom-acoustic', 'golf-billiards', 'minigolf-lane', 'pool']));
 
   it('every SVG under hardware/ is well-formed XML', () => {
     const files = ['wiring', 'placement'].flatMap((d) =>
@@ -131,10 +143,20 @@ describe('wiring diagrams and pin tables', () => {
       for (const s of p.sensors) expect(texts, s.id).toMatch(new RegExp(`\\b${s.id}\\b`));
     });
 
-    it(`${id}: hardware/${id}.md has the same pin table for every board`, () => {
-      const got = mdRows(read(`${id}.md`)).map((r) => [r[0], r[1], ...r.slice(3)].join(' '));
+    const plan = planOf(id);
+    const where = `hardware/${plan.page}${plan.heading ? ` (${plan.heading.replace(/^#+ /, '')})` : ''}`;
+    it(`${id}: ${where} has the same pin table for every board`, () => {
+      const rows = mdRows(planText(id, read));
+      const got = rows.map((r) => [r['logical pin'], r['sensor'], ...ALL.map((b) => r[COLUMN[b]])].join(' '));
       const want = wired(p).map(([lg, s]) => [lg, s, ...ALL.map((b) => phys(p, b, lg))].join(' '));
       expect(got).toEqual(want);
+      // An acoustic plan gives each sensor's STM32 interrupt line (its arrivals are stamped by their own interrupt).
+      if (p.acoustic) expect(rows.every((r) => 'EXTI line' in r)).toBe(true);
+      // Where the table gives the STM32 interrupt line, it is the pin's number on both Espruino boards.
+      for (const r of rows.filter((x) => 'EXTI line' in x)) {
+        const lines = FAMILIES['espruino']!.map((b) => r[COLUMN[b]]!.slice(1));
+        expect([r['EXTI line'], r['EXTI line']], r['logical pin']).toEqual(lines);
+      }
     });
   }
 });

@@ -36,6 +36,8 @@ import { calibrationPlugin } from './api/calibration';
 import { healthPlugin } from './api/health';
 import { Auth, type PinSource } from './api/auth';
 import type { LimiterOptions } from './api/guess-limiter';
+import { acousticHooks } from './tracker/hooks';
+import { profilesFrom } from './games/table-config';
 
 /**
  * The largest HTTP request body the hub reads (fastify's default was 1 MiB): its bodies are a
@@ -193,11 +195,23 @@ async function assemble(opts: HubOptions, app: FastifyInstance, store: HubContex
   const clocks = opts.gameClocks === false ? null : new GameClocks(matches, realTimers);
   matches.on('ended', (rec) => webhooks.matchEnded(rec));
   reportSensorRefusals(matches, ingest, hubNow);
-  const wiring = wireAssemblers(opts.venue, ingest, matches, opts.assembler ?? {}, realTimers, (e, table) => {
-    // A store error has stopped the match and said so (halted); anything else is a bug to see.
-    if ((e as { code?: unknown }).code !== 'AR_STORE_FAILED')
-      log.error({ err: e, table }, `match: a sensor event of table ${table} could not go into its match: ${e.message}`);
-  });
+  const wiring = wireAssemblers(
+    opts.venue,
+    ingest,
+    matches,
+    opts.assembler ?? {},
+    realTimers,
+    (e, table) => {
+      // A store error has stopped the match and said so (halted); anything else is a bug to see.
+      if ((e as { code?: unknown }).code !== 'AR_STORE_FAILED')
+        log.error({ err: e, table }, `match: a sensor event of table ${table} could not go into its match: ${e.message}`);
+    },
+    (t) =>
+      acousticHooks(t, profilesFrom(), () => {
+        const m = matches.current(t.id);
+        return m ? m.engine.report(m.state) : null;
+      }),
+  );
   // What a stop left half done: events the assemblers held, shots under way, questions waiting for their default.
   await resumeShots(store, opts.venue, matches, wiring);
   defaults?.resume(opts.venue.tables.map((t) => t.id));

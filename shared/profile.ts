@@ -7,6 +7,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { SensorOptions, kindOf, type PinUse as KindPinUse } from './sensors/kinds';
 import { BallColours, ballColourProblems } from './sensors/ball-colours';
+import { AcousticSpeeds } from './tables/acoustic';
 
 export const BoardIds = ['espruino-pico', 'espruino-wifi', 'esp32'] as const;
 export type BoardId = (typeof BoardIds)[number];
@@ -105,6 +106,7 @@ export const TableProfile = Type.Object(
     title: Type.String({ minLength: 1, maxLength: 80 }),
     sensors: Type.Array(SensorOptions, { minItems: 1, maxItems: 32 }),
     ballColours: Type.Optional(BallColours),
+    acoustic: Type.Optional(AcousticSpeeds),
     boards: Type.Object(
       { 'espruino-pico': Type.Optional(BoardWiring), 'espruino-wifi': Type.Optional(BoardWiring), esp32: Type.Optional(BoardWiring) },
       { additionalProperties: false },

@@ -21,6 +21,10 @@ import type { GameEvent } from '../../shared/game/events';
 import { FirmwareTable } from '../../sim/signals/firmware';
 import { signalsFor, type NoiseOptions } from '../../sim/signals/signals';
 import type { EngineView, GameAdapter, PlayedShot, ShotOutcome } from './types';
+import { acousticHooks } from '../../hub/tracker/hooks';
+import type { TableConfig } from '../../shared/venue';
+import type { AcousticLayout } from '../../shared/tables/acoustic';
+import type { AcousticTable } from '../../sim/signals/waves';
 
 export type Mode = 'unattended' | 'referee';
 
@@ -72,6 +76,8 @@ export interface Tally {
   identity: { named: number; namedWrong: number; read: number; readWrong: number };
   /** Up to 20 examples of shots judged wrong, for reading. */
   wrong: string[];
+  /** The tracker's time per shot, ms (tables with acoustic sensors: hub/tracker). */
+  tracker?: number[];
 }
 
 export interface RunOptions {
@@ -91,6 +97,9 @@ export interface RunOptions {
   onQuestion?: (d: PendingDecision, truth: string | null) => void;
   /** The venue takes claims (its claim window above 0, the default): a claimable foul is offered to a claim, not asked. */
   claims?: boolean;
+  /** A table with acoustic sensors: the simulated table's instance (its true speeds and delays) and the layout the hub localises with (calibrated, or the profile's nominal when absent). */
+  acoustic?: AcousticTable;
+  layout?: AcousticLayout;
 }
 
 /** A virtual clock for the assembler: timers run when `advance` passes their time, in time order. */
@@ -231,8 +240,22 @@ export function runChain(opts: RunOptions): Tally {
   };
   // On a course of lanes the table's device serves lane 1, as the demo's (hub/games/wiring.ts gives its assembler the lane).
   const lane = gameEntry(opts.game).lanes ? 1 : undefined;
+  // A table with acoustic sensors: the hub's localiser and tracker, as its wiring gives them (hub/tracker/hooks.ts).
+  const hooks = acousticHooks(
+    { id: 'bench', game: opts.game, devices: [{ id: 'bench-a', profile: adapter.profile }] } as unknown as TableConfig,
+    (id) => (id === adapter.profile ? fw.profile : undefined),
+    () => (state === null ? null : engine.report(state)),
+    opts.layout ? () => opts.layout! : undefined,
+  );
+  tally.tracker = hooks ? hooks.tracker.times : [];
   // A pocket colour reading names the ball at the venue's threshold, as the hub's wiring does.
-  const assembler = new ShotAssembler({ ...assemblerFor(opts.game), nameAt: askBelow }, onInput, timers, lane, lane !== undefined ? String(lane) : undefined);
+  const assembler = new ShotAssembler(
+    { ...assemblerFor(opts.game), nameAt: askBelow, ...(hooks ? { acoustic: hooks } : {}) },
+    onInput,
+    timers,
+    lane,
+    lane !== undefined ? String(lane) : undefined,
+  );
   const rest = assemblerFor(opts.game);
 
   const startUnit = (): void => {
@@ -251,6 +274,7 @@ export function runChain(opts: RunOptions): Tally {
     const shot = opts.shots[i]!;
     const sig = signalsFor(adapter.table, fw.profile, shot.events, {
       noise: opts.noise,
+      ...(opts.acoustic ? { acoustic: opts.acoustic } : {}),
       seed: (opts.seed + i * 7919) % 2 ** 31,
       ...(shot.colourOf ? { colourOf: shot.colourOf } : {}),
     });

@@ -5,7 +5,7 @@
  * warnings it knows by their fixed phrases, keeping the numbers. Any other line is shown as the
  * hub wrote it (as text).
  */
-import type { CalibrationRecord, SessionView, StepView, Suggestion } from '../../shared/api/calibration';
+import type { AcousticPoint, CalibrationRecord, SessionView, StepView, Suggestion } from '../../shared/api/calibration';
 import { en, type Key } from '../i18n/en';
 import { t } from './i18n';
 
@@ -33,14 +33,50 @@ function isBumperBus(s: Pick<CalStep, 'event' | 'place'>): boolean {
 /** What a step is about, short: "goal a", "rail n", "bumpers", "quiet (noise)". */
 export function stepName(s: Pick<CalStep, 'kind' | 'event' | 'place' | 'sensor'>, tr: Translate = t): string {
   if (s.kind === 'quiet') return tr('calib.what.quiet');
+  if (s.kind === 'acoustic') return tr('calib.what.acoustic');
   const what = s.kind === 'pocket' ? 'pocket' : isBumperBus(s) ? 'bumper' : (s.event ?? '');
   const key = `calib.what.${what}`;
   const label = has(key) ? tidy(tr(key, { place: s.place ?? '' })) : what;
   return `${s.sensor ?? ''} · ${label}`;
 }
 
+/**
+ * The acoustic step's points, short, in the order asked for: "rail n 1–7, rail e 1–3, …" (runs of
+ * diamonds of one rail) and "1×1, 3×1, …" (bed points), as the hub writes them (hub/acoustic/step.ts).
+ */
+export function acousticLists(points: AcousticPoint[], tr: Translate = t): { rails: string; bed: string } {
+  const runs: { rail: string; from: number; to: number }[] = [];
+  for (const p of points) {
+    if (p.surface !== 'rail') continue;
+    const last = runs[runs.length - 1];
+    if (last && last.rail === p.rail && last.to === p.diamond - 1) last.to = p.diamond;
+    else runs.push({ rail: p.rail ?? '', from: p.diamond, to: p.diamond });
+  }
+  const rails = runs.map((r) => tr('calib.acoustic.rails', { rail: r.rail, diamonds: r.from === r.to ? String(r.from) : `${r.from}–${r.to}` }));
+  const bed = points.filter((p) => p.surface === 'slate').map((p) => `${p.diamond}×${p.across ?? ''}`);
+  return { rails: rails.join(', '), bed: bed.join(', ') };
+}
+
+/** One acoustic point in words: "rail n, diamond 3", "bed point 1×2". */
+export function pointName(p: AcousticPoint, tr: Translate = t): string {
+  return p.surface === 'rail' ? tr('calib.acoustic.pointRail', { rail: p.rail ?? '', d: p.diamond }) : tr('calib.acoustic.pointBed', { d: p.diamond, a: p.across ?? '' });
+}
+
+function acousticInstruction(s: CalStep, tr: Translate): string {
+  const points = s.points ?? [];
+  const { rails, bed } = acousticLists(points, tr);
+  return [
+    tr('calib.do.acoustic', { n: points.length }),
+    rails ? tr('calib.do.acousticRails', { rails }) : '',
+    bed ? tr('calib.do.acousticBed', { bed }) : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
 /** The instruction for a step in the current language; the hub's English when the step is of a kind not known here. */
 export function stepInstruction(s: CalStep, tr: Translate = t): string {
+  if (s.kind === 'acoustic') return s.points ? tidy(acousticInstruction(s, tr)) : s.instruction;
   const what = s.kind === 'quiet' ? 'quiet' : s.kind === 'pocket' ? 'pocket' : isBumperBus(s) ? 'bumper' : (s.event ?? '');
   const key = `calib.do.${what}`;
   return has(key) ? tidy(tr(key, { place: s.place ?? '', n: s.count })) : s.instruction;
@@ -72,6 +108,12 @@ const LINES: [RegExp, Key, string[]][] = [
   [new RegExp(`^noise pulses \\(${N} µs\\) come close to ball pulses \\(${N} µs\\): `), 'calib.w.widthNoise', ['loud', 'shortest']],
   [new RegExp(`^bounce gaps of ${N} ms: `), 'calib.w.bounce', ['ms']],
   [new RegExp(`^${N} ball\\(s\\) rolled in were counted as rattles: `), 'calib.w.rattles', ['n']],
+  // The acoustic step's (hub/acoustic/step.ts).
+  [new RegExp(`^${N} of ${N} points not heard: (.+)$`), 'calib.w.acousticMissed', ['n', 'asked', 'points']],
+  [new RegExp(`^${N} knock\\(s\\) heard that match no point`), 'calib.w.acousticExtra', ['n']],
+  [/^rail (\w+): fewer than 2 knocks heard by both its sensors/, 'calib.w.acousticRail', ['rail']],
+  [new RegExp(`^rail speed ${N} m/s is far from the profile's ${N} m/s: `), 'calib.w.railSpeed', ['got', 'was']],
+  [new RegExp(`^slate speed ${N} m/s is far from the profile's ${N} m/s: `), 'calib.w.slateSpeed', ['got', 'was']],
 ];
 
 /** A method or warning line of a suggestion in the current language (the hub's text when unknown). */

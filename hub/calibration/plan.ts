@@ -1,11 +1,13 @@
 /**
  * Calibration steps from a table profile: first a quiet period (the noise floor), then one step
- * per sensor that can be tuned ("hit rail n", "drop a ball in goal a", ...). Pure: the same
+ * per sensor that can be tuned ("hit rail n", "drop a ball in goal a", ...), and for a table with
+ * acoustic sensors a last step of knocks at known points (hub/acoustic/step.ts). Pure: the same
  * profile gives the same plan. Tag readers have nothing to tune and get no step of their own.
  */
 import type { SensorOptions, TableProfile } from '../../shared/profile';
 import { kindOf } from '../../shared/sensors/kinds';
 import type { CalibrationStep, StepKind } from '../../shared/api/calibration';
+import { acousticInstruction, acousticPlan } from '../acoustic/step';
 
 export type { StepKind, CalibrationStep } from '../../shared/api/calibration';
 
@@ -42,8 +44,24 @@ export function planFor(profile: TableProfile): CalibrationStep[] {
       instruction: instructionFor(s),
     });
   }
+  // After the sensors' own steps: their thresholds set, the knocks are heard as in play.
+  const acoustic = acousticPlan(profile);
+  if (acoustic)
+    steps.push({
+      id: ACOUSTIC_STEP,
+      kind: 'acoustic',
+      sensor: null,
+      event: null,
+      place: null,
+      count: acoustic.points.length,
+      instruction: acousticInstruction(acoustic.points),
+      points: acoustic.points,
+    });
   return steps;
 }
+
+/** The acoustic step's id (no sensor is called that: sensor ids are the profile's, and this one is not a sensor's kind). */
+export const ACOUSTIC_STEP = 'acoustic';
 
 /** The values the device runs with now for the options calibration touches (profile + defaults). */
 export function currentOptions(s: SensorOptions): Record<string, number> {

@@ -14,6 +14,23 @@ import type { GameEvent, GameEventOf } from '../../shared/game/events';
 import { gameEntry, type AssemblyOptions } from '../../shared/game/catalogue';
 import type { StoredDeviceEvent } from '../store/types';
 import { DEFAULT_ASK_BELOW } from '../../shared/venue';
+import type { Arrival, Localised } from '../../shared/tables/acoustic';
+
+/**
+ * A table with acoustic sensors (issue #26): their arrivals are placed by the localiser (knocks on
+ * the rails, clicks on the bed: hub/acoustic) and go on as cushion and contact events with where
+ * they were placed; at the end of each shot the tracker reads the shot's placed events and its
+ * `track` event goes in before the at_rest (hub/tracker).
+ */
+export interface AcousticHooks {
+  /** The device the acoustic sensors are on (one board: their time differences are exact on its clock). */
+  device: string;
+  /** The acoustic sensors' ids: their arrivals go to the localiser. */
+  sensors: ReadonlySet<string>;
+  localiser: { push(a: Arrival): Localised[]; flush(nowMs: number): Localised[]; readonly windowUs: number };
+  /** The tracker's reading of a shot's placed events, as its event at `t`; null for none. */
+  read(shot: readonly Localised[], t: number): GameEvent | null;
+}
 
 export interface AssemblerOptions extends AssemblyOptions {
   /** How long an event waits for earlier events from slower links, ms. */
@@ -24,6 +41,8 @@ export interface AssemblerOptions extends AssemblyOptions {
    * as a `reading` for the engine's question. Absent: DEFAULT_ASK_BELOW.
    */
   nameAt?: number;
+  /** The table's acoustic sensors, localiser and tracker, where it has them. */
+  acoustic?: AcousticHooks;
 }
 
 export const DEFAULT_ASSEMBLER: AssemblerOptions = { reorderMs: 40, restAfterMs: 3000, impliedStrike: true, shotEndsOn: [] };
@@ -115,8 +134,19 @@ export function toGameEvent(s: StoredDeviceEvent, lane?: number, nameAt: number 
   }
 }
 
+/** A placed knock or click as the game event the engines read: where it was placed, no ball named. */
+export function placedEvent(l: Localised): GameEvent {
+  const where = { x: round4(l.x), y: round4(l.y), sd: round4(l.sd) };
+  return l.kind === 'knock' ? { type: 'cushion', t: l.t, by: 'sensor', cushion: l.rail, ...where } : { type: 'contact', t: l.t, by: 'sensor', ...where };
+}
+
+const round4 = (x: number): number => Math.round(x * 10_000) / 10_000;
+
 export class ShotAssembler {
   private held: StoredDeviceEvent[] = [];
+  /** The shot's placed knocks and clicks, for its tracker. */
+  private placed: Localised[] = [];
+  private localTimer: unknown = null;
   private flushTimer: unknown = null;
   private restTimer: unknown = null;
   /** When the shot is at rest unless another event comes: the rest timer moves on to it lazily. */
@@ -186,6 +216,12 @@ export class ShotAssembler {
   private flush(now: number): void {
     while (this.held.length > 0 && this.held[0]!.at + this.opts.reorderMs <= now) {
       const s = this.held.shift()!;
+      const acoustic = this.opts.acoustic;
+      if (acoustic && s.event.d === acoustic.device && s.event.s !== undefined && acoustic.sensors.has(s.event.s)) {
+        for (const l of acoustic.localiser.push({ sensor: s.event.s, us: s.event.t, at: s.at })) this.emitPlaced(l, s);
+        this.armLocal();
+        continue;
+      }
       const input = toGameEvent(s, this.lane, this.opts.nameAt ?? DEFAULT_ASK_BELOW);
       if (!input) continue;
       if (input.kind === 'event') {
@@ -199,6 +235,36 @@ export class ShotAssembler {
       this.out(input.kind === 'event' ? { ...input, from: { device: s.event.d, link: s.link } } : input);
       if (input.kind === 'event' && this.opts.shotEndsOn.includes(input.event.type)) this.endShot(false);
     }
+  }
+
+  /** A placed knock or click: into the shot as a sensor event, and kept for the tracker. */
+  private emitPlaced(l: Localised, s?: StoredDeviceEvent): void {
+    const event = placedEvent(l);
+    if (!this.inShot && this.opts.impliedStrike) this.out({ kind: 'event', event: { type: 'strike', t: event.t, by: 'hub' } });
+    this.inShot = true;
+    this.lastAt = Math.max(this.lastAt, event.t);
+    this.armRest();
+    this.placed.push(l);
+    this.out({ kind: 'event', event, ...(s ? { from: { device: s.event.d, link: s.link } } : {}) });
+  }
+
+  /** The localiser closes a group once its window has passed: look again then, even if nothing else comes. */
+  private armLocal(): void {
+    const acoustic = this.opts.acoustic;
+    if (!acoustic || this.localTimer !== null) return;
+    this.localTimer = this.timers.set(
+      () => {
+        this.localTimer = null;
+        this.flushLocal(this.timers.now() - this.opts.reorderMs);
+      },
+      acoustic.localiser.windowUs / 1000 + 1,
+    );
+  }
+
+  private flushLocal(nowMs: number): void {
+    const acoustic = this.opts.acoustic;
+    if (!acoustic) return;
+    for (const l of acoustic.localiser.flush(nowMs)) this.emitPlaced(l);
   }
 
   /**
@@ -223,8 +289,18 @@ export class ShotAssembler {
   private endShot(emit: boolean): void {
     if (this.restTimer !== null) this.timers.clear(this.restTimer);
     this.restTimer = null;
+    // What the localiser still holds belongs to this shot (placing it re-arms the rest: not again).
+    this.flushLocal(Infinity);
+    if (this.restTimer !== null) this.timers.clear(this.restTimer);
+    this.restTimer = null;
     if (!this.inShot) return;
     this.inShot = false;
+    const placed = this.placed;
+    this.placed = [];
+    if (emit && this.opts.acoustic && placed.length > 0) {
+      const track = this.opts.acoustic.read(placed, this.lastAt + 1);
+      if (track) this.out({ kind: 'event', event: track });
+    }
     if (emit)
       this.out({
         kind: 'event',
@@ -233,6 +309,7 @@ export class ShotAssembler {
   }
 
   close(): void {
+    if (this.localTimer !== null) this.timers.clear(this.localTimer);
     if (this.flushTimer !== null) this.timers.clear(this.flushTimer);
     if (this.restTimer !== null) this.timers.clear(this.restTimer);
   }

@@ -12,7 +12,7 @@ import { AutorefError } from '../../shared/errors';
 import type { Ingest } from '../ingest/pipeline';
 import type { StoredDeviceEvent } from '../store/types';
 import { gameEntry } from '../../shared/game/catalogue';
-import { ShotAssembler, assemblerFor, isLanePlace, type AssemblerOptions, type TimerApi } from './assembler';
+import { ShotAssembler, assemblerFor, isLanePlace, type AcousticHooks, type AssemblerOptions, type TimerApi } from './assembler';
 import type { MatchManager } from './matches';
 import { hubNow } from '../time/hub-clock';
 import { clampDelay } from '../time/timers';
@@ -67,10 +67,16 @@ export function wireAssemblers(
   overrides: Partial<AssemblerOptions>,
   timers: TimerApi = realTimers,
   onError: (e: Error, table: string) => void = () => undefined,
+  acousticFor: (t: TableConfig) => AcousticHooks | undefined = () => undefined,
 ): Wiring {
   const problem = venueProblems(venue)[0];
   if (problem !== undefined) throw new AutorefError('AR_CONFIG', `venue ${venue.id}: ${problem}`);
   const all: ShotAssembler[] = [];
+  const acousticOf = (t: TableConfig, key: string | undefined): { acoustic?: AcousticHooks } => {
+    if (key !== undefined) return {};
+    const hooks = acousticFor(t);
+    return hooks ? { acoustic: hooks } : {};
+  };
   /** Per table: its assembler (key '') and, on a minigolf course, one per lane (key: the lane). */
   const byTable = new Map<string, Map<string, ShotAssembler>>();
   const assembler = (t: TableConfig, key: string | undefined, lane: number | undefined): ShotAssembler => {
@@ -79,7 +85,8 @@ export function wireAssemblers(
     if (!a) {
       a = new ShotAssembler(
         // A sensor's reading names the ball when the venue would decide it alone anyway (its askBelow).
-        { ...assemblerFor(t.game), nameAt: venue.askBelow ?? DEFAULT_ASK_BELOW, ...overrides },
+        // A table with acoustic sensors: its own assembler places their arrivals and reads each shot (hub/tracker).
+        { ...assemblerFor(t.game), nameAt: venue.askBelow ?? DEFAULT_ASK_BELOW, ...overrides, ...acousticOf(t, key) },
         (input) => {
           // A sensor must never crash the hub: whatever goes wrong is a state, reported.
           const done = input.kind === 'tag' ? matches.tag(t.id, input.ball, input.t) : matches.sensor(t.id, input.event, input.from);

@@ -3,9 +3,56 @@
  * them (dashboard/src/calibration.ts): one type for both, no copy by hand. Types only.
  */
 import type { SensorKindName } from '../sensors/kinds';
+import type { Rail } from '../tables/acoustic';
 
-/** `quiet`, or the kind of the sensor the step is about (kinds with a `calibration` in their descriptor). */
-export type StepKind = 'quiet' | Exclude<SensorKindName, 'tag'>;
+/**
+ * `quiet`, the kind of the sensor the step is about (kinds with a `calibration` in their
+ * descriptor), or `acoustic`: the knocks at known points that teach the hub a table's wave speeds
+ * and sensor delays (tables with acoustic sensors, hub/acoustic/).
+ */
+export type StepKind = 'quiet' | 'acoustic' | Exclude<SensorKindName, 'tag'>;
+
+/** A point the acoustic step asks for a knock at (hub/acoustic/geometry.ts `calibrationPoints`). */
+export interface AcousticPoint {
+  /** `n3` (rail n, diamond 3) or `bed5` (the fifth bed point). */
+  id: string;
+  /** `rail`: a ball tapped on the cushion at a diamond; `slate`: a ball dropped from 2 cm onto the bed. */
+  surface: 'rail' | 'slate';
+  rail?: Rail;
+  /**
+   * Rail points: the diamond, counted from the rail's start (from rail w on n and s, from rail s
+   * on e and w). Bed points: the long-rail diamond whose line crosses the short-rail one (`across`) there.
+   */
+  diamond: number;
+  across?: number;
+  /** Metres, x along the length from rail w, y across from rail s. */
+  x: number;
+  y: number;
+}
+
+/** The localisation error on the calibration knocks, cm: each knock placed by a fit made without it (leave-one-out). */
+export interface AcousticError {
+  medianCm: number;
+  p95Cm: number;
+  /** Knocks placed. */
+  n: number;
+}
+
+/** What the acoustic step learned (hub/acoustic/calibrate.ts), stored with the device's calibration. */
+export interface AcousticCalibration {
+  /** m/s. */
+  railSpeed: number;
+  slateSpeed: number;
+  /** Per sensor id, µs; a rail's two and the slate's sensors each average 0 (only differences can be measured). */
+  delaysUs: Record<string, number>;
+  /** Over every knock, and the cushion (along the rail) and bed ones apart; null when there were none of that surface. */
+  error: AcousticError & { rail: AcousticError | null; slate: AcousticError | null };
+  /** Knocks heard and matched to points, of the `asked`; arrivals left out of the fit as outliers. */
+  knocks: number;
+  asked: number;
+  outliers: number;
+  warnings: string[];
+}
 
 export interface CalibrationStep {
   /** Step id, unique in the plan: `quiet` or the sensor id. */
@@ -19,11 +66,15 @@ export interface CalibrationStep {
   /** How many separate hits or balls the user is asked for. */
   count: number;
   instruction: string;
+  /** The acoustic step's points, in the order asked for. */
+  points?: AcousticPoint[];
 }
 
 export interface StepView extends CalibrationStep {
   /** Events recorded in this step, per sensor id. */
   seen: Record<string, number>;
+  /** The acoustic step: knocks heard so far (groups of arrivals), and what they gave once the step was ended. */
+  acoustic?: { heard: number; result: AcousticCalibration | null };
 }
 
 export interface SessionView {
@@ -74,4 +125,6 @@ export interface CalibrationRecord {
   /** Comparator thresholds to set by hand (per mille of full scale, volts), per sensor. */
   thresholds: Record<string, { permille: number; volts: number }>;
   suggestions: Suggestion[];
+  /** Tables with acoustic sensors: the speeds and delays learned (hub/acoustic/layout.ts `layoutFor` reads them). */
+  acoustic?: AcousticCalibration;
 }

@@ -35,6 +35,32 @@ function event<T extends string, P extends Record<string, TSchema>>(type: T, fie
 const BallId = Type.String({ minLength: 1, maxLength: 24 });
 const PlaceId = Type.String({ minLength: 1, maxLength: 24 });
 
+/** Where acoustic sensors placed an event on the table (shared/tables/acoustic.ts): metres, and its 1-sigma error. */
+const Where = {
+  x: Type.Optional(Type.Number({ minimum: -1, maximum: 6 })),
+  y: Type.Optional(Type.Number({ minimum: -1, maximum: 4 })),
+  sd: Type.Optional(Type.Number({ minimum: 0, maximum: 10 })),
+};
+
+const Metres = Type.Number({ minimum: -1, maximum: 6 });
+
+/** One event of a tracker's reading: a cushion or a contact with its balls named, where and when (hub ms). */
+const TrackedEvent = Type.Union([
+  Type.Object({ type: Type.Literal('cushion'), t: Type.Number(), ball: BallId, cushion: PlaceId, x: Metres, y: Metres }, { additionalProperties: false }),
+  Type.Object({ type: Type.Literal('contact'), t: Type.Number(), a: BallId, b: BallId, x: Metres, y: Metres }, { additionalProperties: false }),
+]);
+export type TrackedEvent = Static<typeof TrackedEvent>;
+
+/** A reading of a shot by the tracker: its events in order and how probable the tracker found it. */
+export const TrackReading = Type.Object(
+  {
+    probability: Type.Number({ minimum: 0, maximum: 1 }),
+    events: Type.Array(TrackedEvent, { maxItems: 400 }),
+  },
+  { additionalProperties: false },
+);
+export type TrackReading = Static<typeof TrackReading>;
+
 export const PlayerSetup = Type.Object(
   {
     id: Type.String({ minLength: 1, maxLength: 40 }),
@@ -61,10 +87,13 @@ export const GameEventSchemas = {
   }),
   /** Cue or club strike; from an instrumented cue, a stroke sensor, or a tap. */
   strike: event('strike', { ball: Type.Optional(BallId), player: Type.Optional(Type.String()), lane: Type.Optional(PlaceId) }),
-  /** Ball-to-ball contact. Unknown balls are left out: engines must not guess. */
-  contact: event('contact', { a: Type.Optional(BallId), b: Type.Optional(BallId) }),
-  /** A ball hit a cushion (rail). `ball` absent when the sensor cannot tell which. */
-  cushion: event('cushion', { ball: Type.Optional(BallId), cushion: Type.Optional(PlaceId) }),
+  /**
+   * Ball-to-ball contact. Unknown balls are left out: engines must not guess. `x`, `y`, `sd`: where
+   * the slate sensors placed the click (metres, hub/acoustic), on a table that has them.
+   */
+  contact: event('contact', { a: Type.Optional(BallId), b: Type.Optional(BallId), ...Where }),
+  /** A ball hit a cushion (rail). `ball` absent when the sensor cannot tell which; `x`, `y`, `sd`: where its rail's sensors placed the knock. */
+  cushion: event('cushion', { ball: Type.Optional(BallId), cushion: Type.Optional(PlaceId), ...Where }),
   /** Golf billiards goal. */
   goal: event('goal', { goal: PlaceId, ball: Type.Optional(BallId) }),
   /**
@@ -87,6 +116,32 @@ export const GameEventSchemas = {
         },
         { additionalProperties: false },
       ),
+    ),
+  }),
+  /**
+   * The hub's tracker read the shot (hub/tracker): which ball made each localised knock and click.
+   * `readings`: the readings it kept, most probable first, each with its probability; `paths`:
+   * where each ball went in the first reading (points from where it stood to where it stopped);
+   * `rest`: where each ball came to rest, with its 1-sigma error; `evidence`: what it read. What
+   * the hub inferred enters the log here, so a replay reads it and never runs the tracker again.
+   */
+  track: event('track', {
+    cue: BallId,
+    readings: Type.Array(TrackReading, { minItems: 1, maxItems: 8 }),
+    paths: Type.Record(BallId, Type.Array(Type.Tuple([Metres, Metres]), { maxItems: 400 })),
+    rest: Type.Record(BallId, Type.Object({ x: Metres, y: Metres, sd: Type.Number({ minimum: 0, maximum: 10 }) }, { additionalProperties: false })),
+    evidence: Type.Object(
+      {
+        knocks: Type.Integer({ minimum: 0 }),
+        clicks: Type.Integer({ minimum: 0 }),
+        /** Knocks and clicks no ball of the first reading explains (crosstalk, noise). */
+        unexplained: Type.Integer({ minimum: 0 }),
+        /** Hypotheses weighed. */
+        hypotheses: Type.Integer({ minimum: 0 }),
+        /** The tracker's time for the shot, ms. */
+        ms: Type.Number({ minimum: 0 }),
+      },
+      { additionalProperties: false },
     ),
   }),
   /** Late identity of a ball seen earlier by a sensor without identity (ball-return reader). */
@@ -169,6 +224,7 @@ export const GameEvent = Type.Union([
   S.goal,
   S.pocket,
   S.identify,
+  S.track,
   S.off_table,
   S.hole,
   S.at_rest,

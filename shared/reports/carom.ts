@@ -97,6 +97,22 @@ export interface ShotResult {
   cushions: number | null;
   /** Inning index (0-based, per player) the shot belonged to. */
   inning: number;
+  /**
+   * The shot picture (issue #26), when the hub's tracker read the shot: where each ball went
+   * (points from where it stood to where it stopped, metres on the bed) and the tracker's first
+   * reading's cushions and contacts in order, with how probable that reading's outcome is.
+   */
+  picture?: ShotPicture;
+}
+
+export interface ShotPicture {
+  cue: string;
+  paths: Record<string, [number, number][]>;
+  events: (
+    | { type: 'cushion'; t: number; ball: string; cushion: string; x: number; y: number }
+    | { type: 'contact'; t: number; a: string; b: string; x: number; y: number }
+  )[];
+  probability: number;
 }
 
 export interface SpotInstruction {

@@ -258,6 +258,19 @@ export const PiezoSensor = Type.Object(
     deadMs: Type.Optional(Ms(1000, 'ringing after a hit is ignored this long')),
     silentAfter: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, description: 'silent fault after this many hits elsewhere' })),
     noisyPerS: Type.Optional(Type.Integer({ minimum: 0, maximum: 10000, description: 'noisy fault above this rate' })),
+    at: Type.Optional(
+      Type.Object(
+        {
+          x: Type.Number({ minimum: -0.5, maximum: 5, description: 'metres along the table from the short rail w (the bed at x = 0)' }),
+          y: Type.Number({ minimum: -0.5, maximum: 3, description: 'metres across the table from the long rail s (the bed at y = 0)' }),
+        },
+        {
+          additionalProperties: false,
+          description:
+            "where an acoustic sensor sits (shared/tables/acoustic.ts): a rail piezo at one end of its rail (`place` the rail: n, e, s, w), a slate piezo under the bed (`place` slate). The hub places each knock and click from the arrival times of a rail's two or the slate's sensors",
+        },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

@@ -73,7 +73,12 @@ export interface TableSpec {
 export type TruthEvent =
   | { type: 'strike'; t: number; ball: string; speed: number }
   | { type: 'contact'; t: number; a: string; b: string; speed: number; x: number; y: number }
-  | { type: 'cushion'; t: number; ball: string; place: string; speed: number; sensed: boolean }
+  /**
+   * `x`, `y`: where the ball touches the cushion (its centre less R along the cushion's normal),
+   * for acoustic sensors (sim/signals/waves.ts). The physics always gives them; a hand-made truth
+   * may leave them out (waves.ts then takes the middle of the cushion).
+   */
+  | { type: 'cushion'; t: number; ball: string; place: string; speed: number; sensed: boolean; x?: number; y?: number }
   | { type: 'bumper'; t: number; ball: string; bumper: string; speed: number }
   | { type: 'capture'; t: number; ball: string; place: string; kind: Hole['kind']; speed: number }
   | { type: 'off'; t: number; ball: string; place: string }
@@ -284,7 +289,7 @@ function cushions(table: TableSpec, b: Ball, bi: number, t: number, r: Rng, touc
       b.where = c.place;
       b.vx = 0;
       b.vy = 0;
-      events.push({ type: 'cushion', t, ball: b.id, place: c.place, speed, sensed: c.sensed !== false });
+      events.push({ type: 'cushion', t, ball: b.id, place: c.place, speed, sensed: c.sensed !== false, x: px, y: py });
       events.push({ type: 'off', t: t + 0.05, ball: b.id, place: c.place });
       return;
     }
@@ -293,7 +298,7 @@ function cushions(table: TableSpec, b: Ball, bi: number, t: number, r: Rng, touc
     b.rollAt = (speedOf(b) * 5) / 7;
     if (!touching.cushion[key]) {
       touching.cushion[key] = 1;
-      events.push({ type: 'cushion', t, ball: b.id, place: c.place, speed, sensed: c.sensed !== false });
+      events.push({ type: 'cushion', t, ball: b.id, place: c.place, speed, sensed: c.sensed !== false, x: px, y: py });
     }
   }
 }

@@ -8,12 +8,18 @@
  * pulse of ~100 µs per hit), a break beam is held active low while a ball blocks it, a pocket has
  * a jaw beam and a drop beam below it. This file knows the truth's events, the timing and the
  * noise, and no kind by name: a new kind with a `signal` is simulated as it is.
+ *
+ * A profile with acoustic sensors (shared/tables/acoustic.ts: piezos with `at`, and the profile's
+ * `acoustic` speeds) gives those sensors their arrivals from sim/signals/waves.ts instead: each
+ * sensor hears a knock when the wave reaches it, on a physical table of its own (`acoustic`).
  */
 import type { TableProfile } from '../../shared/profile';
 import { kindOf, type SensorSignal } from '../../shared/sensors/kinds';
+import { nominalLayout } from '../../shared/tables/acoustic';
 import { gauss, rng } from '../physics/rng';
 import { ballPass, type PassOptions } from './balls';
 import type { TableSpec, TruthEvent } from '../physics/world';
+import { ACOUSTIC_NOISE, acousticSignals, acousticTable, DEFAULT_TABLE_SEED, type AcousticArrival, type AcousticNoise, type AcousticTable } from './waves';
 
 export interface Edge {
   /** Logical pin of the profile. */
@@ -58,6 +64,13 @@ export interface SignalOptions {
   timeScale?: number;
   /** The pocket colour sensors' conditions (sim/signals/balls.ts POCKET_SENSOR when absent). */
   pocketSensor?: PassOptions;
+  /**
+   * The physical table of a profile with acoustic sensors (sim/signals/waves.ts `acousticTable`):
+   * its true speeds and sensor delays. Absent: the profile's nominal layout drawn with seed 1.
+   */
+  acoustic?: AcousticTable;
+  /** Crosstalk, the slate hearing the rails, rolling noise, late stamps: ACOUSTIC_NOISE when absent, whatever `noise` is. */
+  acousticNoise?: AcousticNoise;
 }
 
 /** A sensor the simulator gives a signal to: what its descriptor says (shared/sensors/kinds.ts). */
@@ -103,7 +116,7 @@ export function signalsFor(
   profile: TableProfile,
   events: readonly TruthEvent[],
   opts: SignalOptions = {},
-): { edges: Edge[]; durationUs: number } {
+): { edges: Edge[]; durationUs: number; acoustic?: AcousticArrival[] } {
   const noise = opts.noise ?? NO_NOISE;
   const r = rng(opts.seed ?? 1);
   const edges: Edge[] = [];
@@ -138,7 +151,11 @@ export function signalsFor(
       pulse(x.drop, at + passUs + g.drop.afterUs, g.drop.widthUs, g.activeLow, undefined, pass);
     }
   };
+  // Acoustic sensors hear by waves (below), not by the per-place knocks.
+  const layout = nominalLayout(profile);
+  const acousticIds = new Set(layout?.sensors.map((s) => s.id));
   const sensors: Simulated[] = profile.sensors.flatMap((s) => {
+    if (acousticIds.has(s.id)) return [];
     const kind = kindOf(s);
     const signal = kind.signal?.(s);
     if (!signal) return [];
@@ -173,11 +190,25 @@ export function signalsFor(
       for (let i = 0; i < n; i++) pulse(x.pin, clock(r() * end), g.widthUs, g.activeLow);
     }
   }
+  let arrivals: AcousticArrival[] | undefined;
+  if (layout) {
+    // After every other draw, from a generator of its own: the other sensors' edges stay as they were.
+    const a = acousticSignals(table, profile, events, end, {
+      noise,
+      table: opts.acoustic ?? acousticTable(layout, DEFAULT_TABLE_SEED),
+      acousticNoise: opts.acousticNoise ?? ACOUSTIC_NOISE,
+      seed: opts.seed ?? 1,
+      timeScale: scale,
+    });
+    edges.push(...a.edges);
+    arrivals = a.arrivals;
+  }
   // With noise, a pin's pulses may overlap: keep each pin's edges alternating (a level, not a list).
-  return { edges: levelsOnly(edges), durationUs: clock(end) };
+  return { edges: levelsOnly(edges), durationUs: clock(end), ...(arrivals ? { acoustic: arrivals } : {}) };
 }
 
-function levelsOnly(edges: Edge[]): Edge[] {
+/** Sorts edges by time and keeps each pin's levels alternating (overlapping pulses merge). */
+export function levelsOnly(edges: Edge[]): Edge[] {
   edges.sort((a, b) => a.us - b.us);
   const level: Record<string, number> = {};
   return edges.filter((e) => {

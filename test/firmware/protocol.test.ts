@@ -53,7 +53,7 @@ describe('firmware lines are protocol v1', () => {
     expect(lines.some((l) => l.includes('"c":"stuck"'))).toBe(true);
   });
 
-  for (const profile of ['golf-billiards', 'carom', 'pool', 'minigolf-lane']) {
+  for (const profile of ['golf-billiards', 'carom', 'carom-acoustic', 'pool', 'minigolf-lane']) {
     it(`${profile}: boot lines and one event per watched sensor`, () => {
       const run = runFirmware({ profile, board: 'espruino-pico', device: 'dev-1' });
       const b = run.board;

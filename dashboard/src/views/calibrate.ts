@@ -16,6 +16,7 @@ import { gameName } from '../games/common';
 import { bufferUse, faultText, health } from '../health';
 import { eventLine, stepInstruction, stepName, suggestionLine, type CalRecord, type CalSession, type CalSuggestion } from '../calibration';
 import type { View } from '../router';
+import { acousticResultView, acousticStepView } from './calibrate-acoustic';
 
 interface TableInfo {
   table: string;
@@ -284,6 +285,7 @@ export const calibrateView: View = (root, route) => {
       hand.length
         ? h('ul', { class: 'thresholds' }, ...hand.map(([s, x]) => h('li', {}, `${s}: `, t('calib.threshold', { permille: x.permille, volts: x.volts }))))
         : null,
+      record.acoustic ? acousticResultView(record.acoustic) : null,
       file ? h('p', { class: 'muted' }, t('calib.storedIn', { file })) : null,
     );
     resultBox.hidden = false;
@@ -363,6 +365,7 @@ export const calibrateView: View = (root, route) => {
         h('h3', { id: 'cal-step-no' }, t('calib.stepOf', { n: s.current + 1, total })),
         h('p', { class: 'cal-step-name', id: 'cal-step', 'data-step': cur.id }, stepName(cur)),
         h('p', { class: 'cal-instruction', id: 'cal-instruction' }, stepInstruction(cur)),
+        cur.kind === 'acoustic' ? acousticStepView(cur) : null,
         h('p', { class: 'evidence-title muted' }, t('calib.seen')),
         h(
           'ul',
@@ -394,11 +397,13 @@ export const calibrateView: View = (root, route) => {
       replace(sessionBox, h('h3', { id: 'cal-step-no' }, t('calib.allDone')), buttons, h('h3', {}, t('calib.steps')), stepList);
     }
     renderLive();
+    const acoustic = s.steps.find((x) => x.acoustic?.result)?.acoustic?.result ?? null;
     replace(
       sugBox,
       h('h3', {}, t('calib.suggestions')),
       suggestions.length ? null : h('p', { class: 'muted' }, t('calib.noSuggestions')),
       ...suggestions.map(suggestionView),
+      acoustic ? acousticResultView(acoustic) : null,
     );
   }
 

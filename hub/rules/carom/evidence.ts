@@ -6,6 +6,7 @@ import type { GameEvent } from '../../../shared/game/events';
 import type { PendingDecision } from '../../../shared/game/engine';
 import { describe } from './shot';
 import { flat } from '../common/text';
+import { trackEvidence, trackOf } from './tracked';
 
 /**
  * A point question as the working state keeps it: the shot it is about instead of its texts.
@@ -119,6 +120,13 @@ export function decisionView(d: LiveDecision): PendingDecision {
       raisedAt: d.raisedAt,
       basis: pointBasis(d.events),
     };
+    // A tracked shot's probability is the tracker's (tracked.ts), not the base rates' for its basis.
+    const track = trackOf(d.events);
+    if (track) {
+      delete v.basis;
+      v.evidence = [...v.evidence, ...trackEvidence(track)];
+      if (d.probability !== undefined) v.probability = d.probability;
+    }
     decisionViews.set(d, v);
   }
   return v;

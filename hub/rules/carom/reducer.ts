@@ -108,6 +108,13 @@ function strangerIn(s: Live, e: GameEvent): string | undefined {
     const all = ballsOf(s.game, s.config);
     return strangerOf(all, e.a) ?? strangerOf(all, e.b);
   }
+  if (e.type === 'track') {
+    const all = ballsOf(s.game, s.config);
+    let found = strangerOf(all, e.cue);
+    for (const r of e.readings)
+      for (const x of r.events) found ??= x.type === 'cushion' ? strangerOf(all, x.ball) : (strangerOf(all, x.a) ?? strangerOf(all, x.b));
+    return found;
+  }
   if (!('ball' in e) || e.ball === undefined) return undefined;
   return strangerOf(ballsOf(s.game, s.config), e.ball);
 }
@@ -124,6 +131,8 @@ function sensor(s: Live, e: GameEvent): Live {
   if (e.type === 'contact' && e.a !== undefined && e.a === e.b) return reject(s, e, 'bad_contact', 'a ball cannot contact itself');
   // A strike while a shot is under way stays in the shot: CG-FOUL-2 evidence (resolve.ts asks).
   if (e.type === 'strike' && !s.shot) return newShot(s, e);
+  // The tracker reads a shot that is under way (hub/tracker): with no shot it reads nothing.
+  if (e.type === 'track' && !s.shot) return reject(s, e, 'no_shot', 'a tracker reading without a shot');
   if (e.type === 'identify') {
     if (!s.shot) return reject(s, e, 'unknown_ref', 'identify refers to no event of the shot in progress');
     const i = s.shot.events.findIndex((x) => x.seq === e.ref);
@@ -199,6 +208,7 @@ export function reduceCore(s: Live, e: GameEvent): Live {
     case 'off_table':
     case 'at_rest':
     case 'identify':
+    case 'track':
       if (s.status === 'finished' || s.status === 'abandoned') return reject(s, e, 'game_over', 'the game is over');
       return sensor(s, e);
     case 'clock':

@@ -28,6 +28,7 @@ import {
 } from './state';
 import { type LiveDecision, type ShotDecision, decisionId } from './evidence';
 import { push, pushAll } from '../common/plist';
+import { pictureOf, readingEvents, trackOf, trackedOutcomes } from './tracked';
 
 /** No fouls called during the shot (shared; never changed). */
 const NO_FOULS: readonly FoulRec[] = Object.freeze([]);
@@ -85,8 +86,18 @@ const FOUL_DURING = 'foul_during';
 const IN_MOTION = 'carom.balls_in_motion';
 
 /** `fallback`: the outcome of the identified events alone (see above), the point question's default. */
-function shotQuestions(s: Live, shot: ShotRec, sensorEvents: readonly GameEvent[], fallback: string, ctx: ShotContext, raisedAt: number): readonly Question[] {
-  const outcomes = possibleOutcomes(sensorEvents, ballsOf(s.game, s.config), ctx);
+function shotQuestions(
+  s: Live,
+  shot: ShotRec,
+  sensorEvents: readonly GameEvent[],
+  fallback: string,
+  ctx: ShotContext,
+  raisedAt: number,
+  tracked?: readonly { outcome: string; probability: number }[],
+): readonly Question[] {
+  let outcomes = possibleOutcomes(sensorEvents, ballsOf(s.game, s.config), ctx);
+  // A tracked shot: the readings' outcomes are options too (the tracker may name what the unnamed events could not).
+  if (tracked) for (const t of tracked) if (!outcomes.includes(t.outcome)) outcomes = [...outcomes, t.outcome];
   // A wrong ball the referee already called during the stroke is that one fact: no second foul asked.
   const wrongBall = shot.struck !== undefined && shot.struck !== shot.cue && !shot.fouls.some((f) => f.code === 'wrong_ball');
   const motion = motionIndex(shot) >= 0;
@@ -109,6 +120,8 @@ function shotQuestions(s: Live, shot: ShotRec, sensorEvents: readonly GameEvent[
       who,
       shot: shot.no,
     };
+    // The tracker's probability of its outcome (tracked.ts): the hub decides alone at the venue's certainty.
+    if (tracked) q.probability = tracked[0]!.probability;
     qs[n++] = q;
   }
   if (wrongBall) {
@@ -269,9 +282,12 @@ function judge(s0: Live, e: GameEvent): Live {
   // read only contacts and the cue ball's cushions (shot.ts, outcome.ts), so these give the
   // outcome of the sensor events and of the identified ones (see above) without two filtered
   // copies of the shot per shot.
-  const events = shot.events;
-  const knownOutcome = outcomeOf(events, ctx);
-  const questions = shotQuestions(s0, shot, events, knownOutcome, ctx, raisedAt);
+  // A shot the hub's tracker read is judged on its first reading's named events (tracked.ts).
+  const track = trackOf(shot.events);
+  const events = track ? readingEvents(shot.events, track.readings[0]!) : shot.events;
+  const tracked = track ? trackedOutcomes(shot.events, track, ctx) : undefined;
+  const knownOutcome = tracked ? tracked[0]!.outcome : outcomeOf(events, ctx);
+  const questions = shotQuestions(s0, shot, shot.events, knownOutcome, ctx, raisedAt, tracked);
   const answers = s0.answers;
   let pending = s0.pending;
   let decisions = s0.decisions;
@@ -308,6 +324,7 @@ function judge(s0: Live, e: GameEvent): Live {
     fouls: codes,
     cushions: cushionsOf(events, ctx),
     inning,
+    ...(track ? { picture: pictureOf(track, tracked![0]!.probability) } : {}),
   };
   const scoring = !isTurnOver(result);
   // The shot's changes are written into one copy of the state, with the end of the inning's when
