@@ -100,10 +100,12 @@ export interface RunOptions {
   /** A table with acoustic sensors: the simulated table's instance (its true speeds and delays) and the layout the hub localises with (calibrated, or the profile's nominal when absent). */
   acoustic?: AcousticTable;
   layout?: AcousticLayout;
+  /** Sees each shot with the game events the chain gave the engine for it (diagnosis). */
+  trace?: (i: number, shot: PlayedShot, events: readonly GameEvent[]) => void;
 }
 
 /** A virtual clock for the assembler: timers run when `advance` passes their time, in time order. */
-class VirtualTimers implements TimerApi {
+export class VirtualTimers implements TimerApi {
   private t = 0;
   private queue: { at: number; fn: () => void; id: number }[] = [];
   private nextId = 1;
@@ -220,8 +222,10 @@ export function runChain(opts: RunOptions): Tally {
   /** The shot's captures the sensors named or read: [pocket, ball, sure]; and every capture event of the shot. */
   let seen: [string, string, boolean][] = [];
   let shotCaptures: { seq: number; place: string }[] = [];
+  let traced: GameEvent[] = [];
   const append = (e: GameEvent): void => {
     const ev = { ...e, seq: seq++ } as GameEvent;
+    if (opts.trace) traced.push(ev);
     if (ev.type === 'pocket' && ev.captured && ev.by === 'sensor') {
       shotCaptures.push({ seq: ev.seq!, place: ev.pocket });
       if (ev.ball !== undefined) seen.push([ev.pocket, ev.ball, true]);
@@ -342,6 +346,8 @@ export function runChain(opts: RunOptions): Tally {
       countNew(); // an answer may raise the next question (pool: the rail after the first contact)
     }
     if (tally.questions === questionsBefore) tally.decidedAlone++;
+    opts.trace?.(i, shot, traced);
+    traced = [];
     countIdentities(tally, seen, shot);
     const after = view();
     const credited = adapter.observe(before, after);

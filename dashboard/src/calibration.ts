@@ -59,17 +59,15 @@ export function acousticLists(points: AcousticPoint[], tr: Translate = t): { rai
 
 /** One acoustic point in words: "rail n, diamond 3", "bed point 1×2". */
 export function pointName(p: AcousticPoint, tr: Translate = t): string {
-  return p.surface === 'rail' ? tr('calib.acoustic.pointRail', { rail: p.rail ?? '', d: p.diamond }) : tr('calib.acoustic.pointBed', { d: p.diamond, a: p.across ?? '' });
+  return p.surface === 'rail'
+    ? tr('calib.acoustic.pointRail', { rail: p.rail ?? '', d: p.diamond })
+    : tr('calib.acoustic.pointBed', { d: p.diamond, a: p.across ?? '' });
 }
 
 function acousticInstruction(s: CalStep, tr: Translate): string {
   const points = s.points ?? [];
   const { rails, bed } = acousticLists(points, tr);
-  return [
-    tr('calib.do.acoustic', { n: points.length }),
-    rails ? tr('calib.do.acousticRails', { rails }) : '',
-    bed ? tr('calib.do.acousticBed', { bed }) : '',
-  ]
+  return [tr('calib.do.acoustic', { n: points.length }), rails ? tr('calib.do.acousticRails', { rails }) : '', bed ? tr('calib.do.acousticBed', { bed }) : '']
     .filter(Boolean)
     .join(' ');
 }

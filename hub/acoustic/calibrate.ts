@@ -264,10 +264,8 @@ function robustFit(g: Geometry, knocks: Prepared[], skip: number, sNominal: [num
 }
 
 function layoutOf(nominal: AcousticLayout, p: Float64Array, source: AcousticLayout['source']): AcousticLayout {
-  const delaysUs: Record<string, number> = {};
-  nominal.sensors.forEach((s, i) => {
-    delaysUs[s.id] = Math.round(p[2 + i]! * 10) / 10;
-  });
+  // Own properties whatever the ids (`__proto__` is a valid sensor id).
+  const delaysUs: Record<string, number> = Object.fromEntries(nominal.sensors.map((s, i) => [s.id, Math.round(p[2 + i]! * 10) / 10]));
   return { ...nominal, railSpeed: Math.round(1e6 / p[0]!), slateSpeed: Math.round(1e6 / p[1]!), delaysUs, source };
 }
 

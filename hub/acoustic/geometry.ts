@@ -67,7 +67,9 @@ export function geometryOf(layout: AcousticLayout): Geometry {
   const slate: number[] = [];
   layout.sensors.forEach((s, i) => {
     index.set(s.id, i);
-    delay[i] = layout.delaysUs[s.id] ?? 0;
+    // Own keys only: a sensor id is the profile's, and `constructor` is a valid one.
+    const d = Object.hasOwn(layout.delaysUs, s.id) ? layout.delaysUs[s.id] : 0;
+    delay[i] = typeof d === 'number' && Number.isFinite(d) ? d : 0;
     if (s.surface === 'slate') slate.push(i);
   });
   const rails: RailGeometry[] = [];

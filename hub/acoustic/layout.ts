@@ -15,8 +15,13 @@ export function layoutFor(profile: TableProfile, record?: CalibrationRecord | nu
   // A file edited by hand may say anything: speeds that are not speeds leave the nominal layout.
   if (!a || !(a.railSpeed >= 100 && a.railSpeed <= 10000 && a.slateSpeed >= 100 && a.slateSpeed <= 10000)) return nominal;
   // Only the sensors the profile still has: a delay of a sensor since removed means nothing.
-  const delaysUs: Record<string, number> = {};
-  for (const s of nominal.sensors) if (typeof a.delaysUs[s.id] === 'number') delaysUs[s.id] = a.delaysUs[s.id]!;
+  // Own keys only, read and written (a sensor id may be `constructor` or `__proto__`).
+  const delaysUs: Record<string, number> = Object.fromEntries(
+    nominal.sensors.flatMap((s) => {
+      const d = Object.hasOwn(a.delaysUs, s.id) ? a.delaysUs[s.id] : undefined;
+      return typeof d === 'number' && Number.isFinite(d) ? [[s.id, d]] : [];
+    }),
+  );
   return {
     ...nominal,
     railSpeed: a.railSpeed,

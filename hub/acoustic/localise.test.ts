@@ -10,6 +10,10 @@ import { clickArrivals, hubMs, knockArrivals, quantiles, scene, type Scene } fro
 import { gauss } from '../../sim/physics/rng';
 import { pointOn } from './geometry';
 import { Multilaterator } from './multilaterate';
+import { CAROM_ACOUSTIC, nominal } from './testkit';
+import { calibrationKnocks } from '../../sim/signals/calibration-knocks';
+import { acousticTable } from '../../sim/signals/waves';
+import { BAR_NOISE } from '../../sim/signals/signals';
 
 /** Feeds arrivals in time order and flushes well after the last; returns everything placed. */
 function run(loc: Localiser, arrivals: Arrival[]): Localised[] {
@@ -270,6 +274,50 @@ describe('clicks on the bed', () => {
     );
     expect(found).toBeGreaterThanOrEqual(0.85 * findable);
     expect(out.length - found).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('the simulator’s physics (sim/signals/waves.ts)', () => {
+  it('its calibration session: each cushion knock one knock on its rail, each dropped ball a click, nothing else', () => {
+    const lines: string[] = [];
+    for (const seed of [1, 2, 3]) {
+      const layout = nominal();
+      const table = acousticTable(layout, seed);
+      const session = calibrationKnocks(layout, table, { profile: CAROM_ACOUSTIC, noise: BAR_NOISE, seed });
+      // The firmware's dead time drops a sensor's ring (rails 30 ms, slate 15 ms).
+      const last = new Map<string, number>();
+      const heard = [...session.arrivals]
+        .sort((a, b) => a.us - b.us)
+        .filter((a) => {
+          const ok = a.us - (last.get(a.sensor) ?? -Infinity) > (a.sensor.startsWith('b') ? 15_000 : 30_000);
+          if (ok) last.set(a.sensor, a.us);
+          return ok;
+        })
+        .map((a): Arrival => ({ sensor: a.sensor, us: a.us, at: hubMs(a.us) }));
+      const loc = new Localiser(layout);
+      const out = run(loc, heard);
+      const rail: number[] = [];
+      const bed: number[] = [];
+      for (const k of session.knocks) {
+        // What was placed from the knock to 2 ms after it (a dropped ball's bounces come 64 ms later: clicks of their own).
+        const near = out.filter((o) => o.t >= hubMs(k.us) - 1 && o.t <= hubMs(k.us) + 2);
+        expect(near, `${k.surface} ${k.rail ?? ''} ${k.x} ${k.y}`).toHaveLength(1);
+        const o = near[0]!;
+        if (k.surface === 'rail') {
+          expect(o).toMatchObject({ kind: 'knock', rail: k.rail });
+          rail.push(Math.hypot(o.x - k.x, o.y - k.y));
+        } else {
+          expect(o.kind).toBe('click');
+          bed.push(Math.hypot(o.x - k.x, o.y - k.y));
+        }
+      }
+      const r = quantiles(rail);
+      const b = quantiles(bed);
+      lines.push(
+        `table ${seed}, nominal speeds: knocks median ${(r.median * 100).toFixed(1)} cm, p95 ${(r.p95 * 100).toFixed(1)} cm; drops median ${(b.median * 100).toFixed(1)} cm, p95 ${(b.p95 * 100).toFixed(1)} cm; rejected ${JSON.stringify(loc.counts.rejected)}`,
+      );
+    }
+    console.log(lines.join('\n'));
   });
 });
 

@@ -23,60 +23,22 @@
  * Map lookup and a few comparisons; the fits run once per group. Buffers are allocated once.
  */
 import type { AcousticLayout, Arrival, Click, Knock, Localised } from '../../shared/tables/acoustic';
-import { alongFromPair, distToSegment, geometryOf, pointOn, type Geometry } from './geometry';
+import { alongFromPair, geometryOf, pointOn, type Geometry } from './geometry';
+import { EchoSources } from './echoes';
+import { ECHO, KEEP, OpenArrivals, USED } from './open-arrivals';
 import { Multilaterator, type SlateFix } from './multilaterate';
+import { noCounts, type LocaliserCounts, type LocaliserOptions } from './localise-options';
 
-export interface LocaliserOptions {
-  /** Timing sigma of one arrival, µs (default 40: docs/acoustic.md). */
-  sigmaUs?: number;
-  /** Relative 1-sigma uncertainty of the speeds (default 0.1 nominal, 0.02 calibrated). */
-  relSpeedSd?: number;
-  /** A sensor's repeat this soon after its previous arrival is ringing (default 10 ms). */
-  ringMs?: number;
-  /** Echoes of a knock or click arrive within this (default 5 ms). */
-  crosstalkMs?: number;
-  /** A click this close to a rail's cushion line, with a knock on that rail, is the knock heard through the slate (default 8 cm, or 2 sd). */
-  edgeBandM?: number;
-}
+export type { LocaliserCounts, LocaliserOptions, RejectReason } from './localise-options';
 
-export type RejectReason = 'ringing' | 'crosstalk' | 'inconsistent' | 'single';
-
-export interface LocaliserCounts {
-  arrivals: number;
-  /** Arrivals from sensors not in the layout. */
-  unknown: number;
-  knocks: number;
-  /** Knocks from one rail arrival (the other sensor missed it): placed anywhere on the rail. */
-  loneKnocks: number;
-  clicks: number;
-  /** Arrivals dropped, by reason. */
-  rejected: Record<RejectReason, number>;
-  /** Groups dropped: slate groups whose times do not fit one point; rail pairs and slate groups that were another's echo. */
-  rejectedGroups: { crosstalk: number; inconsistent: number };
-}
-
-const CAP = 64;
-const SOURCES = 8;
 const NONE: Localised[] = [];
 /** Candidate kinds in the judging. */
 const PAIR = 1;
 const LONE = 2;
 const CLICK = 3;
-/** An arrival's fate in one judging. */
-const KEEP = 0;
-const USED = 1;
-const ECHO = 2;
 
 export class Localiser {
-  readonly counts: LocaliserCounts = {
-    arrivals: 0,
-    unknown: 0,
-    knocks: 0,
-    loneKnocks: 0,
-    clicks: 0,
-    rejected: { ringing: 0, crosstalk: 0, inconsistent: 0, single: 0 },
-    rejectedGroups: { crosstalk: 0, inconsistent: 0 },
-  };
+  readonly counts: LocaliserCounts = noCounts();
   readonly geometry: Geometry;
   /** Slowness (µs per metre) of the rails, the slate, and the faster of the two. */
   private readonly sr: number;
@@ -96,23 +58,14 @@ export class Localiser {
   private readonly sx: Float64Array;
   private readonly sy: Float64Array;
 
-  // Open arrivals, in time order: sensor, corrected µs (delay off), device µs, hub ms, failed slate group.
-  private pn = 0;
-  private readonly pS = new Int32Array(CAP);
-  private readonly pU = new Float64Array(CAP);
-  private readonly pRaw = new Float64Array(CAP);
-  private readonly pAt = new Float64Array(CAP);
-  private readonly pBad = new Float64Array(CAP).fill(NaN);
-  private readonly fate = new Uint8Array(CAP);
+  /** Arrivals not judged yet, in time order. */
+  private readonly open = new OpenArrivals();
   /** Per sensor: device µs of the start of its last burst (for ringing). */
   private readonly burst: Float64Array;
   private lastRaw = -Infinity;
   private lastBadCounted = NaN;
-  // Recent winners whose echoes may still come: earliest emission, latest echo, the segment it came from.
-  private sn = 0;
-  private readonly srcT0 = new Float64Array(SOURCES);
-  private readonly srcEnd = new Float64Array(SOURCES);
-  private readonly srcSeg = new Float64Array(SOURCES * 4);
+  /** Recent winners whose echoes may still come. */
+  private readonly sources: EchoSources;
   // Judging scratch.
   private readonly railFirst: Int32Array;
   private readonly gk = new Int32Array(16);
@@ -148,6 +101,7 @@ export class Localiser {
     const railSpan = Math.max(0, ...g.rails.map((r) => (r.pb - r.pa) * this.sr * (1 + this.rel)));
     this.windowUs = railSpan + this.slateSpan + 2 * this.margin;
     this.solver = new Multilaterator(layout, this.sigma, this.rel);
+    this.sources = new EchoSources(this.sFast, this.margin, this.crosstalkUs);
     this.burst = new Float64Array(layout.sensors.length).fill(-Infinity);
     this.railFirst = new Int32Array(2 * g.rails.length);
     this.seen = new Uint8Array(layout.sensors.length);
@@ -164,13 +118,13 @@ export class Localiser {
     let out: Localised[] | null = null;
     // The board restarted (its clock began again): close everything, forget the old timeline.
     if (a.us < this.lastRaw - 1e6) {
-      while (this.pn > 0) out = this.judge(out);
+      while (this.open.n > 0) out = this.judge(out);
       this.burst.fill(-Infinity);
-      this.sn = 0;
+      this.sources.clear();
     }
     this.lastRaw = a.us;
     const u = a.us - this.geometry.delay[i]!;
-    while (this.pn > 0 && u > this.pU[0]! + this.windowUs) out = this.judge(out);
+    while (this.open.n > 0 && u > this.open.u[0]! + this.windowUs) out = this.judge(out);
     if (a.us - this.burst[i]! < this.ringUs) {
       this.counts.rejected.ringing++;
       return out ?? NONE;
@@ -180,85 +134,30 @@ export class Localiser {
       this.counts.rejected.crosstalk++;
       return out ?? NONE;
     }
-    let k = this.pn++;
-    while (k > 0 && this.pU[k - 1]! > u) {
-      this.move(k - 1, k);
-      k--;
-    }
-    this.pS[k] = i;
-    this.pU[k] = u;
-    this.pRaw[k] = a.us;
-    this.pAt[k] = a.at;
-    this.pBad[k] = NaN;
-    if (this.pn === CAP) out = this.judge(out);
+    this.open.insert(i, u, a.us, a.at);
+    if (this.open.full) out = this.judge(out);
     return out ?? NONE;
   }
 
   /** Closes the groups whose window ended before `nowMs` (hub time); call it every few ms. */
   flush(nowMs: number): Localised[] {
     let out: Localised[] | null = null;
-    while (this.pn > 0 && nowMs >= this.pAt[0]! + this.windowUs / 1000) out = this.judge(out);
+    while (this.open.n > 0 && nowMs >= this.open.at[0]! + this.windowUs / 1000) out = this.judge(out);
     return out ?? NONE;
-  }
-
-  private move(from: number, to: number): void {
-    this.pS[to] = this.pS[from]!;
-    this.pU[to] = this.pU[from]!;
-    this.pRaw[to] = this.pRaw[from]!;
-    this.pAt[to] = this.pAt[from]!;
-    this.pBad[to] = this.pBad[from]!;
   }
 
   /** Whether an arrival at sensor i (corrected µs u) is a recent winner's echo. */
   private echo(i: number, u: number): boolean {
-    const x = this.sx[i]!;
-    const y = this.sy[i]!;
-    for (let k = 0; k < this.sn; k++) {
-      if (u > this.srcEnd[k]!) continue;
-      const o = k * 4;
-      const d = distToSegment(x, y, this.srcSeg[o]!, this.srcSeg[o + 1]!, this.srcSeg[o + 2]!, this.srcSeg[o + 3]!);
-      if (u >= this.srcT0[k]! + d * this.sFast - this.margin) return true;
-    }
-    return false;
-  }
-
-  private addSource(t0: number, x1: number, y1: number, x2: number, y2: number): void {
-    // Keep the live ones (an echo window not over), then this one; the oldest goes when full.
-    let n = 0;
-    for (let k = 0; k < this.sn; k++) {
-      if (this.srcEnd[k]! < t0 - this.crosstalkUs) continue;
-      this.srcT0[n] = this.srcT0[k]!;
-      this.srcEnd[n] = this.srcEnd[k]!;
-      this.srcSeg.copyWithin(n * 4, k * 4, k * 4 + 4);
-      n++;
-    }
-    if (n === SOURCES) {
-      this.srcT0.copyWithin(0, 1);
-      this.srcEnd.copyWithin(0, 1);
-      this.srcSeg.copyWithin(0, 4);
-      n--;
-    }
-    this.srcT0[n] = t0;
-    this.srcEnd[n] = t0 + this.crosstalkUs;
-    this.srcSeg[n * 4] = x1;
-    this.srcSeg[n * 4 + 1] = y1;
-    this.srcSeg[n * 4 + 2] = x2;
-    this.srcSeg[n * 4 + 3] = y2;
-    this.sn = n + 1;
-  }
-
-  /** The hub time of an emission at corrected device µs t0, from open arrival k. */
-  private hubTime(k: number, t0: number): number {
-    return this.pAt[k]! + (t0 - this.pRaw[k]!) / 1000;
+    return this.sources.explains(this.sx[i]!, this.sy[i]!, u);
   }
 
   /** Judges the anchor's window: emits the winner (or drops the anchor), drops the winner's echoes. */
   private judge(out: Localised[] | null): Localised[] | null {
     const g = this.geometry;
-    const { pS, pU } = this;
+    const { sensor: pS, u: pU } = this.open;
     const anchor = pU[0]!;
     let wn = 0;
-    while (wn < this.pn && pU[wn]! <= anchor + this.windowUs) wn++;
+    while (wn < this.open.n && pU[wn]! <= anchor + this.windowUs) wn++;
     const late = anchor + this.tie;
 
     // The best candidate so far: kind, score (emission + handicap), and what it is made of.
@@ -346,7 +245,7 @@ export class Localiser {
       if (this.pairExplains(pairs, n)) break;
       const fix = this.solver.solve(this.gx, this.gy, this.gt, n, this.ss);
       if (!fix) {
-        for (let m = 0; m < n; m++) if (Number.isNaN(this.pBad[this.gk[m]!]!)) this.pBad[this.gk[m]!] = pU[start]!;
+        for (let m = 0; m < n; m++) if (Number.isNaN(this.open.bad[this.gk[m]!]!)) this.open.bad[this.gk[m]!] = pU[start]!;
         continue;
       }
       // The same with one rail sensor only: the fix on that rail's cushion line.
@@ -362,24 +261,24 @@ export class Localiser {
       break;
     }
 
-    this.fate.fill(KEEP, 0, this.pn);
+    this.open.fate.fill(KEEP, 0, this.open.n);
     if (kind === 0) {
       // Nothing placed: the anchor alone goes.
-      const bad = this.pBad[0]!;
+      const bad = this.open.bad[0]!;
       if (Number.isNaN(bad)) this.counts.rejected.single++;
       else {
         this.counts.rejected.inconsistent++;
         if (bad !== this.lastBadCounted) this.counts.rejectedGroups.inconsistent++;
         this.lastBadCounted = bad;
       }
-      this.fate[0] = USED;
+      this.open.fate[0] = USED;
     } else {
       out ??= [];
       out.push(this.emit(kind, bT0, bRail, bAlong, bSd, bK1, bK2));
-      for (let k = 0; k < this.pn; k++) if (this.fate[k] === KEEP && this.echo(pS[k]!, pU[k]!)) this.fate[k] = ECHO;
+      for (let k = 0; k < this.open.n; k++) if (this.open.fate[k] === KEEP && this.echo(pS[k]!, pU[k]!)) this.open.fate[k] = ECHO;
       this.countEchoGroups(wn);
     }
-    this.compact();
+    this.counts.rejected.crosstalk += this.open.compact();
     return out;
   }
 
@@ -425,57 +324,57 @@ export class Localiser {
       for (let m = 0; m < this.clickN; m++) {
         if (m === fix.dropped) continue;
         const k = this.clickKs[m]!;
-        this.fate[k] = USED;
-        sensors.push(ids[this.pS[k]!]!.id);
-        if (first < 0 || this.pU[k]! < this.pU[first]!) first = k;
+        this.open.fate[k] = USED;
+        sensors.push(ids[this.open.sensor[k]!]!.id);
+        if (first < 0 || this.open.u[k]! < this.open.u[first]!) first = k;
       }
       const x = Math.min(g.layout.width, Math.max(0, fix.x));
       const y = Math.min(g.layout.height, Math.max(0, fix.y));
-      this.addSource(t0, x, y, x, y);
+      this.sources.add(t0, x, y, x, y);
       this.counts.clicks++;
-      const c: Click = { kind: 'click', t: this.hubTime(first, t0), x, y, sd: fix.sd, sensors };
+      const c: Click = { kind: 'click', t: this.open.hubTime(first, t0), x, y, sd: fix.sd, sensors };
       return c;
     }
     const rail = g.rails[r]!;
-    this.fate[k1] = USED;
+    this.open.fate[k1] = USED;
     if (kind === PAIR) {
-      this.fate[k2] = USED;
+      this.open.fate[k2] = USED;
       const p = pointOn(g.layout, rail.rail, along);
-      this.addSource(t0, p.x, p.y, p.x, p.y);
+      this.sources.add(t0, p.x, p.y, p.x, p.y);
       this.counts.knocks++;
-      const first = this.pU[k1]! <= this.pU[k2]! ? k1 : k2;
+      const first = this.open.u[k1]! <= this.open.u[k2]! ? k1 : k2;
       const k: Knock = {
         kind: 'knock',
-        t: this.hubTime(first, t0),
+        t: this.open.hubTime(first, t0),
         rail: rail.rail,
         along,
         x: p.x,
         y: p.y,
         sd,
-        sensors: [ids[this.pS[k1]!]!.id, ids[this.pS[k2]!]!.id],
+        sensors: [ids[this.open.sensor[k1]!]!.id, ids[this.open.sensor[k2]!]!.id],
       };
       return k;
     }
     // One sensor heard it: somewhere on the rail, uniformly; the emission by the mean travel from there.
-    const at = this.pS[k1] === rail.a ? rail.pa : rail.pb;
+    const at = this.open.sensor[k1] === rail.a ? rail.pa : rail.pb;
     const L = rail.length;
     const meanTravel = ((at * at + (L - at) * (L - at)) / (2 * L)) * this.sr;
     const farthest = Math.max(at, L - at) * this.sr;
     const p0 = pointOn(g.layout, rail.rail, 0);
     const p1 = pointOn(g.layout, rail.rail, L);
-    this.addSource(this.pU[k1]! - farthest, p0.x, p0.y, p1.x, p1.y);
+    this.sources.add(this.open.u[k1]! - farthest, p0.x, p0.y, p1.x, p1.y);
     this.counts.knocks++;
     this.counts.loneKnocks++;
     const mid = pointOn(g.layout, rail.rail, L / 2);
     const k: Knock = {
       kind: 'knock',
-      t: this.hubTime(k1, this.pU[k1]! - meanTravel),
+      t: this.open.hubTime(k1, this.open.u[k1]! - meanTravel),
       rail: rail.rail,
       along: L / 2,
       x: mid.x,
       y: mid.y,
       sd: L / Math.sqrt(12),
-      sensors: [ids[this.pS[k1]!]!.id],
+      sensors: [ids[this.open.sensor[k1]!]!.id],
     };
     return k;
   }
@@ -488,22 +387,9 @@ export class Localiser {
     for (let r = 0; r < g.rails.length; r++) {
       const ka = rf[2 * r]!;
       const kb = rf[2 * r + 1]!;
-      if (ka >= 0 && kb >= 0 && this.fate[ka] === ECHO && this.fate[kb] === ECHO) this.counts.rejectedGroups.crosstalk++;
+      if (ka >= 0 && kb >= 0 && this.open.fate[ka] === ECHO && this.open.fate[kb] === ECHO) this.counts.rejectedGroups.crosstalk++;
     }
-    for (let k = 0; k < wn; k++) if (g.railOf[this.pS[k]!]! < 0 && this.fate[k] === ECHO) slateEchoes++;
+    for (let k = 0; k < wn; k++) if (g.railOf[this.open.sensor[k]!]! < 0 && this.open.fate[k] === ECHO) slateEchoes++;
     if (slateEchoes >= 3) this.counts.rejectedGroups.crosstalk++;
-  }
-
-  /** Drops the used and echo arrivals from the open list. */
-  private compact(): void {
-    let n = 0;
-    for (let k = 0; k < this.pn; k++) {
-      const f = this.fate[k];
-      if (f === ECHO) this.counts.rejected.crosstalk++;
-      if (f !== KEEP) continue;
-      if (n !== k) this.move(k, n);
-      n++;
-    }
-    this.pn = n;
   }
 }

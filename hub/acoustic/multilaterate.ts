@@ -2,14 +2,16 @@
  * Multilateration on the slate: where and when a click happened, from the times its first wave
  * reached three or more slate sensors. The unknowns are (x, y, t0); each arrival says
  *   t_i = t0 + |P − S_i|·s      (t_i with the sensor's delay taken off, s the slowness, µs/m).
- * Least squares by Gauss–Newton (with Levenberg damping) from the best point of a coarse grid over
- * the bed, weighted by the timing sigma and the speed's uncertainty (a wrong speed errs more on a
- * long path). The fit is judged by its chi-square: arrivals that do not come from one point
- * (rolling noise, a sensor that fired on something else) leave a residual the timing cannot
- * explain. With four or more arrivals and one of them wrong, the best fit without one is tried.
+ * Least squares by Gauss–Newton (with Levenberg damping, kept on the bed) from the closed-form
+ * solutions and, when those do not fit, from the valleys of a coarse grid over the bed; weighted
+ * by the timing sigma and the speed's uncertainty (a wrong speed errs more on a long path). The
+ * fit is judged by its chi-square: arrivals that do not come from one point (rolling noise, a
+ * sensor that fired on something else) leave a residual the timing cannot explain. With four or
+ * more arrivals and one of them wrong, the fits that leave one out are weighed (`solve`).
  *
  * Scratch buffers are allocated once per solver: a venue's clicks all go through one hub.
  */
+import { closedFormStarts, invert3, solve3 } from './closed-form';
 
 /** The chi-square a fit may reach for its degrees of freedom (n − 3) at about 1 in 1000 by chance. */
 const CHI2_LIMIT = [9, 10.83, 13.82, 16.27, 18.47, 20.52];
@@ -59,8 +61,6 @@ export class Multilaterator {
   private readonly startX = new Float64Array(Math.max(STARTS, GRID_STARTS));
   private readonly startY = new Float64Array(Math.max(STARTS, GRID_STARTS));
   private readonly startCost = new Float64Array(Math.max(STARTS, GRID_STARTS));
-  /** The closed form's rows: ax, ay, ad, c. */
-  private readonly rows = new Float64Array(MAX_SENSORS * 4);
   private readonly sol = new Float64Array(SOLUTIONS * 6);
   /** Leave-one-out fits: x, y, t0, sd, early (1/0), the one left out. */
   private readonly cand = new Float64Array(MAX_SENSORS * 6);
@@ -188,7 +188,7 @@ export class Multilaterator {
       this.sy[k] = ys[i]!;
       this.st[k] = ts[i]!;
     }
-    let ns = this.closedForm(n, slowness);
+    let ns = closedFormStarts(this.sx, this.sy, this.st, n, slowness, this.startX, this.startY);
     let first = 0;
     for (let k = 1; k < n; k++) if (this.st[k]! < this.st[first]!) first = k;
     const cx = this.bed.width / 2 - this.sx[first]!;
@@ -264,99 +264,6 @@ export class Multilaterator {
         this.startY[at] = -m + dy * gj;
         this.startCost[at] = c;
         ns = Math.min(GRID_STARTS, ns + 1);
-      }
-    }
-    return ns;
-  }
-
-  /**
-   * Closed-form starting points (no iteration). With d_i the arrival times as distances (t·v)
-   * relative to the first sensor's and d0 the emission's, (d_i − d0)² = |P − S_i|²; subtracting
-   * the first sensor's equation leaves equations linear in (x, y, d0). Four or more arrivals:
-   * solved by least squares. Three: x and y are linear in d0, and the first equation is then a
-   * quadratic in d0, with up to two roots (d0 ≤ 0: emitted before it was heard). Returns how
-   * many starts it wrote to startX/startY.
-   */
-  private closedForm(n: number, slowness: number): number {
-    const x1 = this.sx[0]!;
-    const y1 = this.sy[0]!;
-    const t1 = this.st[0]!;
-    // Rows: ax·x + ay·y + ad·d0 = c.
-    let m00 = 0;
-    let m01 = 0;
-    let m02 = 0;
-    let m11 = 0;
-    let m12 = 0;
-    let m22 = 0;
-    let v0 = 0;
-    let v1 = 0;
-    let v2 = 0;
-    for (let k = 1; k < n; k++) {
-      const xi = this.sx[k]!;
-      const yi = this.sy[k]!;
-      const di = (this.st[k]! - t1) / slowness;
-      const ax = 2 * (xi - x1);
-      const ay = 2 * (yi - y1);
-      const ad = -2 * di;
-      const c = xi * xi + yi * yi - x1 * x1 - y1 * y1 - di * di;
-      this.rows[(k - 1) * 4] = ax;
-      this.rows[(k - 1) * 4 + 1] = ay;
-      this.rows[(k - 1) * 4 + 2] = ad;
-      this.rows[(k - 1) * 4 + 3] = c;
-      m00 += ax * ax;
-      m01 += ax * ay;
-      m02 += ax * ad;
-      m11 += ay * ay;
-      m12 += ay * ad;
-      m22 += ad * ad;
-      v0 += ax * c;
-      v1 += ay * c;
-      v2 += ad * c;
-    }
-    if (n >= 4) {
-      const a = this.a;
-      a[0] = m00;
-      a[1] = a[3] = m01;
-      a[2] = a[6] = m02;
-      a[4] = m11;
-      a[5] = a[7] = m12;
-      a[8] = m22;
-      this.g[0] = v0;
-      this.g[1] = v1;
-      this.g[2] = v2;
-      if (!solve3(a, this.g, this.d)) return 0;
-      this.startX[0] = this.d[0]!;
-      this.startY[0] = this.d[1]!;
-      return 1;
-    }
-    // Three: [ax ay] (x y) = c − ad·d0 for the two rows.
-    const r = this.rows;
-    const det = r[0]! * r[5]! - r[1]! * r[4]!;
-    if (Math.abs(det) < 1e-12) return 0;
-    // x = px + qx·d0, y = py + qy·d0.
-    const px = (r[3]! * r[5]! - r[1]! * r[7]!) / det;
-    const qx = (-r[2]! * r[5]! + r[1]! * r[6]!) / det;
-    const py = (r[0]! * r[7]! - r[4]! * r[3]!) / det;
-    const qy = (-r[0]! * r[6]! + r[4]! * r[2]!) / det;
-    const ex = px - x1;
-    const ey = py - y1;
-    const A = qx * qx + qy * qy - 1;
-    const B = 2 * (qx * ex + qy * ey);
-    const C = ex * ex + ey * ey;
-    let ns = 0;
-    const root = (d0: number): void => {
-      if (!(d0 <= 1e-9) || ns >= 2) return;
-      this.startX[ns] = px + qx * d0;
-      this.startY[ns] = py + qy * d0;
-      ns++;
-    };
-    if (Math.abs(A) < 1e-12) root(-C / B);
-    else {
-      const disc = B * B - 4 * A * C;
-      if (disc >= 0) {
-        const sq = Math.sqrt(disc);
-        root((-B - sq) / (2 * A));
-        root((-B + sq) / (2 * A));
       }
     }
     return ns;
@@ -481,40 +388,4 @@ export class Multilaterator {
     this.fsd = Math.sqrt(Math.max(0, big));
     return Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(this.fsd);
   }
-}
-
-/** Inverse of a symmetric 3×3 (row-major); false when singular. */
-function invert3(m: ArrayLike<number>, out: Float64Array): boolean {
-  const a = m[0]!;
-  const b = m[1]!;
-  const c = m[2]!;
-  const d = m[3]!;
-  const e = m[4]!;
-  const f = m[5]!;
-  const g = m[6]!;
-  const h = m[7]!;
-  const i = m[8]!;
-  const A = e * i - f * h;
-  const B = -(d * i - f * g);
-  const C = d * h - e * g;
-  const det = a * A + b * B + c * C;
-  if (!Number.isFinite(det) || Math.abs(det) < 1e-300) return false;
-  out[0] = A / det;
-  out[1] = -(b * i - c * h) / det;
-  out[2] = (b * f - c * e) / det;
-  out[3] = B / det;
-  out[4] = (a * i - c * g) / det;
-  out[5] = -(a * f - c * d) / det;
-  out[6] = C / det;
-  out[7] = -(a * h - b * g) / det;
-  out[8] = (a * e - b * d) / det;
-  return true;
-}
-
-const scratch = new Float64Array(9);
-/** Solves m·x = v for a 3×3 m. */
-function solve3(m: ArrayLike<number>, v: ArrayLike<number>, out: Float64Array): boolean {
-  if (!invert3(m, scratch)) return false;
-  for (let r = 0; r < 3; r++) out[r] = scratch[r * 3]! * v[0]! + scratch[r * 3 + 1]! * v[1]! + scratch[r * 3 + 2]! * v[2]!;
-  return true;
 }

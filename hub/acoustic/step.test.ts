@@ -10,7 +10,8 @@ import type { DeviceEvent } from '../../shared/protocol/schema';
 import { CalibrationSession } from '../calibration/session';
 import { planFor } from '../calibration/plan';
 import { acousticInstruction, knocksOf, pointLists } from './step';
-import { calibrationPoints } from './geometry';
+import { calibrationPoints, geometryOf } from './geometry';
+import { calibrate } from './calibrate';
 import { layoutFor } from './layout';
 import { CAROM_ACOUSTIC, nominal } from './testkit';
 import { calibrationKnocks } from '../../sim/signals/calibration-knocks';
@@ -27,7 +28,16 @@ function events(seed: number, device = 'ca1-a'): { events: DeviceEvent[]; table:
   const slate = new Set(layout.sensors.filter((s) => s.surface === 'slate').map((s) => s.id));
   const out = [...run.arrivals]
     .sort((a, b) => a.us - b.us)
-    .map((a, i): DeviceEvent => ({ v: 1, k: 'ev', d: device, b: 'boot1', n: i + 1, t: a.us + 5_000_000, e: slate.has(a.sensor) ? 'contact' : 'cushion', s: a.sensor }));
+    .map((a, i): DeviceEvent => ({
+      v: 1,
+      k: 'ev',
+      d: device,
+      b: 'boot1',
+      n: i + 1,
+      t: a.us + 5_000_000,
+      e: slate.has(a.sensor) ? 'contact' : 'cushion',
+      s: a.sensor,
+    }));
   return { events: out, table };
 }
 
@@ -43,7 +53,9 @@ describe('the acoustic step in the plan', () => {
       bed: '1×1, 2×1, 3×1, 4×1, 5×1, 6×1, 7×1, 1×2, 2×2, 3×2, 4×2, 5×2, 6×2, 7×2, 1×3, 2×3, 3×3, 4×3, 5×3, 6×3, 7×3',
     });
     expect(step.instruction).toBe(acousticInstruction(step.points!));
-    expect(step.instruction).toMatch(/^Knock 41 times, one at a time, a second apart, in this order\. On the cushions, .*: rail n 1–7, .*\. On the bed, drop a ball from 2 cm .*: 1×1, .*7×3\.$/);
+    expect(step.instruction).toMatch(
+      /^Knock 41 times, one at a time, a second apart, in this order\. On the cushions, .*: rail n 1–7, .*\. On the bed, drop a ball from 2 cm .*: 1×1, .*7×3\.$/,
+    );
   });
 
   it('is not there for tables without acoustic sensors', () => {
@@ -54,7 +66,10 @@ describe('the acoustic step in the plan', () => {
 describe('knocks from the step’s events', () => {
   it('splits at every silence of 200 ms and at a new boot; a lone arrival is noise', () => {
     const x = (s: string, ms: number, b = 'a') => ({ s, b, t: ms * 1000 });
-    const k = knocksOf([x('nw', 0), x('ne', 1), x('b1', 64), x('b2', 130), x('nw', 500), x('ne', 501), x('b3', 1150), x('nw', 1400), x('ne', 1400.5, 'z'), x('zz', 2000)], nominal());
+    const k = knocksOf(
+      [x('nw', 0), x('ne', 1), x('b1', 64), x('b2', 130), x('nw', 500), x('ne', 501), x('b3', 1150), x('nw', 1400), x('ne', 1400.5, 'z'), x('zz', 2000)],
+      nominal(),
+    );
     expect(k.map((g) => g.map((a) => a.sensor))).toEqual([
       ['nw', 'ne', 'b1', 'b2'],
       ['nw', 'ne'],
@@ -141,5 +156,14 @@ describe('layoutFor', () => {
     expect(l).toMatchObject({ railSpeed: 2100, slateSpeed: 2900, delaysUs: { nw: 12, ne: -12 } });
     expect(l.delaysUs['gone']).toBeUndefined();
     expect(layoutFor(CAROM_ACOUSTIC, { ...base, profile: 'carom-acoustic', acoustic: { ...acoustic, railSpeed: 0 } })).toEqual(nominal());
+  });
+
+  it('sensor ids named like Object’s own members are plain ids', () => {
+    const odd: TableProfile = { ...CAROM_ACOUSTIC, sensors: CAROM_ACOUSTIC.sensors.map((x) => (x.id === 'nw' ? { ...x, id: 'constructor' } : x)) };
+    const l = layoutFor(odd, { ...base, profile: 'carom-acoustic', acoustic: { ...acoustic, delaysUs: { ne: 5 } } })!;
+    expect(Object.hasOwn(l.delaysUs, 'constructor')).toBe(false);
+    expect(geometryOf(l).delay[0]).toBe(0);
+    const fit = calibrate(l, []);
+    expect(Object.hasOwn(fit.layout.delaysUs, 'constructor')).toBe(true);
   });
 });

@@ -198,6 +198,13 @@ function explain(m: Motion, o: TrackOptions, h: Hyp, e: Localised, ts: number, o
   // Noise: uniform over the rail (or the bed) and the shot.
   const area = e.kind === 'knock' ? (e.rail === 'n' || e.rail === 's' ? m.L : m.W) : m.L * m.W;
   out.push({ ...h, ll: h.ll + Math.log(o.noise / area), unexplained: h.unexplained + 1 });
+  byBalls(m, o, h, e, ts, out);
+  // A click no sensor placed: a moving ball met a resting one on its way before this event; the
+  // event may be either's after it (the ball set moving by an unheard click makes its own knocks).
+  for (const u of unheardClicks(m, o, h, ts)) byBalls(m, o, u, e, ts, out);
+}
+
+function byBalls(m: Motion, o: TrackOptions, h: Hyp, e: Localised, ts: number, out: Hyp[]): void {
   for (const b of h.balls) {
     if (!b.moving) continue;
     if (Number.isNaN(b.ux)) {
@@ -208,6 +215,64 @@ function explain(m: Motion, o: TrackOptions, h: Hyp, e: Localised, ts: number, o
     if (e.kind === 'knock') knockBy(m, o, h, b, legs, e, ts, out);
     else for (const c of h.balls) if (c !== b && (!c.moving || c.id > b.id || !bothTimed(b, c))) clickBy(m, o, h, b, c, legs, e, ts, out);
   }
+}
+
+/**
+ * Hypotheses in which a timed moving ball met a resting one before `ts` with nobody hearing it:
+ * the first such meeting on each moving ball's path, at the path's own offset (no branching), with
+ * the unheard click's prior.
+ */
+function unheardClicks(m: Motion, o: TrackOptions, h: Hyp, ts: number): Hyp[] {
+  const out: Hyp[] = [];
+  const R2 = 2 * m.R;
+  for (const b of h.balls) {
+    if (!b.moving || Number.isNaN(b.v) || Number.isNaN(b.ux)) continue;
+    const legs = legsFrom(m, b.x, b.y, b.ux, b.uy, 3);
+    let best: { c: Ball; k: number; s: number; p: number } | null = null;
+    for (const c of h.balls) {
+      if (c === b || c.moving) continue;
+      for (let k = 0; k < legs.length && (!best || k <= best.k); k++) {
+        const leg = legs[k]!;
+        const px = c.x - leg.x;
+        const py = c.y - leg.y;
+        const along = px * leg.ux + py * leg.uy;
+        const p = px * leg.uy - py * leg.ux;
+        if (Math.abs(p) >= R2 * 0.98 || along < 0) continue;
+        const s = along - Math.sqrt(R2 * R2 - p * p);
+        if (s < 0 || s > leg.d) continue;
+        if (!best || k < best.k || s < best.s) best = { c, k, s, p };
+        break;
+      }
+    }
+    if (!best) continue;
+    const at = timeAlong(m, b.v, b.rollFrac, legs, best.k, best.s);
+    if (!Number.isFinite(at.time) || b.t + at.time >= ts) continue;
+    const leg = legs[best.k]!;
+    const w = walk(m, o, h, b, legs, best.k, best.s);
+    const bx = leg.x + leg.ux * best.s;
+    const by = leg.y + leg.uy * best.s;
+    const tc = b.t + at.time;
+    const e: Extract<Localised, { kind: 'click' }> = { kind: 'click', t: tc, x: (bx + best.c.x) / 2, y: (by + best.c.y) / 2, sd: 0.05, sensors: [] };
+    const got: Hyp[] = [];
+    meet(
+      m,
+      h,
+      b,
+      best.c,
+      { x: bx, y: by, speed: at.speed, rolling: at.speed <= at.rollAt + 1e-9, ux: leg.ux, uy: leg.uy },
+      { x: best.c.x, y: best.c.y },
+      { x: 0, y: 0 },
+      Math.log(o.missedClick) + w.ll,
+      e,
+      tc,
+      w.path,
+      got,
+      b.v,
+      b.vRel,
+    );
+    out.push(...got);
+  }
+  return out;
 }
 
 const bothTimed = (a: Ball, b: Ball): boolean => !Number.isNaN(a.v) && !Number.isNaN(b.v);

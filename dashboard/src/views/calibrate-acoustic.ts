@@ -35,7 +35,13 @@ export function acousticResultView(a: AcousticCalibration): HTMLElement {
   return h(
     'article',
     { class: 'suggestion cal-acoustic-result', id: 'cal-acoustic-result' },
-    h('h4', {}, t('calib.acoustic.title'), ' ', h('span', { class: `badge ${a.knocks === a.asked ? 'ok' : 'warn'}` }, t('calib.hits', { hits: a.knocks, asked: a.asked }))),
+    h(
+      'h4',
+      {},
+      t('calib.acoustic.title'),
+      ' ',
+      h('span', { class: `badge ${a.knocks === a.asked ? 'ok' : 'warn'}` }, t('calib.hits', { hits: a.knocks, asked: a.asked })),
+    ),
     h('p', { class: 'cal-speeds' }, t('calib.acoustic.speeds', { rail: a.railSpeed, slate: a.slateSpeed })),
     h('p', { class: 'cal-error' }, t('calib.acoustic.error', figure(a.error))),
     a.error.rail || a.error.slate
