@@ -16,6 +16,7 @@ import { performance } from 'node:perf_hooks';
 import { CATALOGUE } from '../shared/game/catalogue';
 import { NO_NOISE, BAR_NOISE, type NoiseOptions } from '../sim/signals/signals';
 import { runChain, type Mode, type Tally } from './automation/chain';
+import { calibratedTable, type CalibratedTable } from './automation/acoustic';
 import { ADAPTERS } from './automation/adapters';
 import { markdownTables } from './automation/report';
 import { RESULTS_DIR, writeResult } from './lib';
@@ -69,6 +70,8 @@ export interface Figures {
   byKind: Tally['byKind'];
   /** Captures the pocket sensors named (sure) or read (a question's default), and how many of each were wrong. */
   identity: Tally['identity'];
+  /** The tracker's time per shot, ms, on a table with acoustic sensors (issue #26: at most 100 ms at p99). */
+  trackerMs?: { p50: number; p99: number; max: number; shots: number };
 }
 
 const frac = (a: number, b: number): number => (b === 0 ? 1 : Math.round((a / b) * 10_000) / 10_000);
@@ -95,7 +98,14 @@ export function figuresOf(t: Tally): Figures {
     refused: t.refused,
     byKind: t.byKind,
     identity: t.identity,
+    ...(t.tracker && t.tracker.length > 0 ? { trackerMs: quantiles(t.tracker) } : {}),
   };
+}
+
+function quantiles(ms: readonly number[]): NonNullable<Figures['trackerMs']> {
+  const s = [...ms].sort((a, b) => a - b);
+  const at = (q: number): number => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+  return { p50: at(0.5), p99: at(0.99), max: s[s.length - 1]!, shots: s.length };
 }
 
 /** One factor at a time, the others off: what each sensor fault alone costs the unattended table. */
@@ -105,8 +115,20 @@ const SWEEP_POINTS: { factor: 'jitterUs' | 'missed' | 'doubled'; value: number }
   ...[0.01, 0.05].map((value) => ({ factor: 'doubled' as const, value })),
 ];
 
+/**
+ * An acoustic table (issue #26) is calibrated as the staff would, under the same sensor noise as
+ * the run, before it plays: the hub localises with what it learned (bench/automation/acoustic.ts).
+ */
+const calibrations = new Map<string, CalibratedTable | undefined>();
+function calibrationFor(profile: string, noise: NoiseOptions): CalibratedTable | undefined {
+  const key = `${profile} ${JSON.stringify(noise)}`;
+  if (!calibrations.has(key)) calibrations.set(key, calibratedTable(profile, SEED, noise));
+  return calibrations.get(key);
+}
+
 function run(game: string, adapter: GameAdapter, shots: readonly PlayedShot[], mode: Mode, noise: NoiseOptions): Figures {
-  return figuresOf(runChain({ game, adapter, shots, mode, noise, seed: SEED }));
+  const cal = calibrationFor(adapter.profile, noise);
+  return figuresOf(runChain({ game, adapter, shots, mode, noise, seed: SEED, ...(cal ? { acoustic: cal.table, layout: cal.layout } : {}) }));
 }
 
 const pct = (x: number | null): string => (x === null ? '-' : `${(x * 100).toFixed(1)} %`);
@@ -124,12 +146,18 @@ for (const entry of CATALOGUE) {
   const t0 = performance.now();
   const shots = adapter.play(SHOTS);
   const playSeconds = Math.round((performance.now() - t0) / 100) / 10;
+  measure(entry.id, entry.id, entry.family, adapter, shots, playSeconds);
+  // The acoustic plan of a carom table (issue #26), on the same shots: the tracker's yardstick.
+  if (entry.family === 'carom') measure(entry.id, `${entry.id}@carom-acoustic`, entry.family, { ...adapter, profile: 'carom-acoustic' }, shots, playSeconds);
+}
+
+function measure(game: string, id: string, family: string, adapter: GameAdapter, shots: readonly PlayedShot[], playSeconds: number): void {
   const t1 = performance.now();
-  const unattended = run(entry.id, adapter, shots, 'unattended', BAR_NOISE);
-  const referee = run(entry.id, adapter, shots, 'referee', BAR_NOISE);
+  const unattended = run(game, adapter, shots, 'unattended', BAR_NOISE);
+  const referee = run(game, adapter, shots, 'referee', BAR_NOISE);
   const sweep = SWEEP
     ? SWEEP_POINTS.map((p) => {
-        const f = run(entry.id, adapter, shots.slice(0, SWEEP_SHOTS), 'unattended', { ...NO_NOISE, [p.factor]: p.value });
+        const f = run(game, adapter, shots.slice(0, SWEEP_SHOTS), 'unattended', { ...NO_NOISE, [p.factor]: p.value });
         return {
           ...p,
           shots: f.shots,
@@ -142,9 +170,10 @@ for (const entry of CATALOGUE) {
       })
     : [];
   const chainSeconds = Math.round((performance.now() - t1) / 100) / 10;
-  results[entry.id] = {
-    game: entry.id,
-    family: entry.family,
+  results[id] = {
+    game,
+    ...(id !== game ? { profile: adapter.profile } : {}),
+    family: family,
     measured: true,
     seed: SEED,
     at: new Date().toISOString(),
@@ -163,21 +192,24 @@ for (const entry of CATALOGUE) {
   };
   console.log(
     [
-      entry.id.padEnd(15),
+      id.padEnd(28),
       `shots ${unattended.shots}`,
       `alone ${pct(unattended.decidedAloneFraction)}`,
       `q/100 ${unattended.questionsPer100} (no default ${unattended.questionsNoDefaultPer100})`,
       `claims offered/100 ${unattended.claimsOfferedPer100} (fouls in truth ${unattended.claimsNeededPer100})`,
       `unattended: shot ${pct(unattended.shotAccuracy)} judged ${pct(unattended.judgedAccuracy)} points ${pct(unattended.pointsCreditedFraction)} false ${pct(unattended.pointsFalseFraction)} units ${pct(unattended.matchAccuracy)} of ${unattended.units}`,
       `referee: shot ${pct(referee.shotAccuracy)} points ${pct(referee.pointsCreditedFraction)} units ${pct(referee.matchAccuracy)}`,
+      ...(unattended.trackerMs ? [`tracker ${unattended.trackerMs.p50} ms p50, ${unattended.trackerMs.p99} ms p99`] : []),
       `play ${playSeconds} s, chain ${chainSeconds} s`,
     ].join(' | '),
   );
   for (const [kind, k] of Object.entries(unattended.byKind))
     console.log(`  asks ${kind}: ${k.asked}, default wrong ${k.defaultWrong}; decided alone ${k.sure}, wrong ${k.sureWrong}`);
-  const id = unattended.identity;
-  if (id.named + id.read > 0)
-    console.log(`  pocket colour: ${id.named} captures named (${id.namedWrong} wrong), ${id.read} read below the venue's certainty (${id.readWrong} wrong)`);
+  const ident = unattended.identity;
+  if (ident.named + ident.read > 0)
+    console.log(
+      `  pocket colour: ${ident.named} captures named (${ident.namedWrong} wrong), ${ident.read} read below the venue's certainty (${ident.readWrong} wrong)`,
+    );
   for (const s of sweep)
     console.log(
       `  sweep ${s.factor}=${s.value}: shot ${pct(s.shotAccuracy)}, points ${pct(s.pointsCreditedFraction)}, false ${pct(s.pointsFalseFraction)}, q/100 ${s.questionsPer100}`,

@@ -38,6 +38,9 @@ import { Auth, type PinSource } from './api/auth';
 import type { LimiterOptions } from './api/guess-limiter';
 import { acousticHooks } from './tracker/hooks';
 import { profilesFrom } from './games/table-config';
+import { layoutFor } from './acoustic/layout';
+import { readCalibration } from './calibration/file';
+import type { CalibrationRecord } from './calibration/session';
 
 /**
  * The largest HTTP request body the hub reads (fastify's default was 1 MiB): its bodies are a
@@ -195,6 +198,7 @@ async function assemble(opts: HubOptions, app: FastifyInstance, store: HubContex
   const clocks = opts.gameClocks === false ? null : new GameClocks(matches, realTimers);
   matches.on('ended', (rec) => webhooks.matchEnded(rec));
   reportSensorRefusals(matches, ingest, hubNow);
+  const calibrationRecords = acousticCalibrations(opts.calibrationFile, log);
   const wiring = wireAssemblers(
     opts.venue,
     ingest,
@@ -207,10 +211,16 @@ async function assemble(opts: HubOptions, app: FastifyInstance, store: HubContex
         log.error({ err: e, table }, `match: a sensor event of table ${table} could not go into its match: ${e.message}`);
     },
     (t) =>
-      acousticHooks(t, profilesFrom(), () => {
-        const m = matches.current(t.id);
-        return m ? m.engine.report(m.state) : null;
-      }),
+      acousticHooks(
+        t,
+        profilesFrom(),
+        () => {
+          const m = matches.current(t.id);
+          return m ? m.engine.report(m.state) : null;
+        },
+        // The layout the calibration assistant saved for the device (read when the hub starts), else the profile's nominal.
+        (device, profile) => layoutFor(profile, calibrationRecords[device] ?? null),
+      ),
   );
   // What a stop left half done: events the assemblers held, shots under way, questions waiting for their default.
   await resumeShots(store, opts.venue, matches, wiring);
@@ -261,4 +271,15 @@ async function assemble(opts: HubOptions, app: FastifyInstance, store: HubContex
       await store.close();
     },
   };
+}
+
+/** The devices' saved calibrations (their acoustic layouts); a file that cannot be read leaves the nominal layouts, said in the log. */
+function acousticCalibrations(file: string | undefined, log: FastifyInstance['log']): Record<string, CalibrationRecord> {
+  if (!file) return {};
+  try {
+    return readCalibration(file).devices;
+  } catch (e) {
+    log.warn(`calibration: ${(e as Error).message}; acoustic tables use their profiles' nominal speeds`);
+    return {};
+  }
 }

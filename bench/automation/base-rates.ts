@@ -11,7 +11,7 @@
  *
  * Options: --shots N (per seed and game, default 1000), --seeds a,b (default 1,2), --only game,game.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
@@ -22,6 +22,8 @@ import { engineWithoutBaseRates } from '../../hub/rules/registry';
 import { RESULTS_DIR } from '../lib';
 import { ADAPTERS } from './adapters';
 import { runChain } from './chain';
+import { calibratedTable } from './acoustic';
+import { BASE_RATES } from '../../hub/rules/base-rates.data';
 
 const args = process.argv.slice(2);
 const argOf = (name: string): string | undefined => {
@@ -31,11 +33,16 @@ const argOf = (name: string): string | undefined => {
 const SHOTS = Number(argOf('--shots') ?? 1000);
 const SEEDS = (argOf('--seeds') ?? '1,2').split(',').map(Number);
 const ONLY = argOf('--only')?.split(',');
+/** Count the games on another profile of their table (carom-acoustic: the tracker's readings, issue #26), calibrated as the staff would. */
+const PROFILE = argOf('--profile');
+const SUFFIX = PROFILE ? `@${PROFILE}` : '';
 const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../hub/rules/base-rates.data.ts');
 const COUNTS = path.join(RESULTS_DIR, 'base-rates');
 
 interface Counted {
   game: string;
+  /** Counted on this profile instead of the catalogue's (its bases are the tracker's: `tracked|…`). */
+  profile?: string;
   seeds: number[];
   shots: number;
   counts: BaseRates[string];
@@ -49,8 +56,11 @@ for (const entry of CATALOGUE) {
   const counts: BaseRates[string] = {};
   let n = 0;
   for (const seed of SEEDS) {
-    const adapter = factory(entry.id)(seed);
+    const played = factory(entry.id)(seed);
+    const adapter = PROFILE ? { ...played, profile: PROFILE } : played;
+    const cal = PROFILE ? calibratedTable(PROFILE, seed, BAR_NOISE) : undefined;
     runChain({
+      ...(cal ? { acoustic: cal.table, layout: cal.layout } : {}),
       game: entry.id,
       adapter,
       shots: adapter.play(SHOTS),
@@ -69,27 +79,43 @@ for (const entry of CATALOGUE) {
       },
     });
   }
-  const counted: Counted = { game: entry.id, seeds: SEEDS, shots: SHOTS, counts };
-  writeFileSync(path.join(COUNTS, `${entry.id}.json`), JSON.stringify(counted, null, 1));
+  const counted: Counted = { game: entry.id, seeds: SEEDS, shots: SHOTS, counts, ...(PROFILE ? { profile: PROFILE } : {}) };
+  writeFileSync(path.join(COUNTS, `${entry.id}${SUFFIX}.json`), JSON.stringify(counted, null, 1));
   console.log(`${entry.id}: ${n} questions with a basis counted (seeds ${SEEDS.join(', ')}, ${SHOTS} shots each)`);
 }
 
-// Every game counted so far, in catalogue order, into the engines' data module.
-const all: BaseRates = {};
-const made: string[] = [];
+// Every game counted so far into the engines' data module: what this machine counted (bench/results/base-rates/)
+// over what the module already holds (a fresh clone counts one game without losing the others').
+// A count on the catalogue's profile replaces the game's bases but the tracker's; one on another
+// profile replaces the tracker's bases (`tracked|…`) only.
+const TRACKED = 'tracked|';
+const all: BaseRates = JSON.parse(JSON.stringify(BASE_RATES)) as BaseRates;
+const made = new Map(previousSources(readFileSync(OUT, 'utf8')));
 for (const entry of CATALOGUE) {
-  const file = path.join(COUNTS, `${entry.id}.json`);
-  if (!existsSync(file)) continue;
-  const c = JSON.parse(readFileSync(file, 'utf8')) as Counted;
-  if (Object.keys(c.counts).length > 0) all[entry.id] = c.counts;
-  made.push(`${entry.id} (seeds ${c.seeds.join(', ')}, ${c.shots} shots each)`);
+  for (const file of [`${entry.id}.json`, ...readdirSync(COUNTS).filter((f) => f.startsWith(`${entry.id}@`))]) {
+    const at = path.join(COUNTS, file);
+    if (!existsSync(at)) continue;
+    const c = JSON.parse(readFileSync(at, 'utf8')) as Counted;
+    const game = (all[entry.id] ??= {});
+    for (const kind of Object.keys(game))
+      for (const basis of Object.keys(game[kind]!)) if (basis.startsWith(TRACKED) === (c.profile !== undefined)) delete game[kind]![basis];
+    for (const [kind, bases] of Object.entries(c.counts)) Object.assign((game[kind] ??= {}), bases);
+    for (const kind of Object.keys(game)) if (Object.keys(game[kind]!).length === 0) delete game[kind];
+    made.set(file.replace(/\.json$/, ''), `${entry.id}${c.profile ? ` on ${c.profile}` : ''} (seeds ${c.seeds.join(', ')}, ${c.shots} shots each)`);
+  }
 }
+
+/** The module's "Counted from" lines, by what counted them (`game` or `game@profile`). */
+function previousSources(text: string): [string, string][] {
+  return [...text.matchAll(/^ \* - (\S+)( on (\S+))? (\(seeds .*\))$/gm)].map((m) => [m[3] ? `${m[1]}@${m[3]}` : m[1]!, `${m[1]}${m[2] ?? ''} ${m[4]}`]);
+}
+
 const source = [
   '/**',
   " * The games' base rates: sightings of each true answer per game, question kind and basis (`=`:",
   " * the engine's own default was the truth). Made by `npm run base-rates` (bench/automation/base-rates.ts);",
   ' * do not edit by hand. Counted from:',
-  ...made.map((m) => ` * - ${m}`),
+  ...[...made.values()].map((m) => ` * - ${m}`),
   ' */',
   '',
   '/**',

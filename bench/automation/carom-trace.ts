@@ -17,7 +17,16 @@ const adapter = caromAdapter(game)(20261206);
 const shots = adapter.play(n);
 const cal = process.env.NOCAL ? undefined : calibratedTable('carom-acoustic', 20261206, BAR_NOISE);
 if (cal) console.log('calibration', cal.result.error.rail, cal.result.error.slate, cal.result.warnings);
-const t = runChain({ game, adapter, shots, mode: 'unattended', noise: BAR_NOISE, seed: 20261206, ...(cal ? { acoustic: cal.table, layout: cal.layout } : {}) });
+const t = runChain({
+  game,
+  adapter,
+  shots,
+  mode: 'unattended',
+  noise: BAR_NOISE,
+  seed: 20261206,
+  oracleRest: !!process.env.ORACLE,
+  ...(cal ? { acoustic: cal.table, layout: cal.layout } : {}),
+});
 console.log({
   shots: t.shots,
   right: t.shotsRight / t.shots,

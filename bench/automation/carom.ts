@@ -50,6 +50,7 @@ export function caromAdapter(game: string): AdapterFactory {
           const player = turn;
           const cue = player === 'A' ? 'W' : 'Y';
           table.turn = player;
+          const ballsBefore = Object.fromEntries(table.balls.filter((b) => b.state === 'table').map((b) => [b.id, { x: b.x, y: b.y }]));
           const played = table.next();
           const t = caromTruth(rules, played.result.events, cue);
           const erased = rules === 'four-ball' && t.code === 'none' ? run : 0;
@@ -62,6 +63,7 @@ export function caromAdapter(game: string): AdapterFactory {
             durationS: played.result.duration,
             truth: { points: points !== 0 ? { [player]: points } : {}, foul: t.foul, next: turn },
             code: t.code,
+            ballsBefore,
           };
           if (++inUnit === UNIT_SHOTS) {
             shot.unitEnd = { score: { ...score }, winner: leader(score) };

@@ -100,6 +100,11 @@ export interface RunOptions {
   /** A table with acoustic sensors: the simulated table's instance (its true speeds and delays) and the layout the hub localises with (calibrated, or the profile's nominal when absent). */
   acoustic?: AcousticTable;
   layout?: AcousticLayout;
+  /**
+   * The tracker starts each shot from where the balls really stood (the shot's `ballsBefore`):
+   * what it would read with perfect rest positions (diagnosis: how much its own rest estimates cost).
+   */
+  oracleRest?: boolean;
   /** Sees each shot with the game events the chain gave the engine for it (diagnosis). */
   trace?: (i: number, shot: PlayedShot, events: readonly GameEvent[]) => void;
 }
@@ -284,6 +289,8 @@ export function runChain(opts: RunOptions): Tally {
     });
     const t0 = timers.now() + 500;
     timers.advance(t0);
+    if (opts.oracleRest && hooks && shot.ballsBefore)
+      hooks.tracker.reset(new Map(Object.entries(shot.ballsBefore).map(([id, b]) => [id, { ...b, sd: 0.003 }])));
     seen = [];
     shotCaptures = [];
     const boardUs = fw.run.board.us;

@@ -37,6 +37,8 @@ export interface PlayedShot {
   colourOf?: ColourOf;
   /** On the last shot of a unit (game, rack, set, round): the unit's true result. The next shot starts a new unit. */
   unitEnd?: UnitResult;
+  /** Where each ball really stood before the shot (carom: what the tracker would know with perfect rest positions). */
+  ballsBefore?: Record<string, { x: number; y: number }>;
 }
 
 /** The result of a unit (a carom game, a pool rack, a golf-billiards set, a minigolf round). */

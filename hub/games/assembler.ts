@@ -28,8 +28,8 @@ export interface AcousticHooks {
   /** The acoustic sensors' ids: their arrivals go to the localiser. */
   sensors: ReadonlySet<string>;
   localiser: { push(a: Arrival): Localised[]; flush(nowMs: number): Localised[]; readonly windowUs: number };
-  /** The tracker's reading of a shot's placed events, as its event at `t`; null for none. */
-  read(shot: readonly Localised[], t: number): GameEvent | null;
+  /** The tracker's reading of a shot's placed events, as its event at `t` (after a correction of the turn it implies, if any); none when there is nothing to read. */
+  read(shot: readonly Localised[], t: number): GameEvent[];
 }
 
 export interface AssemblerOptions extends AssemblyOptions {
@@ -298,8 +298,7 @@ export class ShotAssembler {
     const placed = this.placed;
     this.placed = [];
     if (emit && this.opts.acoustic && placed.length > 0) {
-      const track = this.opts.acoustic.read(placed, this.lastAt + 1);
-      if (track) this.out({ kind: 'event', event: track });
+      for (const event of this.opts.acoustic.read(placed, this.lastAt + 1)) this.out({ kind: 'event', event });
     }
     if (emit)
       this.out({

@@ -10,6 +10,7 @@ import { nominalLayout, type AcousticLayout } from '../../shared/tables/acoustic
 import type { TableConfig } from '../../shared/venue';
 import type { AcousticHooks } from '../games/assembler';
 import type { ProfileLookup } from '../games/table-config';
+import type { TableProfile } from '../../shared/profile';
 import { Localiser } from '../acoustic/localise';
 import { TableTracker, type TrackContext } from './table';
 
@@ -28,21 +29,23 @@ export function acousticHooks(
   table: TableConfig,
   profiles: ProfileLookup,
   report: () => unknown,
-  layoutOf: (table: string, device: string, nominal: AcousticLayout) => AcousticLayout = (_t, _d, nominal) => nominal,
+  layoutOf: (device: string, profile: TableProfile) => AcousticLayout | undefined = (_d, profile) => nominalLayout(profile),
 ): (AcousticHooks & { tracker: TableTracker }) | undefined {
   if (gameEntry(table.game).family !== 'carom') return undefined;
   for (const d of table.devices) {
     const profile = d.profile !== undefined ? profiles(d.profile) : undefined;
-    const nominal = profile ? nominalLayout(profile) : undefined;
-    if (!nominal) continue;
-    const layout = layoutOf(table.id, d.id, nominal);
+    const layout = profile && nominalLayout(profile) ? (layoutOf(d.id, profile) ?? nominalLayout(profile)) : undefined;
+    if (!layout) continue;
     const fourBall = (gameEntry(table.game).balls?.length ?? 0) === 4;
     const tracker = new TableTracker(() => caromContext(report() as CaromReport | null, fourBall));
     return {
       device: d.id,
       sensors: new Set(layout.sensors.map((s) => s.id)),
       localiser: new Localiser(layout),
-      read: (shot, t) => tracker.read(shot, t),
+      read: (shot, t) => {
+        const track = tracker.read(shot, t);
+        return track ? [track] : [];
+      },
       tracker,
     };
   }

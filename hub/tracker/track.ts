@@ -49,6 +49,7 @@ export const TRACK_DEFAULTS: TrackOptions = { beam: 64, noise: 0.02, missedKnock
 
 export interface TrackInput {
   motion: Motion;
+  /** The ball the match says is struck. */
   cue: string;
   balls: ReadonlyMap<string, BallAt>;
   /** The shot's localised events in time order (hub ms). */
@@ -90,6 +91,8 @@ interface Ball {
 }
 
 interface Hyp {
+  /** The ball struck in this hypothesis. */
+  cue: string;
   balls: Ball[];
   ll: number;
   events: TrackedEvent[];
@@ -119,23 +122,29 @@ export function trackShot(input: TrackInput): TrackResult {
   const o: TrackOptions = { ...TRACK_DEFAULTS, ...input.options };
   const m = input.motion;
   const t0 = input.events[0]?.t ?? 0;
-  const first: Ball[] = [...input.balls].map(([id, b]) => ({
-    id,
-    x: b.x,
-    y: b.y,
-    sd: b.sd,
-    ux: NaN,
-    uy: NaN,
-    angSd: 0,
-    v: id === input.cue ? NaN : 0,
-    vRel: 0,
-    rollFrac: 5 / 7,
-    t: 0,
-    moving: id === input.cue,
-    links: [],
-    path: [[b.x, b.y]],
-  }));
-  let hyps: Hyp[] = [{ balls: first, ll: 0, events: [], unexplained: 0 }];
+  const startWith = (cue: string, ll: number): Hyp => ({
+    cue,
+    ll,
+    events: [],
+    unexplained: 0,
+    balls: [...input.balls].map(([id, b]) => ({
+      id,
+      x: b.x,
+      y: b.y,
+      sd: b.sd,
+      ux: NaN,
+      uy: NaN,
+      angSd: 0,
+      v: id === cue ? NaN : 0,
+      vRel: 0,
+      rollFrac: 5 / 7,
+      t: 0,
+      moving: id === cue,
+      links: [],
+      path: [[b.x, b.y]],
+    })),
+  });
+  let hyps: Hyp[] = [startWith(input.cue, 0)];
   let weighed = 0;
   for (const e of input.events) {
     const ts = (e.t - t0) / 1000;
@@ -190,7 +199,7 @@ const round = (x: number): number => Math.round(x * 10_000) / 10_000;
 
 function withBall(h: Hyp, b: Ball, ll: number, ev: TrackedEvent | null, more?: Ball): Hyp {
   const balls = h.balls.map((x) => (x.id === b.id ? b : more && x.id === more.id ? more : x));
-  return { balls, ll: h.ll + ll, events: ev ? [...h.events, ev] : h.events, unexplained: h.unexplained };
+  return { cue: h.cue, balls, ll: h.ll + ll, events: ev ? [...h.events, ev] : h.events, unexplained: h.unexplained };
 }
 
 /** Every way hypothesis `h` explains event `e` (at `ts` s), pushed to `out`. */

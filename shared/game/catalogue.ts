@@ -141,6 +141,8 @@ const caromGame = <I extends string>(
   lanes: false,
   board: 'carom',
   simulator: { kind: 'carom', rules },
+  // The acoustic plan (carom-acoustic, issue #26) is a venue's choice per device until its tracker
+  // beats this one on the yardstick (docs/tracker.md).
   profile: 'carom',
   ...(demo ? { demo } : {}),
 });

@@ -126,6 +126,7 @@ export const GameEventSchemas = {
    * the hub inferred enters the log here, so a replay reads it and never runs the tracker again.
    */
   track: event('track', {
+    /** The ball struck (the match's cue ball for the player at the table). */
     cue: BallId,
     readings: Type.Array(TrackReading, { minItems: 1, maxItems: 8 }),
     paths: Type.Record(BallId, Type.Array(Type.Tuple([Metres, Metres]), { maxItems: 400 })),

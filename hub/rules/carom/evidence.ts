@@ -6,7 +6,7 @@ import type { GameEvent } from '../../../shared/game/events';
 import type { PendingDecision } from '../../../shared/game/engine';
 import { describe } from './shot';
 import { flat } from '../common/text';
-import { trackEvidence, trackOf } from './tracked';
+import { trackEvidence, trackOf, trackedBasis } from './tracked';
 
 /**
  * A point question as the working state keeps it: the shot it is about instead of its texts.
@@ -120,12 +120,12 @@ export function decisionView(d: LiveDecision): PendingDecision {
       raisedAt: d.raisedAt,
       basis: pointBasis(d.events),
     };
-    // A tracked shot's probability is the tracker's (tracked.ts), not the base rates' for its basis.
+    // A tracked shot: how sure the tracker was, and of what, is the basis; the base rates learned
+    // how often such a reading is right (tracked.ts). Unlearned, nothing is decided alone.
     const track = trackOf(d.events);
     if (track) {
-      delete v.basis;
+      v.basis = trackedBasis(d.probability ?? 0, d.default ?? '');
       v.evidence = [...v.evidence, ...trackEvidence(track)];
-      if (d.probability !== undefined) v.probability = d.probability;
     }
     decisionViews.set(d, v);
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { threeCushion, fourBall } from './index';
-import { getEngine } from '../registry';
+import { engineWithoutBaseRates, getEngine } from '../registry';
+import { withBaseRates } from '../common/base-rates';
 import { replay } from '../common/replay';
 import { Log, core, score, turnOf } from './testkit';
 import type { CaromReport } from '../../../shared/reports/carom';
@@ -50,29 +51,36 @@ const POINT = ['W→s', 'W→e', 'W→n', 'W×R', 'W×Y'];
 const MISS = ['W×R', 'W→s', 'W×Y', 'W→e'];
 
 describe('carom: a shot the tracker read (issue #26)', () => {
-  it("C3-POINT-1: the reading names the balls: its point is the question default with the tracker's probability, and counts at once", () => {
+  it('C3-POINT-1: the reading names the balls: its point is the question default, and counts at once; its basis is how sure the tracker was', () => {
     const l = trackedShot(new Log(['A', 'B'], C3), 'W', [reading(0.97, ...POINT), reading(0.03, ...MISS)]);
     const c = core(threeCushion, l);
     expect(score(c, 'A')).toBe(1);
     expect(turnOf(c)).toBe('A');
-    const q = getEngine('three-cushion')!
-      .summary(replay(getEngine('three-cushion')!, l.events).game)
-      .pending.find((d) => d.kind === 'c3.point');
+    const engine = engineWithoutBaseRates('three-cushion')!;
+    const q = engine.summary(replay(engine, l.events).game).pending.find((d) => d.kind === 'c3.point');
     expect(q?.default).toBe('point');
-    // The tracker's probability, not the base rates' for the sensor evidence: no basis to look up.
-    expect(q?.probability).toBe(0.97);
-    expect(q?.basis).toBeUndefined();
+    expect(q?.basis).toBe('tracked|p>=0.95|point');
     expect(q?.evidence.some((x) => x.startsWith('reading 1 (97 %)'))).toBe(true);
+  });
+
+  it("C3-POINT-1: the question's probability is how often so sure a reading was right (the base rates), not the tracker's own", () => {
+    const l = trackedShot(new Log(['A', 'B'], C3), 'W', [reading(0.97, ...POINT), reading(0.03, ...MISS)]);
+    const engine = withBaseRates(engineWithoutBaseRates('three-cushion')!, {
+      'three-cushion': { 'c3.point': { 'tracked|p>=0.95|point': { '=': 90, miss: 10 } } },
+    });
+    const q = engine.summary(replay(engine, l.events).game).pending.find((d) => d.kind === 'c3.point')!;
+    // Laplace: (90 + 1) / (100 + 2 options).
+    expect([q.default, q.probability]).toEqual(['point', 0.8922]);
+    const unlearned = withBaseRates(engineWithoutBaseRates('three-cushion')!, {});
+    expect(unlearned.summary(replay(unlearned, l.events).game).pending.find((d) => d.kind === 'c3.point')!.probability).toBe(0.5);
   });
 
   it('C3-POINT-2: readings that give the same outcome add up; the most probable outcome wins over the first reading', () => {
     // Two miss readings (0.3 + 0.3) against one point reading (0.4): the default is the miss.
     const l = trackedShot(new Log(['A', 'B'], C3), 'W', [reading(0.4, ...POINT), reading(0.3, ...MISS), reading(0.3, 'W→s', 'W×R')]);
-    const s = replay(getEngine('three-cushion')!, l.events);
-    const q = getEngine('three-cushion')!
-      .summary(s.game)
-      .pending.find((d) => d.kind === 'c3.point')!;
-    expect([q.default, q.probability]).toEqual(['miss', 0.6]);
+    const engine = engineWithoutBaseRates('three-cushion')!;
+    const q = engine.summary(replay(engine, l.events).game).pending.find((d) => d.kind === 'c3.point')!;
+    expect([q.default, q.basis]).toEqual(['miss', 'tracked|p>=0.5|miss']);
     expect(score(core(threeCushion, l), 'A')).toBe(0);
   });
 

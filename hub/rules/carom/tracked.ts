@@ -2,9 +2,10 @@
  * A shot the hub's tracker read (issue #26): its `track` event names the ball of every localised
  * knock and click, in one or more readings with their probabilities. The scoring predicates read
  * the first reading's events in place of the shot's unnamed sensor events; the point question
- * takes the most probable outcome over all readings as its default and that outcome's summed
- * probability as its own, so the hub decides it alone at or above the venue's certainty and asks
- * below it. Pure: the tracker ran in the hub, its conclusion is in the log.
+ * takes the most probable outcome over all readings as its default, and that outcome's summed
+ * probability, bucketed, as its basis: the base rates say how often such a reading is right, which
+ * is the question's probability (the hub decides alone at or above the venue's certainty, asks
+ * below it). Pure: the tracker ran in the hub, its conclusion is in the log.
  */
 import type { GameEvent, GameEventOf, TrackReading } from '../../../shared/game/events';
 import type { ShotPicture } from '../../../shared/reports/carom';
@@ -61,6 +62,20 @@ export function trackedOutcomes(events: readonly GameEvent[], track: Track, ctx:
 /** The shot picture for the report (the first reading, where each ball went). */
 export function pictureOf(track: Track, probability: number): ShotPicture {
   return { cue: track.cue, paths: track.paths, events: track.readings[0]!.events, probability };
+}
+
+/** The tracker's probabilities as the base rates count them: coarse enough to be seen often. */
+const BUCKETS = [0.999, 0.99, 0.95, 0.8, 0.5] as const;
+
+/**
+ * A tracked shot's point question's basis (PendingDecision.basis): how sure the tracker was of its
+ * outcome, coarsely, and the outcome. The tracker's own probability is not a frequency: the base
+ * rates (`npm run base-rates -- --profile carom-acoustic`) count how often a reading so sure was
+ * right, and that is the question's probability.
+ */
+export function trackedBasis(probability: number, outcome: string): string {
+  const bucket = BUCKETS.find((b) => probability >= b);
+  return `tracked|p>=${bucket ?? 0}|${outcome}`;
 }
 
 /** Evidence lines of a tracked shot's point question. */
