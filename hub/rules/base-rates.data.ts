@@ -9,6 +9,9 @@
  * - eight-ball (seeds 1, 2, 1000 shots each)
  * - nine-ball (seeds 1, 2, 1000 shots each)
  * - minigolf (seeds 1, 2, 1000 shots each)
+ * - three-cushion on carom-acoustic (seeds 1, 2, 300 shots each)
+ * - three-ball on carom-acoustic (seeds 1, 2, 300 shots each)
+ * - four-ball on carom-acoustic (seeds 1, 2, 300 shots each)
  */
 
 /**
@@ -45,6 +48,11 @@ export const BASE_RATES: BaseRates = {
       'contacts=3+|cushions-before-last-contact=2|cushions=5': { '=': 1 },
       'contacts=2|cushions-before-last-contact=0|cushions=5': { '=': 2 },
       'contacts=3+|cushions-before-last-contact=1|cushions=5': { '=': 1 },
+      'tracked|p>=0.8|miss': { point: 2, '=': 1 },
+      'tracked|p>=0.95|miss': { point: 9, '=': 5 },
+      'tracked|p>=0.999|miss': { '=': 17, point: 20 },
+      'tracked|p>=0.99|miss': { '=': 18, point: 12 },
+      'tracked|p>=0.5|miss': { point: 1 },
     },
   },
   'three-ball': {
@@ -77,6 +85,14 @@ export const BASE_RATES: BaseRates = {
       'contacts=2|cushions-before-last-contact=1|cushions=5': { point: 2 },
       'contacts=3+|cushions-before-last-contact=2|cushions=5': { point: 1 },
       'contacts=3+|cushions-before-last-contact=2|cushions=6+': { point: 1 },
+      'tracked|p>=0.8|miss': { point: 8 },
+      'tracked|p>=0.999|miss': { point: 126, '=': 40 },
+      'tracked|p>=0.5|point': { '=': 3 },
+      'tracked|p>=0.5|miss': { point: 3 },
+      'tracked|p>=0.95|miss': { point: 10, '=': 2 },
+      'tracked|p>=0.99|miss': { '=': 4, point: 22 },
+      'tracked|p>=0.95|point': { '=': 1 },
+      'tracked|p>=0|miss': { point: 1 },
     },
   },
   'four-ball': {
@@ -122,6 +138,25 @@ export const BASE_RATES: BaseRates = {
       'contacts=1|cushions-before-last-contact=1|cushions=5': { p1: 3 },
       'contacts=3+|cushions-before-last-contact=3+|cushions=6+': { p5: 1, p1: 1 },
       'contacts=3+|cushions-before-last-contact=1|cushions=4': { p1: 1, p25: 1 },
+      'tracked|p>=0.8|p0': { p5: 2, '=': 2, p1: 17 },
+      'tracked|p>=0.8|p1': { '=': 18, p0: 1, p5: 3 },
+      'tracked|p>=0.95|p1': { '=': 16, p5: 3, p0: 1 },
+      'tracked|p>=0.5|p0': { p1: 29, p5: 6, '=': 6 },
+      'tracked|p>=0.5|none': { p1: 51, p0: 9, p5: 2, '=': 1 },
+      'tracked|p>=0.8|none': { p5: 5, p0: 16, p1: 63, '=': 1 },
+      'tracked|p>=0.5|p1': { p0: 4, '=': 18, p5: 1 },
+      'tracked|p>=0.99|p1': { p0: 3, '=': 6, p5: 1, p25: 1 },
+      'tracked|p>=0.999|none': { p0: 6, p1: 46, p5: 2 },
+      'tracked|p>=0.95|none': { p1: 64, p0: 10, p5: 4, '=': 1 },
+      'tracked|p>=0.95|p0': { '=': 1, p1: 14, p5: 6 },
+      'tracked|p>=0.999|p0': { p1: 7, '=': 1 },
+      'tracked|p>=0|none': { p1: 3, p5: 2 },
+      'tracked|p>=0.99|none': { p1: 64, p0: 9, p5: 3 },
+      'tracked|p>=0.99|p0': { p1: 8, '=': 2, p5: 2 },
+      'tracked|p>=0.999|p1': { '=': 4, p0: 1 },
+      'tracked|p>=0.5|p5': { '=': 1 },
+      'tracked|p>=0|p1': { '=': 4 },
+      'tracked|p>=0|p0': { p1: 1 },
     },
   },
   'eight-ball': {

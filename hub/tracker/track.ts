@@ -672,6 +672,10 @@ function firstOfCue(m: Motion, o: TrackOptions, h: Hyp, b: Ball, e: Localised, t
 /** The end of the shot: each moving ball runs on to where it stops; cushions it would meet unheard count against the hypothesis. */
 function finish(m: Motion, o: TrackOptions, h: Hyp): Hyp {
   let ll = h.ll;
+  // The shot was struck: a reading in which the cue ball made none of the events heard has every
+  // one of them as noise and a struck ball that went nowhere (all its knocks and clicks unheard).
+  const cue = h.balls.find((b) => b.id === h.cue);
+  if (cue && Number.isNaN(cue.ux)) ll += 3 * Math.log(o.missedKnock);
   const balls = h.balls.map((b) => {
     if (!b.moving || Number.isNaN(b.ux)) return b;
     const legs = legsFrom(m, b.x, b.y, b.ux, b.uy, 6);
