@@ -45,7 +45,7 @@ if (!gc) {
 const collect = gc;
 
 const BUDGET_BYTES = 16 * 1024;
-const PROFILES = ['golf-billiards', 'carom', 'pool', 'minigolf-lane'];
+const PROFILES = ['golf-billiards', 'carom', 'carom-acoustic', 'pool', 'minigolf-lane'];
 
 /** Two beams and a cushion; wired for each board. */
 const RATE_PROFILE: TableProfile = {
