@@ -261,7 +261,7 @@ async function firmataCase(bench: FirmataBench): Promise<IngestCase> {
   // stimulus, as a player would, so that events do not overlap. The link may reconnect meanwhile
   // (on a loaded machine the board can miss its watchdog): a new boot numbers its events from 1.
   const sentOrNewBoot = (seq: number, was: string) =>
-    waitFor(() => link.sent >= seq || link.bootId !== was, `event ${seq} sent by the link (or a new boot)`, 30_000);
+    waitFor(() => link.sent >= seq || link.bootId !== was, `event ${seq} sent by the link (or a new boot)`, 10_000);
   /** One pulse of the rail-line beam (out) or one hit on the head rail (cushion), in turn. */
   const stimulus = async (i: number): Promise<void> => {
     if (i % 2 === 0) {
@@ -282,7 +282,17 @@ async function firmataCase(bench: FirmataBench): Promise<IngestCase> {
       }
       const was = boot;
       await stimulus(i);
-      await sentOrNewBoot(n + 1, was);
+      // A stimulus the loaded machine let pass unread (the emulator's report and the link's read
+      // both lag behind a 5 ms hit when both cores are busy: seen once in CI, 30 s without an
+      // event) is played again after 10 s, as a player knocks again when nothing showed.
+      const sent = await sentOrNewBoot(n + 1, was).then(
+        () => true,
+        () => false,
+      );
+      if (!sent) {
+        if (attempt >= 2) throw new Error(`event ${n + 1}: three stimuli and the link sent nothing`);
+        continue;
+      }
       // The event went out in this boot, or the reconnected link sent it in its new one.
       if (link.bootId === was || link.sent > 0) {
         boot = link.bootId;
