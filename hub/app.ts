@@ -32,6 +32,7 @@ import { dashboardPlugin } from './api/dashboard';
 import { exportsPlugin } from './api/exports';
 import { playersPlugin } from './api/players';
 import { qrPlugin } from './api/qr';
+import { recentPlugin } from './api/recent';
 import { calibrationPlugin } from './api/calibration';
 import { healthPlugin } from './api/health';
 import { Auth, type PinSource } from './api/auth';
@@ -231,6 +232,7 @@ async function assemble(opts: HubOptions, app: FastifyInstance, store: HubContex
   installErrorHandler(app);
   await app.register(devicesPlugin, { hub: ctx, token: auth });
   await app.register(matchesPlugin, { hub: ctx, matches, token: auth });
+  await app.register(recentPlugin, { hub: ctx, matches });
   // Redacted for everyone: a webhook URL often carries its credentials (hub/games/webhooks.ts).
   app.get('/api/webhooks', async () => webhooks.view());
   await app.register(healthPlugin, { hub: ctx, storeHealth, auth });

@@ -44,6 +44,10 @@ export const TableConfig = Type.Object(
 );
 export type TableConfig = Static<typeof TableConfig>;
 
+/** The TV wall's layouts: tables on one screen at once (venue `tvTiles`, the URL's `?tiles=`). */
+export const TV_TILES = [1, 2, 4, 6, 8] as const;
+export type TvTiles = (typeof TV_TILES)[number];
+
 export const VenueConfig = Type.Object(
   {
     id: Id,
@@ -63,6 +67,11 @@ export const VenueConfig = Type.Object(
      * asked as any question.
      */
     claimWindowS: Type.Optional(Type.Number({ minimum: 0, maximum: 600 })),
+    /**
+     * The TV wall (`#/tv`, docs/dashboard.md): how many tables one screen shows at once, 1, 2, 4, 6
+     * or 8; the URL's `?tiles=` overrides it for one screen. DEFAULT_TV_TILES unless set.
+     */
+    tvTiles: Type.Optional(Type.Union(TV_TILES.map((n) => Type.Literal(n)))),
   },
   { additionalProperties: false },
 );
@@ -70,6 +79,9 @@ export type VenueConfig = Static<typeof VenueConfig>;
 
 /** The venue's `askBelow` unless it sets one: a reading 98 % sure or more is decided alone. */
 export const DEFAULT_ASK_BELOW = 0.98;
+
+/** The TV wall shows one table at a time, in turn, unless the venue (or the URL) says otherwise. */
+export const DEFAULT_TV_TILES: TvTiles = 1;
 
 /** How long a foul taken as not committed stays open to a claim, unless the venue says: 15 s. */
 export const DEFAULT_CLAIM_WINDOW_S = 15;

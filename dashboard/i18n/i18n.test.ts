@@ -2,6 +2,8 @@
  * Every string exists in every language, is not empty, and has the same placeholders as the
  * English one (a language is a file, not a code change).
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { en } from './en';
 import { tr } from './tr';
@@ -28,6 +30,18 @@ describe('dashboard strings', () => {
       }
     });
   }
+
+  it('names every place a hardware profile reports, in every language (dashboard/src/places.ts)', () => {
+    const dir = path.resolve(import.meta.dirname, '../../hardware/profiles');
+    const places = new Set<string>();
+    for (const f of readdirSync(dir).filter((x) => x.endsWith('.json'))) {
+      const profile = JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { sensors: { place?: string }[] };
+      for (const s of profile.sensors) if (s.place !== undefined) places.add(s.place);
+    }
+    expect(places.size).toBeGreaterThan(10);
+    const missing = [...places].filter((p) => !(`place.${p}` in en));
+    expect(missing).toEqual([]);
+  });
 
   it('the Hebrew strings are Hebrew and the Turkish ones are not English copies', () => {
     const hebrew = /[\u0590-\u05FF]/;

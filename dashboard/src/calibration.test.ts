@@ -70,7 +70,7 @@ describe('calibration texts', () => {
   });
 
   it('an event is one short line', () => {
-    expect(eventLine({ s: 'g1', e: 'goal', p: 'a', w: 40000 })).toBe('g1 goal a 40000 µs');
+    expect(eventLine({ s: 'g1', e: 'goal', p: 'a', w: 40000 })).toBe('g1 goal goal A 40000 µs');
     expect(eventLine({ s: 'c1', e: 'cushion', m: 512 })).toBe('c1 cushion 512‰');
   });
 });

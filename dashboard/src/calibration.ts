@@ -8,6 +8,7 @@
 import type { AcousticPoint, CalibrationRecord, SessionView, StepView, Suggestion } from '../../shared/api/calibration';
 import { en, type Key } from '../i18n/en';
 import { t } from './i18n';
+import { placeName } from './places';
 
 type Vars = Record<string, string | number>;
 export type Translate = (key: Key, vars?: Vars) => string;
@@ -130,7 +131,7 @@ export function suggestionLine(line: string, tr: Translate = t): string {
 
 /** A device event as one short line for the live list: sensor, event, place, width or level. */
 export function eventLine(e: { s: string; e: string; p?: string; w?: number; m?: number }): string {
-  return [e.s, e.e, e.p, e.w !== undefined ? `${e.w} µs` : undefined, e.m !== undefined ? `${e.m}‰` : undefined]
+  return [e.s, e.e, e.p === undefined ? undefined : placeName(e.p), e.w !== undefined ? `${e.w} µs` : undefined, e.m !== undefined ? `${e.m}‰` : undefined]
     .filter((x) => x !== undefined && x !== '')
     .join(' ');
 }

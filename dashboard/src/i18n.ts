@@ -22,19 +22,47 @@ export function isLang(x: unknown): x is Lang {
   return x === 'en' || x === 'tr' || x === 'he';
 }
 
-/** The phone's own choice, if any, else the venue's language. */
-export function chooseLang(venueLang: string | undefined): void {
-  const own = localStorage.getItem(STORE_KEY);
-  apply(isLang(own) ? own : isLang(venueLang) ? venueLang : 'en');
+/**
+ * `lang=` in the page's address, before the hash (`/?lang=he#/tv`) or in the view's query
+ * (`#/tv?lang=he`): a TV's address or a link sent to a phone fixes the language of that page.
+ */
+export function urlLang(loc: { search: string; hash: string }): Lang | null {
+  const inHash = loc.hash.includes('?') ? new URLSearchParams(loc.hash.slice(loc.hash.indexOf('?') + 1)).get('lang') : null;
+  const l = inHash ?? new URLSearchParams(loc.search).get('lang');
+  return isLang(l) ? l : null;
 }
 
+/**
+ * The address's language, else the phone's own choice, else the venue's language. `notify`
+ * false: the caller draws the page next anyway (a route change), so the views are not redrawn.
+ */
+export function chooseLang(venueLang: string | undefined, notify = true): void {
+  const own = localStorage.getItem(STORE_KEY);
+  apply(urlLang(location) ?? (isLang(own) ? own : isLang(venueLang) ? venueLang : 'en'), notify);
+}
+
+/** A language picked on the page: kept for this phone, and the address no longer overrides it. */
 export function setLang(l: Lang): void {
   localStorage.setItem(STORE_KEY, l);
+  if (urlLang(location) !== null) history.replaceState(null, '', withoutLang(location));
   apply(l);
 }
 
-function apply(l: Lang): void {
-  const changed = l !== lang;
+function withoutLang(loc: { pathname: string; search: string; hash: string }): string {
+  const search = new URLSearchParams(loc.search);
+  search.delete('lang');
+  let hash = loc.hash;
+  const q = hash.indexOf('?');
+  if (q >= 0) {
+    const query = new URLSearchParams(hash.slice(q + 1));
+    query.delete('lang');
+    hash = hash.slice(0, q) + (query.size > 0 ? `?${query.toString()}` : '');
+  }
+  return `${loc.pathname}${search.size > 0 ? `?${search.toString()}` : ''}${hash}`;
+}
+
+function apply(l: Lang, notify = true): void {
+  const changed = l !== lang && notify;
   lang = l;
   document.documentElement.lang = l;
   document.documentElement.dir = LANGS[l].dir;

@@ -4,7 +4,7 @@
 import { store } from './store';
 import { startRouter, type Route } from './router';
 import { LANGS, chooseLang, currentLang, isLang, onLangChange, setLang, t } from './i18n';
-import { h } from './dom';
+import { h, replace } from './dom';
 import { venueView } from './views/venue';
 import { tableView } from './views/table';
 import { tvView } from './views/tv';
@@ -14,6 +14,7 @@ import { devicesView } from './views/devices';
 import { calibrateView } from './views/calibrate';
 import { historyView, matchView } from './views/history';
 import { overlayView } from './views/overlay';
+import { printView } from './views/print';
 import type { Key } from '../i18n/en';
 
 const el = (id: string): HTMLElement => document.getElementById(id) as HTMLElement;
@@ -37,7 +38,7 @@ function renderChrome(route: Route): void {
   // Set once the hub's hello has come: until then the view is drawn without the venue.
   document.body.dataset['venue'] = store.venue?.id ?? '';
   el('venue-name').textContent = store.venue?.name ?? 'autoref';
-  el('nav').replaceChildren(...NAV.map(([href, key]) => h('a', { href, 'aria-current': (location.hash || '#/') === href ? 'page' : undefined }, t(key))));
+  replace(el('nav'), ...NAV.map(([href, key]) => h('a', { href, 'aria-current': (location.hash || '#/') === href ? 'page' : undefined }, t(key))));
   const sel = el('lang') as HTMLSelectElement;
   sel.replaceChildren(...Object.entries(LANGS).map(([id, l]) => h('option', { value: id, selected: id === currentLang() }, l.name)));
   el('lang-label').textContent = t('nav.language');
@@ -57,6 +58,7 @@ const views = {
   history: historyView,
   match: matchView,
   overlay: overlayView,
+  print: printView,
 };
 
 let route: Route = { view: '', arg: '', query: new URLSearchParams() };
@@ -80,6 +82,9 @@ onLangChange(() => rerender());
 chooseLang(undefined);
 rerender = startRouter(el('view'), views, (r) => {
   route = r;
+  // A link within the page may carry ?lang= too (chooseLang reads the address).
+  // Not notified: the view is drawn right after this.
+  if (r.query.has('lang')) chooseLang(store.venue?.language, false);
   renderChrome(r);
 });
 store.connect();

@@ -23,6 +23,10 @@ function engineCodes(): Set<string> {
   // Claims are refused by the replay layer, the same for every game (hub/rules/common/claims.ts).
   const claims = readFileSync(path.join(ROOT, 'hub/rules/common/claims.ts'), 'utf8');
   for (const m of claims.matchAll(/no\('([a-z][a-z_]*)'/g)) out.add(m[1]!);
+  // A minigolf placement is refused with the code placementProblem returns (hub/rules/minigolf/lane.ts).
+  const lane = readFileSync(path.join(ROOT, 'hub/rules/minigolf/lane.ts'), 'utf8');
+  const placement = lane.slice(lane.indexOf('export function placementProblem'));
+  for (const m of placement.slice(0, placement.indexOf('\n}\n')).matchAll(/return '([a-z][a-z_]*)'/g)) out.add(m[1]!);
   return out;
 }
 

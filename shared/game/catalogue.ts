@@ -7,6 +7,7 @@
  */
 import { AutorefError } from '../errors';
 import type { GameEvent, PlayerSetup } from './events';
+import { CAROM_CALL_ARGS, GOLF_BILLIARDS_CALL_ARGS, MINIGOLF_CALL_ARGS, POOL_CALL_ARGS, UNDESCRIBED, type CallArgs } from './call-args';
 
 /**
  * The family a game belongs to: games that share a table, its sensors, its scoreboard and its
@@ -24,6 +25,8 @@ export type BoardKind = GameFamily | 'summary';
 /** A call the referee panel offers for a game (any call may still be typed). */
 export interface RefereeCall {
   call: string;
+  /** What the call names (a player, a ball, an answer from a list…): the panel's buttons. */
+  args: CallArgs;
   /** Offered only while the running match has a shot clock (its report's config.shotClockSeconds). */
   needsShotClock?: boolean;
 }
@@ -77,7 +80,15 @@ export interface GameEntry {
     /** `alternate`: players 1, 3… form side A and 2, 4… side B; `none`: players as they are. */
     sides: 'alternate' | 'none';
   };
-  referee: { calls: readonly RefereeCall[] };
+  referee: {
+    calls: readonly RefereeCall[];
+    /**
+     * The balls the referee panel offers as buttons, read from the running match's report:
+     * `carom` the white, yellow, red (and maroon) of its ball ids; `numbered` the cue ball and
+     * the numbered balls still on the table; `sides` each side's balls in its colour; `none`.
+     */
+    balls: 'carom' | 'numbered' | 'sides' | 'none';
+  };
   startOptions: readonly StartOption[];
   assembly: AssemblyOptions;
   /**
@@ -119,7 +130,9 @@ const CAROM_ASSEMBLY: AssemblyOptions = { ...TABLE_ASSEMBLY, restAfterMs: 4500 }
 const TWO: GameEntry['players'] = { counts: [2], sides: 'none' };
 const ANY: GameEntry['players'] = { counts: null, sides: 'none' };
 
-const calls = (...names: string[]): RefereeCall[] => names.map((call) => (call === 'play' ? { call, needsShotClock: true } : { call }));
+/** The calls offered, each with its arguments from its family's table (./call-args.ts). */
+const calls = (args: Readonly<Record<string, CallArgs>>, ...names: string[]): RefereeCall[] =>
+  names.map((call) => ({ call, args: args[call] ?? UNDESCRIBED, ...(call === 'play' ? { needsShotClock: true } : {}) }));
 const CAROM_START: StartOption[] = [{ key: 'distance', label: 'start.distance', min: 1, max: 500 }];
 const POOL_START: StartOption[] = [{ key: 'raceTo', label: 'start.raceTo', min: 1, max: 25 }];
 
@@ -135,7 +148,7 @@ const caromGame = <I extends string>(
   balls: rules === 'four-ball' ? ['W', 'Y', 'R', 'M'] : ['W', 'Y', 'R'],
   titleKey: `game.${id}`,
   players: ANY,
-  referee: { calls: offered },
+  referee: { calls: offered, balls: 'carom' },
   startOptions: CAROM_START,
   assembly: CAROM_ASSEMBLY,
   lanes: false,
@@ -154,7 +167,7 @@ const poolGame = <I extends string>(id: I, rules: 'eight-ball' | 'nine-ball', gr
   foulsInRow: rules === 'nine-ball',
   titleKey: `game.${id}`,
   players: TWO,
-  referee: { calls: calls('call', 'safety', 'frozen', 'foul', 'interference', 'concede', 'abandon') },
+  referee: { calls: calls(POOL_CALL_ARGS, 'call', 'safety', 'frozen', 'foul', 'interference', 'concede', 'abandon'), balls: 'numbered' },
   startOptions: POOL_START,
   assembly: POOL_ASSEMBLY,
   lanes: false,
@@ -172,7 +185,10 @@ export const CATALOGUE = [
     family: 'golf-billiards',
     titleKey: 'game.golf-billiards',
     players: { counts: [2, 4], sides: 'alternate' },
-    referee: { calls: calls('foot', 'jump', 'touch', 'push', 'wrong_ball', 'own_onto_own', 'aim_before_rest', 'stop_own', 'stop_opponent') },
+    referee: {
+      calls: calls(GOLF_BILLIARDS_CALL_ARGS, 'foot', 'jump', 'touch', 'push', 'wrong_ball', 'own_onto_own', 'aim_before_rest', 'stop_own', 'stop_opponent'),
+      balls: 'sides',
+    },
     startOptions: [{ key: 'setsToWin', label: 'start.setsToWin', min: 1, max: 9 }],
     assembly: { ...TABLE_ASSEMBLY, restAfterMs: 2500 },
     lanes: false,
@@ -188,17 +204,22 @@ export const CATALOGUE = [
       // No config: the goals ("a", "b") and ball colours come from the table's profile, as on any table.
     },
   },
-  caromGame('three-cushion', 'three-cushion', calls('foul', 'frozen', 'restore', 'interference', 'timeout', 'play', 'end_game', 'lag_winner'), {
-    table: { id: 'c1', name: 'Carom 1' },
-    players: [
-      { id: 'kemal', name: 'Kemal' },
-      { id: 'yael', name: 'Yael' },
-    ],
-    // The European rules start with a lag: the referee names the lag winner.
-    then: [{ call: 'opener', player: 'kemal' }],
-  }),
-  caromGame('three-ball', 'three-ball', calls('foul', 'frozen', 'restore', 'interference', 'play', 'end_game')),
-  caromGame('four-ball', 'four-ball', calls('foul', 'frozen', 'restore', 'interference', 'play', 'end_game')),
+  caromGame(
+    'three-cushion',
+    'three-cushion',
+    calls(CAROM_CALL_ARGS, 'foul', 'frozen', 'restore', 'interference', 'timeout', 'play', 'end_game', 'lag_winner'),
+    {
+      table: { id: 'c1', name: 'Carom 1' },
+      players: [
+        { id: 'kemal', name: 'Kemal' },
+        { id: 'yael', name: 'Yael' },
+      ],
+      // The European rules start with a lag: the referee names the lag winner.
+      then: [{ call: 'opener', player: 'kemal' }],
+    },
+  ),
+  caromGame('three-ball', 'three-ball', calls(CAROM_CALL_ARGS, 'foul', 'frozen', 'restore', 'interference', 'play', 'end_game')),
+  caromGame('four-ball', 'four-ball', calls(CAROM_CALL_ARGS, 'foul', 'frozen', 'restore', 'interference', 'play', 'end_game')),
   poolGame('eight-ball', 'eight-ball', true, {
     table: { id: 'p1', name: 'Pool 1' },
     players: [
@@ -212,7 +233,10 @@ export const CATALOGUE = [
     family: 'minigolf',
     titleKey: 'game.minigolf',
     players: ANY,
-    referee: { calls: calls('give_up', 'place', 'replay_stroke', 'touch', 'score', 'penalty', 'warn', 'correct', 'initial', 'submit') },
+    referee: {
+      calls: calls(MINIGOLF_CALL_ARGS, 'give_up', 'place', 'replay_stroke', 'touch', 'score', 'penalty', 'warn', 'correct', 'initial', 'submit'),
+      balls: 'none',
+    },
     startOptions: [
       { key: 'lanes', label: 'start.lanes', min: 1, max: 36 },
       { key: 'rounds', label: 'start.rounds', min: 1, max: 20 },

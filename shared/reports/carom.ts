@@ -98,12 +98,22 @@ export interface ShotResult {
   /** Inning index (0-based, per player) the shot belonged to. */
   inning: number;
   /**
+   * The shot's cushions and contacts in the order they came (issue #19: the shot picture of a table
+   * without a tracker), as the shot was judged: the sensors' identified events, or the tracker's
+   * first reading when it read the shot. A ball or a cushion no sensor named is null. Absent in a
+   * state restored from a snapshot written before it was kept, until that match's next shot.
+   */
+  sequence?: ShotStep[];
+  /**
    * The shot picture (issue #26), when the hub's tracker read the shot: where each ball went
    * (points from where it stood to where it stopped, metres on the bed) and the tracker's first
    * reading's cushions and contacts in order, with how probable that reading's outcome is.
    */
   picture?: ShotPicture;
 }
+
+/** One step of a shot's sequence: a ball met a cushion (rail place id), or two balls touched. */
+export type ShotStep = { type: 'cushion'; ball: string | null; cushion: string | null } | { type: 'contact'; a: string | null; b: string | null };
 
 export interface ShotPicture {
   cue: string;

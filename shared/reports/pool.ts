@@ -73,6 +73,8 @@ export interface PoolReport {
     ballInHand: BallInHand;
     balls: Record<string, BallState>;
     groups: Record<string, 'solids' | 'stripes'>;
+    /** Fouls in a row per player in this rack (the three-foul rule, `config.threeFoulRule`: a third loses the rack). */
+    consecutiveFouls: Record<string, number>;
   };
   shots: PoolShotReport[];
   pending: PendingDecision[];

@@ -24,7 +24,7 @@ const CATALOGUE_ENTRY = `  {
     family: 'carom',
     titleKey: 'game.rail-count',
     players: { counts: [2], sides: 'none' },
-    referee: { calls: [{ call: 'end_game' }] },
+    referee: { calls: [{ call: 'end_game', args: {} }], balls: 'carom' },
     startOptions: [{ key: 'target', label: 'start.distance', min: 1, max: 500 }],
     assembly: { restAfterMs: 3000, impliedStrike: true, shotEndsOn: [] },
     lanes: false,

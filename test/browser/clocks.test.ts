@@ -186,8 +186,10 @@ describe('game clocks in headless Chromium', () => {
     await h.matches.start('k4', players, { shotClockSeconds: 40 });
     const calls = async (table: string): Promise<string[]> => {
       const page = await open(h, `#/ref/${table}`, { pin: true });
-      await page.locator('#calls[data-loaded="true"]').waitFor({ state: 'attached' });
-      return page.locator('#calls option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+      // The calls are buttons (issue #19); "foul" is among them once the match's report is read.
+      await page.locator('#call-buttons [data-call="foul"]').waitFor();
+      await page.waitForLoadState('networkidle');
+      return page.locator('#call-buttons [data-call]').evaluateAll((bs) => bs.map((b) => b.getAttribute('data-call')!));
     };
     const without = await calls('k3');
     expect(without).toContain('foul');
@@ -211,12 +213,12 @@ describe('game clocks in headless Chromium', () => {
     await page.locator('#venue-name', { hasText: DEMO_VENUE.name }).waitFor({ state: 'attached' });
     const again = page;
     expect(await again.locator('#ref-who').inputValue()).toBe('Ayla Demir');
-    await again.locator('#call').fill('foot');
+    await again.locator('#call-buttons [data-call="foot"]').click();
     // Without a player the rules refuse it (the opening stroke is both sides'): the panel says so, nothing is written.
     await again.locator('#send-call').click();
     await again.locator('#ref-message[data-ok="false"]', { hasText: 'bad-args' }).waitFor();
     expect((await events(h, 'gb1')).filter((e) => e.type === 'ref')).toEqual([]);
-    await again.locator('#call-player').selectOption({ label: 'Ann' });
+    await again.locator('#pick-player [data-pick-player="ann"]').click();
     await again.locator('#send-call').click();
     await expect.poll(async () => (await events(h, 'gb1')).filter((e) => e.type === 'ref').length).toBe(1);
     const written = (await events(h, 'gb1')).filter((e) => e.type === 'decide' || e.type === 'undo' || e.type === 'ref');

@@ -58,6 +58,8 @@ describe('languages and phone widths in headless Chromium', () => {
       // Every English string that the language says otherwise, as a pattern for a whole text.
       const english = Object.entries(en)
         .filter(([k, s]) => dict[k as keyof typeof en] !== s)
+        // A string that is a value with a letter or two around it ("{max}s": "7s") says nothing of its language.
+        .filter(([, s]) => s.replace(/\{\w+\}/g, '').replace(/[^\p{L}]/gu, '').length >= 3)
         .map(([, s]) => `^${s.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '.+')}$`);
       // The minigolf phone and referee panel too: their stroke buttons and stroke clock controls.
       for (const route of [

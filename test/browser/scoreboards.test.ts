@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserSession } from '../helpers/browser';
 import { newHub, type TestHub } from '../helpers/hub';
-import { feedEvents, feedFixture, poolLog, readFixture } from './setup';
+import { caromLog, feedEvents, feedFixture, poolLog, readFixture } from './setup';
 
 const session = browserSession();
 const { hubs, pages } = session;
@@ -123,14 +123,43 @@ describe('scoreboards of every game in headless Chromium', () => {
     }
   });
 
-  it('the overlay is a transparent page with only the score bug', async () => {
+  it('the overlay is a transparent page with the table tile as a lower third, in the corner asked for', async () => {
     const h = await hub();
     await feedEvents(h, 'p1', poolLog());
     const page = await open(h, '#/overlay/p1', 640);
-    await expect.poll(() => page.locator('#view .bug-row .name').allTextContents()).toEqual(['Ayşe', 'Noam']);
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    // The same facts as the TV tile: the names and the scores, and pool's racks and race.
+    await expect.poll(() => page.locator('#view .tile.overlay .score .name').allTextContents()).toEqual(['Ayşe', 'Noam']);
+    await page.locator('#view .tile.overlay[data-report="true"]').waitFor();
+    const report = (await h.matches.details(h.matches.current('p1')!.id))!.report as { raceTo: number; rack: { no: number } };
+    expect(await page.locator('#view .tile.overlay [data-fact="rack"]').textContent()).toBe(String(report.rack.no));
+    expect(await page.locator('#view .tile.overlay [data-fact="race"]').textContent()).toContain(String(report.raceTo));
     const backgrounds = await page.evaluate(() => [document.documentElement, document.body].map((e) => getComputedStyle(e).backgroundColor));
     expect(backgrounds).toEqual(['rgba(0, 0, 0, 0)', 'rgba(0, 0, 0, 0)']);
     expect(await page.locator('header#top').isVisible()).toBe(false);
-    expect(await page.locator('#view .bug-row[data-turn="true"] .name').textContent()).toBe('Ayşe');
+    // Bottom left by default, in the lower third of the screen, and nothing outside the tile.
+    const box = (await page.locator('#view .tile.overlay').boundingBox())!;
+    expect(box.x).toBeLessThan(1920 / 4);
+    expect(box.y).toBeGreaterThanOrEqual(1080 * (2 / 3) - 1);
+    expect(box.y + box.height).toBeLessThanOrEqual(1080);
+    expect(await page.locator('#view .tile.overlay').evaluate((e) => e.scrollHeight <= e.clientHeight + 1 && e.scrollWidth <= e.clientWidth + 1)).toBe(true);
+    // Top right when asked.
+    const tr = await open(h, '#/overlay/p1?corner=tr', 640);
+    await tr.setViewportSize({ width: 1920, height: 1080 });
+    await tr.locator('#view .tile.overlay .score .name').first().waitFor();
+    const top = (await tr.locator('#view .tile.overlay').boundingBox())!;
+    expect(top.x + top.width).toBeGreaterThan(1920 * 0.75);
+    expect(top.y + top.height).toBeLessThanOrEqual(1080 / 3 + 1);
+    // Carom, bumper pool and minigolf tiles fit the third as well (what does not fit is dropped, as on a small TV tile).
+    await feedEvents(h, 'c1', caromLog([3, 1, 0, 4, 2]));
+    await feedFixture(h, 'mg1', 'minigolf/two-course-shotgun-ana-wins-playoff-on-a.jsonl', 16);
+    await feedFixture(h, 'gb1', 'golf-billiards/own-goal-respotted-turn-to-bob.jsonl', 7);
+    for (const table of ['c1', 'gb1', 'mg1']) {
+      const other = await open(h, `#/overlay/${table}`, 640);
+      await other.setViewportSize({ width: 1920, height: 1080 });
+      await other.locator('#view .tile.overlay[data-report="true"]').waitFor();
+      const fits = await other.locator('#view .tile.overlay').evaluate((e) => e.scrollHeight <= e.clientHeight + 1 && e.scrollWidth <= e.clientWidth + 1);
+      expect(fits, table).toBe(true);
+    }
   });
 });

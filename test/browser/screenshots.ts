@@ -70,14 +70,19 @@ try {
     ['scoreboard-pool', '#/table/p1', { width: 1280, height: 800 }],
     ['scoreboard-minigolf', '#/table/mg1', { width: 1280, height: 1000 }],
     ['tv', '#/tv?table=c1', { width: 1920, height: 1080 }],
-    ['phone', `#/phone/gb1?t=${hub.tableToken('gb1')}`, { width: 375, height: 812 }],
-    ['referee', '#/ref/gb1', { width: 1280, height: 1000 }, '2468'],
-    ['referee-minigolf', '#/ref/mg1', { width: 1280, height: 1000 }, '2468'],
+    ['tv-wall-4', '#/tv?tiles=4&tables=c1,p1,gb1,mg1', { width: 1920, height: 1080 }],
+    ['tv-wall-8', '#/tv?tiles=8', { width: 1920, height: 1080 }],
+    ['phone', `#/phone/gb1?t=${hub.tableToken('gb1')}`, { width: 375, height: 667 }],
+    ['referee', '#/ref/gb1', { width: 1280, height: 800 }, '2468'],
+    ['referee-carom', '#/ref/c1', { width: 1280, height: 800 }, '2468'],
+    ['referee-minigolf', '#/ref/mg1', { width: 1280, height: 800 }, '2468'],
     ['phone-minigolf', `#/phone/mg1?t=${hub.tableToken('mg1')}`, { width: 375, height: 812 }],
     ['devices', '#/devices', { width: 1280, height: 700 }],
     ['history', '#/history', { width: 1280, height: 1000 }],
     ['match-carom-runs', `#/match/${finished?.id ?? ''}`, { width: 1280, height: 900 }],
-    ['overlay', '#/overlay/c1', { width: 640, height: 200 }],
+    ['overlay', '#/overlay/c1', { width: 1920, height: 1080 }],
+    ['print-carom', `#/print/${finished?.id ?? ''}`, { width: 1280, height: 1000 }],
+    ['print-minigolf', `#/print/${hub.matches.current('mg1')?.id ?? ''}`, { width: 1280, height: 1000 }],
     ['venue-hebrew-rtl', '#/', { width: 1280, height: 900 }],
   ];
   for (const [name, route, viewport, pin] of shots) {
@@ -90,7 +95,9 @@ try {
     await page.goto(`${hub.url}/${route}`);
     await page.locator('#link-state[data-state="online"]').waitFor({ state: 'attached' });
     await page.waitForTimeout(600);
-    await page.screenshot({ path: path.join(OUT, `${name}.png`), omitBackground: name === 'overlay', fullPage: name.startsWith('referee') });
+    // The overlay over a checkerboard, as streaming software shows a transparent source over video.
+    if (name === 'overlay') await page.addStyleTag({ content: 'html { background: repeating-conic-gradient(#9a9a9a 0 25%, #d6d6d6 0 50%) 0 0 / 48px 48px !important; }' });
+    await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage: name.startsWith('referee') });
     await page.close();
     console.log(`docs/screenshots/${name}.png`);
   }

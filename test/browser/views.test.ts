@@ -87,14 +87,16 @@ describe('devices, history, referee calls, phone and keyboard in headless Chromi
     await golfOpening(h, 'gb1');
     await h.matches.input('gb1', { type: 'decide', decision: 'set1-stroke-1:opening', answer: 'A', by: 'referee' });
     const page = await open(h, '#/ref/gb1');
-    await expect.poll(() => page.locator('#call-player option').allTextContents()).toEqual(['(no player)', 'Ann', 'Bob']);
-    await page.locator('#call').fill('foot');
-    await page.locator('#call-player').selectOption({ label: 'Ann' });
+    // The call and the player are buttons (issue #19): the game's calls, the match's players.
+    await expect.poll(() => page.locator('#pick-player button').allTextContents()).toEqual(['Ann', 'Bob']);
+    await page.locator('#call-buttons [data-call="foot"]').click();
+    await page.locator('#pick-player [data-pick-player="ann"]').click();
     await page.locator('#send-call').click();
     await expect.poll(() => page.locator('#ref-message').textContent()).toContain('AR_UNAUTHORIZED');
     expect(h.matches.summaryOf('gb1')!.turn).toBe('ann');
     await page.locator('#pin').fill(PIN);
     await page.locator('#pin-form button[type="submit"]').click();
+    // Refused, the call and its player stay picked: one tap sends them again.
     await page.locator('#send-call').click();
     await expect.poll(() => h.matches.summaryOf('gb1')!.turn).toBe('bob'); // loss of turn
     const id = h.matches.current('gb1')!.id;

@@ -90,7 +90,7 @@ describe('journey: carom league night', () => {
         return caromTruth('three-ball', res.events, 'W').code;
       };
       const question = async (): Promise<{ id: string; options: string[] }> => {
-        const q = referee.locator('.ref-live article.decision[data-kind="c3b.point"]').first();
+        const q = referee.locator('.ref-questions article.decision[data-kind="c3b.point"]').first();
         await q.waitFor({ timeout: 60_000 });
         return {
           id: (await q.getAttribute('data-decision'))!,
@@ -98,8 +98,8 @@ describe('journey: carom league night', () => {
         };
       };
       const answer = async (id: string, value: string): Promise<void> => {
-        await referee.locator(`.ref-live article.decision[data-decision="${id}"] button[data-value="${value}"]`).click();
-        await referee.locator(`.ref-live article.decision[data-decision="${id}"]`).waitFor({ state: 'detached', timeout: 10_000 });
+        await referee.locator(`.ref-questions article.decision[data-decision="${id}"] button[data-value="${value}"]`).click();
+        await referee.locator(`.ref-questions article.decision[data-decision="${id}"]`).waitFor({ state: 'detached', timeout: 10_000 });
       };
 
       // Kemal's first shot scores; the sensors cannot tell, the referee is asked, and taps the wrong answer.
@@ -110,13 +110,13 @@ describe('journey: carom league night', () => {
       await answer(q1.id, 'miss');
       await tv.locator('#scoreboard li.player[data-player="p2"][data-turn="true"]').waitFor({ timeout: 10_000 });
 
-      // The correction: the answer changed, with the reason, in the referee panel.
-      await referee.locator('#decided option').first().waitFor({ state: 'attached', timeout: 10_000 });
-      expect(await referee.locator('#decided option').evaluateAll((os) => os.map((o) => o.getAttribute('value')))).toContain(q1.id);
+      // The correction: the answer changed, with the reason, in the referee panel ("change" beside it in the last shots).
+      const answered = referee.locator(`li.decided[data-decided="${q1.id}"][data-answer="miss"]`);
+      await answered.waitFor({ timeout: 10_000 });
       await referee.fill('#reason', 'misread: the cue ball hit both balls');
-      await referee.fill('#override-decision', q1.id);
-      await referee.fill('#override-answer', 'point');
-      await referee.click('#override');
+      await answered.locator('button[data-change]').click();
+      await answered.locator('button[data-override][data-value="point"]').click();
+      await referee.locator(`li.decided[data-decided="${q1.id}"][data-answer="point"]`).waitFor({ timeout: 10_000 });
       await referee.locator('#ref-message[data-ok="true"]').waitFor();
       await tv.locator('#scoreboard li.player[data-player="p1"] .points[data-score="1"]').waitFor({ timeout: 10_000 });
       await tv.locator('#scoreboard li.player[data-player="p1"][data-turn="true"]').waitFor({ timeout: 10_000 });

@@ -52,12 +52,17 @@ async function device(opts: Parameters<Browser['newContext']>[0] = {}): Promise<
   return c;
 }
 
-/** The marker's referee panel: a score call for `player` on `lane`. */
+/** The marker's referee panel: a score call for `player` on `lane`, with its buttons (a refused one stays picked). */
 async function score(page: Page, player: string, lane: string, value: string): Promise<string> {
-  await page.fill('#call', 'score');
-  await page.selectOption('#call-player', { label: player });
-  await page.fill('#call-place', lane);
-  await page.fill('#call-value', value);
+  const press = async (selector: string): Promise<void> => {
+    const b = page.locator(selector);
+    if ((await b.getAttribute('aria-pressed')) !== 'true') await b.click();
+  };
+  await press('#call-buttons [data-call="score"]');
+  const who = await page.locator('#pick-player button', { hasText: player }).getAttribute('data-pick-player');
+  await press(`#pick-player [data-pick-player="${who}"]`);
+  await page.fill('#pick-numbers input[data-num="lane"]', lane);
+  await page.fill('#pick-numbers input[data-num="strokes"]', value);
   await page.evaluate(() => (document.getElementById('ref-message')!.textContent = ''));
   await page.click('#send-call');
   const msg = page.locator('#ref-message');
@@ -99,7 +104,7 @@ describe('journey: minigolf, the marker enters scores by hand', () => {
 
       // Lane 2 has no sensors: the marker writes the scores, on a Turkish page.
       await marker.selectOption('#lang', 'tr');
-      await marker.locator('#call-player option', { hasText: 'Noam' }).waitFor({ state: 'attached' });
+      await marker.locator('#pick-player button', { hasText: 'Noam' }).waitFor();
       const refused = await score(marker, 'Noam', '2', '9');
       expect(refused).toContain('Kurallar buna izin vermiyor');
       expect(refused).toContain('parkur skoru');

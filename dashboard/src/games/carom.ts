@@ -1,10 +1,11 @@
 /**
  * Carom scoreboard (three-cushion, 3-ball, 4-ball): score against the distance, innings,
- * current run, high run, general average, shot clock, equalizing inning.
+ * current run, high run, general average, shot clock, equalizing inning, the last shot's picture.
  */
 import { h } from '../dom';
 import { num, t } from '../i18n';
 import { clockLeft, countdown, statTable } from './common';
+import { shotPicture } from './shot-picture';
 import type { CaromReport } from '../../../shared/reports/carom';
 
 export type { CaromReport };
@@ -33,5 +34,8 @@ export function caromBoard(r: CaromReport, clocks = true): HTMLElement {
       r.players.map((p) => [p.name, num(p.points), num(p.innings), p.currentRun === null ? '–' : num(p.currentRun), num(p.highRun), num(p.average, 3)]),
     ),
   );
+  // The last shot's picture (games/shot-picture.ts): the balls' paths when the tracker read it, else the cushions and contacts in order.
+  const picture = shotPicture(r.lastShot, r.config.balls);
+  if (picture) box.append(picture);
   return box;
 }

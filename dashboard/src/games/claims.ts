@@ -27,7 +27,8 @@ function shown(s: GameSummary): ClaimView[] {
   );
 }
 
-function windowOf(w: ClaimView, s: GameSummary, send: ClaimSend | null): HTMLElement {
+/** `onPhone`: without buttons, say where the players claim (the TV); the referee panel does not. */
+function windowOf(w: ClaimView, s: GameSummary, send: ClaimSend | null, onPhone: boolean): HTMLElement {
   const name = (id: string | undefined): string => playerName(s, id ?? null);
   const body: (HTMLElement | null)[] = [
     h('p', { class: 'claim-foul' }, claimText(w.kind)),
@@ -59,7 +60,7 @@ function windowOf(w: ClaimView, s: GameSummary, send: ClaimSend | null): HTMLEle
           ),
         ),
       );
-    else if (!send) body.push(h('p', { class: 'muted' }, t('claim.onPhone')));
+    else if (!send && onPhone) body.push(h('p', { class: 'muted' }, t('claim.onPhone')));
   } else if (w.state === 'claimed') {
     body.push(h('p', { class: 'claim-state' }, t('claim.claimed', { name: name(w.claimedBy) })));
     if (send)
@@ -78,9 +79,19 @@ function windowOf(w: ClaimView, s: GameSummary, send: ClaimSend | null): HTMLEle
   return h('article', { class: 'claim', 'data-claim': w.decision, 'data-kind': w.kind, 'data-state': w.state }, ...body);
 }
 
-/** The claims panel, or null when no foul of the last shot is open to a claim or in its course. */
-export function claimsPanel(s: GameSummary, send: ClaimSend | null): HTMLElement | null {
+/**
+ * The claims panel, or null when no foul of the last shot is open to a claim or in its course.
+ * `referee`: the referee panel's (every window's course, no buttons: a dispute is his question
+ * among the open ones, answered there).
+ */
+export function claimsPanel(s: GameSummary, send: ClaimSend | null, opts: { referee?: boolean } = {}): HTMLElement | null {
   const list = shown(s);
   if (list.length === 0) return null;
-  return h('section', { class: 'claims', 'aria-label': t('claim.title') }, h('h3', {}, t('claim.title')), ...list.map((w) => windowOf(w, s, send)));
+  const referee = opts.referee === true;
+  return h(
+    'section',
+    { class: 'claims', id: referee ? 'ref-claims' : undefined, 'aria-label': t('claim.title') },
+    h('h3', {}, t(referee ? 'ref.claims' : 'claim.title')),
+    ...list.map((w) => windowOf(w, s, referee ? null : send, !referee)),
+  );
 }

@@ -4,7 +4,7 @@
  * (views/calibrate.ts). The hub keeps each device's last status and heartbeat (GET /api/devices,
  * read again after every change on the stream).
  */
-import { h, link, fmtTime } from '../dom';
+import { h, link, fmtTime, replace } from '../dom';
 import { getJson } from '../api';
 import { num, t, tMaybe } from '../i18n';
 import { store } from '../store';
@@ -105,7 +105,7 @@ export const devicesView: View = (root) => {
   root.append(h('h2', {}, t('nav.devices')), storeBox, box, h('h2', {}, t('venue.feed')), feed);
   let timer: ReturnType<typeof setTimeout> | undefined;
   // A failing store sends nothing on the stream: look again every few seconds.
-  const loadStore = async (): Promise<void> => void storeBox.replaceChildren(storeLine(await storeHealth()));
+  const loadStore = async (): Promise<void> => void replace(storeBox, storeLine(await storeHealth()));
   const storeTimer = setInterval(() => void loadStore(), 5000);
   void loadStore();
   const load = async (): Promise<void> => {
@@ -113,7 +113,8 @@ export const devicesView: View = (root) => {
       const r = await getJson<{ devices: DeviceHealth[]; links: { name: string; state: string }[]; strangers?: Strangers; stream?: StreamPages | null }>(
         '/api/devices',
       );
-      box.replaceChildren(
+      replace(
+        box,
         statTable(
           t('dev.title'),
           [

@@ -104,7 +104,7 @@ export const historyView: View = (root) => {
 /** Per kind of board (the game's catalogue entry): what a match's page shows besides the board, and whether it shows the board. */
 const MATCH_DETAIL: Partial<Record<BoardKind, (report: unknown, enc: string) => { items: HTMLElement[]; board: boolean }>> = {
   // Carom: the run of every inning, charted, above the board.
-  carom: (report) => {
+  carom: (report, enc) => {
     const r = report as CaromReport;
     return {
       items: [
@@ -118,6 +118,7 @@ const MATCH_DETAIL: Partial<Record<BoardKind, (report: unknown, enc: string) => 
           ),
           h('figcaption', {}, t('hist.runsChart')),
         ),
+        h('p', { class: 'links' }, link(`#/print/${enc}`, t('hist.printSheets'), { 'data-print': '' })),
       ],
       board: true,
     };
@@ -130,6 +131,7 @@ const MATCH_DETAIL: Partial<Record<BoardKind, (report: unknown, enc: string) => 
       h(
         'ul',
         { class: 'links' },
+        h('li', {}, link(`#/print/${enc}`, t('hist.printSheets'), { 'data-print': '' })),
         h('li', {}, link(`/api/matches/${enc}/scorecards.html`, t('hist.printCards'), { target: '_blank' })),
         h('li', {}, link(`/api/matches/${enc}/scorecards.csv`, t('hist.cardsCsv'))),
         h('li', {}, link(`/api/matches/${enc}/results.csv`, t('hist.resultsCsv'))),

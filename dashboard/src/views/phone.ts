@@ -1,11 +1,14 @@
 /**
- * Phone view, opened from the QR code on a table (#/phone/<table>?t=<table token>): start a
- * match with the players' names, answer the table's pending decisions with one tap, on a
- * minigolf course tap in the stroke of the player to play, end the match.
- * The table token from the QR code is kept on the phone for that table.
+ * Phone view, opened from the QR code on a table (#/phone/<table>?t=<table token>), laid out for a
+ * 375×667 phone: an open question or claim comes first, with its countdown to the default and its
+ * answers, above the fold; then the score, on a minigolf course the stroke buttons and the
+ * scorecard of the phone's player (referee/phone-card.ts); "End the match" last, away from the
+ * answers, and confirmed. Only the controls the phone's token allows are shown (referee/access.ts):
+ * without a token the board is read-only and says to scan the code. The table token from the QR
+ * code is kept on the phone for that table.
  */
 import { h, button } from '../dom';
-import { getLive, send, setTableToken, tableToken, pin } from '../api';
+import { getLive, send, setTableToken } from '../api';
 import { t } from '../i18n';
 import { store } from '../store';
 import { decisions, gameName, scoreLine, summaryLine, headlineText, tickCountdowns } from '../games/common';
@@ -13,8 +16,11 @@ import type { View } from '../router';
 import { playersToPlay } from '../games/minigolf';
 import { claimsPanel, type ClaimSend } from '../games/claims';
 import type { LiveTable, PendingDecision } from '../types';
+import type { MinigolfReport } from '../../../shared/reports/minigolf';
 import { findGame } from '../../../shared/game/catalogue';
 import { sheetForm } from '../games/sheets';
+import { accessAt, mayAnswer, tokenAt, writesOpen, type Access } from '../referee/access';
+import { phoneCard, phoneGroup, phonePlayer } from '../referee/phone-card';
 
 /**
  * The players of a new match, as the game's catalogue entry says: in bumper pool two sides play
@@ -84,61 +90,56 @@ export const phoneView: View = (root, route) => {
   const table = route.arg;
   const fromQr = route.query.get('t');
   if (fromQr) setTableToken(table, fromQr);
-  const token = (): string => tableToken(table) || pin();
+  const token = (): string => tokenAt(table);
   const conf = store.venue?.tables.find((x) => x.id === table);
   const lanes = findGame(conf?.game ?? '')?.lanes ?? false;
   const body = h('div', { class: 'phone', id: 'phone', 'data-table': table });
   const msg = h('p', { class: 'message', id: 'phone-message', role: 'status', 'aria-live': 'polite' });
-  root.append(h('h2', {}, conf?.name ?? table), h('p', { class: 'game-name' }, gameName(conf?.game ?? '')), msg, body);
+  root.append(h('div', { class: 'phone-head' }, h('h2', {}, conf?.name ?? table), h('p', { class: 'game-name' }, gameName(conf?.game ?? ''))), msg, body);
   const say = (s: string, ok = false): void => {
     msg.textContent = s;
     msg.dataset['ok'] = String(ok);
   };
-  if (!token()) say(t('phone.noToken'));
-
-  const answer = (d: PendingDecision, value: string): void => {
-    void send('POST', `/api/tables/${encodeURIComponent(table)}/input`, { type: 'decide', decision: d.id, answer: value }, token()).then((r) =>
-      say(r.ok ? t('phone.answered') : r.error, r.ok),
-    );
+  // What the hub lets this phone write; until the hub has said whether it takes writes without a token, the tokens decide.
+  let hubOpen = false;
+  const access = (): Access => accessAt(table, hubOpen);
+  const post = (path: string, b: object, done: string): void => {
+    void send('POST', `/api/tables/${encodeURIComponent(table)}/${path}`, b, token()).then((r) => say(r.ok ? done : r.error, r.ok));
   };
+  const answer = (d: PendingDecision, value: string): void => post('input', { type: 'decide', decision: d.id, answer: value }, t('phone.answered'));
   /** A claim or a dispute from the claims panel (dashboard/src/games/claims.ts): a refusal is said here. */
-  const claim: ClaimSend = (b) => {
-    void send('POST', `/api/tables/${encodeURIComponent(table)}/input`, b, token()).then((r) =>
-      say(r.ok ? t(b.type === 'claim' ? 'claim.sent' : 'claim.disputeSent') : r.error, r.ok),
-    );
-  };
+  const claim: ClaimSend = (b) => post('input', b, t(b.type === 'claim' ? 'claim.sent' : 'claim.disputeSent'));
   const end = (): void => {
     if (!confirm(t('phone.endConfirm'))) return;
-    void send('POST', `/api/tables/${encodeURIComponent(table)}/end`, { status: 'finished' }, token()).then((r) =>
-      say(r.ok ? t('phone.ended') : r.error, r.ok),
-    );
+    post('end', { status: 'finished' }, t('phone.ended'));
   };
 
   /**
-   * Minigolf: one button per group with a player to play. A tap enters his stroke as the stroke
-   * sensor would (`ref` call `stroke`, docs/games/minigolf.md); the table token allows it.
+   * Minigolf: one button per group with a player to play (only the phone's player's group once he
+   * is chosen). A tap enters his stroke as the stroke sensor would (`ref` call `stroke`,
+   * docs/games/minigolf.md); the table token allows it. Below, the phone's scorecard.
    */
   const strokes = h('section', { class: 'strokes', id: 'phone-strokes' });
-  const stroke = (player: string): void => {
-    void send('POST', `/api/tables/${encodeURIComponent(table)}/input`, { type: 'ref', call: 'stroke', player }, token()).then((r) =>
-      say(r.ok ? t('phone.strokeSaved') : r.error, r.ok),
-    );
-  };
+  const card = h('div', { class: 'phone-card-slot' });
+  const stroke = (player: string): void => post('input', { type: 'ref', call: 'stroke', player }, t('phone.strokeSaved'));
   let asked = 0;
-  const loadStrokes = (): void => {
+  const loadCourse = (): void => {
     const n = ++asked;
     void getLive<LiveTable>(table)
       .then((r) => {
         if (n !== asked) return; // a later answer is on its way
         const sum = r.summary;
         const name = (id: string): string => sum?.players.find((p) => p.id === id)?.name ?? id;
-        const toPlay = playersToPlay(r.match ? r.report : null);
+        const report = (r.match ? r.report : null) as MinigolfReport | null;
+        const mine = report ? phoneGroup(report, phonePlayer(table)) : null;
+        const toPlay = access() === 'none' ? [] : playersToPlay(report).filter((x) => !mine || x.group === mine.id);
         strokes.replaceChildren(
           ...(toPlay.length ? [h('h3', {}, t('phone.strokes'))] : []),
           ...toPlay.map((x) =>
             button(t('phone.stroke', { name: name(x.player), lane: x.lane ?? '–' }), () => stroke(x.player), { class: 'primary', 'data-stroke': x.player }),
           ),
         );
+        card.replaceChildren(...(report?.groups ? [phoneCard(table, report, loadCourse)] : []));
       })
       .catch(() => undefined);
   };
@@ -147,26 +148,43 @@ export const phoneView: View = (root, route) => {
   const render = (): void => {
     const live = store.tables.get(table);
     const s = live?.match ? live.summary : null;
+    const a = access();
     if (!s) {
-      // Keep a half-filled form while nothing changes.
-      if (hadMatch !== false) body.replaceChildren(startForm(table, conf?.game ?? '', say, token));
+      // Keep a half-filled form while nothing changes; without a token there is nothing to start with.
+      if (hadMatch !== false || body.dataset['access'] !== a)
+        body.replaceChildren(
+          a === 'none' ? h('p', { class: 'muted', id: 'phone-no-match' }, t('table.noMatch')) : startForm(table, conf?.game ?? '', say, token),
+        );
+      body.dataset['access'] = a;
       hadMatch = false;
       return;
     }
     hadMatch = true;
-    if (lanes) loadStrokes();
+    body.dataset['access'] = a;
+    if (lanes) loadCourse();
+    const writes = a !== 'none';
     body.replaceChildren(
-      scoreLine(s, { big: true }),
+      // The question or the claim first: on a phone it is what must be seen and answered now.
+      claimsPanel(s, writes ? claim : null) ?? '',
+      s.pending.length > 0 ? decisions(s.pending, writes ? answer : undefined, undefined, s, (d) => mayAnswer(a, d)) : '',
+      // Minigolf: the course's players are many; the phone's card says the score that matters to them.
+      lanes ? '' : scoreLine(s, { big: true }),
       summaryLine(s),
-      h('p', { class: 'headline' }, headlineText(s)),
-      ...(lanes ? [strokes] : []),
-      claimsPanel(s, token() ? claim : null) ?? '',
-      // Every open question is shown; the players answer theirs, and see who must answer the others.
-      decisions(s.pending, answer, undefined, s, (d) => d.answeredBy === 'players' || pin() !== ''),
-      button(t('phone.end'), end, { class: 'secondary', id: 'end-match' }),
+      lanes ? '' : h('p', { class: 'headline' }, headlineText(s)),
+      ...(lanes ? [strokes, card] : []),
+      writes ? h('section', { class: 'phone-end' }, button(t('phone.end'), end, { class: 'secondary', id: 'end-match' })) : '',
     );
   };
   render();
+  if (access() === 'none') say(t('phone.noToken'));
+  void writesOpen().then((o) => {
+    hubOpen = o;
+    if (o) {
+      if (msg.textContent === t('phone.noToken')) say('');
+      hadMatch = null;
+      render();
+    }
+  });
   const off = store.subscribe((c) => {
     if (c.kind === 'venue' || (c.kind === 'table' && c.table === table)) render();
   });

@@ -1,7 +1,7 @@
 /**
  * The live scoreboard of one table: common score line, then the game's own board from the
  * engine report (fetched again whenever the table's match changes), pending decisions, and a
- * flash when a ball is holed. Used by the table view and the TV view.
+ * flash when a ball is holed. The table view's (the TV wall draws its own tiles: views/tv-tile.ts).
  */
 import { h, replace } from '../dom';
 import { getLive, pin, send, tableToken } from '../api';
@@ -12,7 +12,7 @@ import { decisions, gameName, scoreLine, summaryLine, headlineText, tickCountdow
 import { gameBoard } from '../games';
 import type { LiveTable } from '../types';
 
-export function mountScoreboard(box: HTMLElement, table: string, opts: { big?: boolean } = {}): () => void {
+export function mountScoreboard(box: HTMLElement, table: string): () => void {
   const conf = store.venue?.tables.find((x) => x.id === table);
   let live: LiveTable | null = null;
   let flash: { text: string; until: number } | null = null;
@@ -24,7 +24,7 @@ export function mountScoreboard(box: HTMLElement, table: string, opts: { big?: b
     replace(
       box,
       h('header', { class: 'board-head' }, h('h2', {}, conf?.name ?? table), h('span', { class: 'game-name' }, gameName(conf?.game ?? ''))),
-      s ? scoreLine(s, opts) : h('p', { class: 'muted' }, t('table.noMatch')),
+      s ? scoreLine(s) : h('p', { class: 'muted' }, t('table.noMatch')),
       s ? summaryLine(s) : null,
       s && !running ? h('p', { class: 'muted' }, t('table.lastMatch')) : null,
       s ? h('p', { class: 'headline', 'data-headline': '' }, headlineText(s)) : null,
@@ -32,7 +32,7 @@ export function mountScoreboard(box: HTMLElement, table: string, opts: { big?: b
       running && live ? gameBoard(conf?.game ?? '', live.report, s) : null,
       running && s ? claimsPanel(s, token() ? claim : null) : null,
       claimMsg ? h('p', { class: 'message', id: 'claim-message', role: 'status', 'data-ok': String(claimMsg.ok) }, claimMsg.text) : null,
-      running && s && s.pending.length > 0 && !opts.big ? decisions(s.pending, undefined, undefined, s) : null,
+      running && s && s.pending.length > 0 ? decisions(s.pending, undefined, undefined, s) : null,
     );
   };
 

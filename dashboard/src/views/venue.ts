@@ -2,19 +2,20 @@
  * Venue view: every table and lane at a glance (game, players, score, whose turn, device
  * health: state and sensor faults), and the live feed of sensor events.
  */
-import { h, link, fmtClock } from '../dom';
+import { h, link, fmtClock, replace } from '../dom';
 import { t, tMaybe } from '../i18n';
 import { store } from '../store';
 import { gameName, scoreLine } from '../games/common';
 import { faultText, health } from '../health';
+import { atPlace, namedBall } from '../places';
 import type { View } from '../router';
 import type { DeviceEvent, StoredEvent } from '../types';
 
-/** A sensor event in words of the page's language; ids (device, sensor, place, ball) as sent. */
+/** A sensor event in words of the page's language: places and balls named, device and sensor ids as sent. */
 export function describeEvent(e: DeviceEvent): string {
   const parts = [tMaybe(`evt.${e.e}`, e.e), e.s];
-  if (e.p !== undefined) parts.push(t('feed.place', { place: e.p }));
-  if (e.o !== undefined) parts.push(t('feed.ball', { ball: e.o }));
+  if (e.p !== undefined) parts.push(atPlace(e.p));
+  if (e.o !== undefined) parts.push(namedBall(e.o));
   if (e.m !== undefined) parts.push(`m=${e.m}`);
   return parts.join(' ');
 }
@@ -73,7 +74,7 @@ export const venueView: View = (root) => {
     h('section', { 'aria-labelledby': 'tables-title' }, h('h2', { id: 'tables-title' }, t('venue.tables')), grid),
     h('section', { 'aria-labelledby': 'feed-title' }, h('h2', { id: 'feed-title' }, t('venue.feed')), feed),
   );
-  const renderTables = (): void => grid.replaceChildren(...(store.venue?.tables ?? []).map((x) => tableCard(x.id)));
+  const renderTables = (): void => replace(grid, ...(store.venue?.tables ?? []).map((x) => tableCard(x.id)));
   renderTables();
   feed.replaceChildren(...store.events.map(feedItem));
   return store.subscribe((c) => {

@@ -8,7 +8,7 @@ import { ballsOf } from './config';
 import { foulDef, isTurnOver, spotOffTable } from './general';
 import { addPoints, closeInning, endInning, restoreAfterFoul } from './match';
 import { cushionsOf, labelOf, missCallFor, outcomeOf, pointsOf, possibleOutcomes, type ShotContext } from './outcome';
-import { offTableBalls } from './shot';
+import { offTableBalls, shotSequence } from './shot';
 import {
   type Live,
   type FoulRec,
@@ -266,6 +266,7 @@ function strokeOutOfTurn(s0: Live, shot: ShotRec, keeper: string, e: GameEvent):
     fouls: fouls.map((f) => f.code),
     cushions: null,
     inning,
+    sequence: shotSequence(shot.events),
   };
   const note = `shot ${shot.no}: ${striker.id} struck in ${keeper}'s turn (CG-FOUL-4): no point${foul ? ', a foul of ' + striker.id : ''}; ${keeper} keeps the table`;
   const s = edit(s0, { shot: null, lastShot, fouls: pushAll(s0.fouls, fouls), notes: push(s0.notes, note), restoreOption: null });
@@ -324,6 +325,7 @@ function judge(s0: Live, e: GameEvent): Live {
     fouls: codes,
     cushions: cushionsOf(events, ctx),
     inning,
+    sequence: shotSequence(events),
     ...(track ? { picture: pictureOf(track, tracked![0]!.probability) } : {}),
   };
   const scoring = !isTurnOver(result);

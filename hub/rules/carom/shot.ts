@@ -8,8 +8,22 @@ import type { GameEvent } from '../../../shared/game/events';
 import { and, byBall, byType, type Filter } from '../common/filters';
 import type { CaromConfig } from './config';
 import { flat } from '../common/text';
+import type { ShotStep } from '../../../shared/reports/carom';
 
 export type CushionCount = CaromConfig['cushionCount'];
+
+/**
+ * The shot's cushions and contacts in order, for the shot picture (report `lastShot.sequence`):
+ * what the sensors (or the tracker's reading) named, an unnamed ball or cushion as null.
+ */
+export function shotSequence(events: readonly GameEvent[]): ShotStep[] {
+  const out: ShotStep[] = [];
+  for (const e of events) {
+    if (e.type === 'cushion') out.push({ type: 'cushion', ball: e.ball ?? null, cushion: e.cushion ?? null });
+    else if (e.type === 'contact') out.push({ type: 'contact', a: e.a ?? null, b: e.b ?? null });
+  }
+  return out;
+}
 
 const isContact = byType('contact');
 const isCushion = byType('cushion');
