@@ -96,7 +96,8 @@ try {
     await page.locator('#link-state[data-state="online"]').waitFor({ state: 'attached' });
     await page.waitForTimeout(600);
     // The overlay over a checkerboard, as streaming software shows a transparent source over video.
-    if (name === 'overlay') await page.addStyleTag({ content: 'html { background: repeating-conic-gradient(#9a9a9a 0 25%, #d6d6d6 0 50%) 0 0 / 48px 48px !important; }' });
+    if (name === 'overlay')
+      await page.addStyleTag({ content: 'html { background: repeating-conic-gradient(#9a9a9a 0 25%, #d6d6d6 0 50%) 0 0 / 48px 48px !important; }' });
     await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage: name.startsWith('referee') });
     await page.close();
     console.log(`docs/screenshots/${name}.png`);
