@@ -123,7 +123,7 @@ describe('scoreboards of every game in headless Chromium', () => {
     }
   });
 
-  it('the overlay is a transparent page with the table tile as a lower third, in the corner asked for', async () => {
+  it('the overlay is a transparent page with the table tile as a lower third, in the corner asked for', { timeout: 120_000 }, async () => {
     const h = await hub();
     await feedEvents(h, 'p1', poolLog());
     const page = await open(h, '#/overlay/p1', 640);

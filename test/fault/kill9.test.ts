@@ -127,7 +127,13 @@ describe('SIGKILL during a match', () => {
     // The live state after the restarts equals a clean replay of the stored log.
     const tables = (await (await fetch(`${base}/api/tables`)).json()) as { tables: { id: string; summary: unknown }[] };
     const replayed = (await (await fetch(`${base}/api/matches/${matchId}`)).json()) as { summary: unknown };
-    expect(tables.tables[0]!.summary).toEqual(replayed.summary);
+    // An open question's countdown (`defaultAt`, hub/games/countdowns.ts) is the running hub's, not
+    // the engine's: a replay has none. Seen open when the load delayed the last goal's answer.
+    const withoutCountdowns = (summary: unknown): unknown => {
+      const x = summary as { pending?: Record<string, unknown>[] };
+      return { ...x, pending: (x.pending ?? []).map(({ defaultAt: _at, ...d }) => d) };
+    };
+    expect(withoutCountdowns(tables.tables[0]!.summary)).toEqual(withoutCountdowns(replayed.summary));
 
     hub.kill('SIGKILL');
     await new Promise((res) => hub!.once('exit', res));
